@@ -1,0 +1,137 @@
+// One interface over the two databases the stack can run on: PGlite in-process
+// (the default; one connection, transactions serialised by PGlite itself) or a
+// PostgreSQL server named by DATABASE_URL (a pool; transactions interleave).
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import pg from 'pg';
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  /** Column names and type OIDs, in select order. */
+  fields: { name: string; dataTypeID: number }[];
+  /** Rows touched by INSERT/UPDATE/DELETE. */
+  affectedRows: number;
+}
+
+/** A session on the database: the pool/instance itself, or one transaction's connection. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements (no parameters). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** BEGIN … COMMIT around `fn`; ROLLBACK (and rethrow) when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T>;
+  /** LISTEN on a channel; returns an unlisten function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  /** The PGlite instance, when kind is 'pglite' (for the wire-protocol server). */
+  readonly pglite?: PGlite;
+}
+
+// Types are returned as text and parsed by callers where needed: the REST layer builds its
+// JSON inside Postgres so values look exactly as PostgREST's do.
+const textParsers = (): Record<number, (v: string) => unknown> => ({});
+
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pgcrypto, uuid_ossp },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await q.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(db);
+  return {
+    kind: 'pglite',
+    pglite: db,
+    ...base,
+    async transaction(fn, opts) {
+      return db.transaction(async (tx) => {
+        if (opts?.readOnly) await tx.query('SET TRANSACTION READ ONLY');
+        return fn(wrap(tx));
+      });
+    },
+    async listen(channel, onPayload) {
+      const unsub = await db.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser: (oid: number) => textParsers()[oid] ?? defaultParser(oid) } });
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await c.query(sql, params);
+      return { rows: r.rows as T[], fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  const listeners = new Map<string, Set<(p: string) => void>>();
+  let listenClient: pg.PoolClient | null = null;
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn, opts) {
+      const client = await pool.connect();
+      try {
+        await client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+        const out = await fn(wrap(client));
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      if (!listenClient) {
+        listenClient = await pool.connect();
+        listenClient.on('notification', (n) => listeners.get(n.channel)?.forEach((cb) => cb(n.payload ?? '')));
+      }
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await listenClient.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set!.delete(onPayload);
+      };
+    },
+    async close() {
+      listenClient?.release();
+      await pool.end();
+    },
+  };
+}
+
+// pg parses int8/numeric/json by default in ways that differ from PGlite; keep both the same:
+// json/jsonb parsed, everything else as pg's defaults except bigint/numeric stay strings.
+function defaultParser(oid: number): (v: string) => unknown {
+  if (oid === 20 || oid === 1700) return (v) => v;
+  return pg.types.getTypeParser(oid);
+}
+
+export async function openDb(opts: { databaseUrl?: string; dataDir?: string | null }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir ?? null);
+}

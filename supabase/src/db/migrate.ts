@@ -1,0 +1,84 @@
+// Bootstraps a database like hosted Supabase and applies a project's migrations (each once,
+// tracked in supabase_migrations.schema_migrations as the CLI does), then its seed on a fresh database.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export async function bootstrap(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(`select to_regclass('supabase_migrations.seed_files') is not null as ok`);
+  if (rows[0]?.ok) return false;
+  const { rows: dbn } = await db.query<{ name: string }>('select current_database() as name');
+  const sql = fs
+    .readFileSync(path.join(here, 'bootstrap.sql'), 'utf8')
+    .replace('current_database_placeholder', `"${dbn[0]!.name.replace(/"/g, '""')}"`);
+  await db.exec(sql);
+  // The database-level search_path applies to new sessions; set it for this one too.
+  await db.exec('set search_path = "$user", public, extensions');
+  return true;
+}
+
+export interface MigrationFile {
+  version: string;
+  name: string;
+  file: string;
+}
+
+export function listMigrations(migrationsDir: string): MigrationFile[] {
+  if (!fs.existsSync(migrationsDir)) return [];
+  return fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const m = /^(\d+)_(.*)\.sql$/.exec(f)!;
+      return { version: m[1]!, name: m[2]!, file: path.join(migrationsDir, f) };
+    });
+}
+
+export interface MigrateResult {
+  bootstrapped: boolean;
+  applied: string[];
+  seeded: boolean;
+}
+
+export async function migrate(db: Db, opts: { migrationsDir: string; seedFile?: string | null; log?: (m: string) => void }): Promise<MigrateResult> {
+  const log = opts.log ?? (() => undefined);
+  const bootstrapped = await bootstrap(db);
+  await db.exec('set search_path = "$user", public, extensions');
+  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+  const done = new Set(rows.map((r) => r.version));
+  const applied: string[] = [];
+  for (const m of listMigrations(opts.migrationsDir)) {
+    if (done.has(m.version)) continue;
+    const sql = fs.readFileSync(m.file, 'utf8');
+    log(`Applying migration ${path.basename(m.file)}...`);
+    await db.transaction(async (tx) => {
+      await tx.exec('set local search_path = "$user", public, extensions');
+      await tx.exec(sql);
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [m.version, m.name, [sql]]);
+    });
+    applied.push(m.version);
+  }
+  let seeded = false;
+  if (opts.seedFile && fs.existsSync(opts.seedFile)) {
+    const { rows: seeds } = await db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.seed_files');
+    if (seeds[0]!.n === 0) {
+      const sql = fs.readFileSync(opts.seedFile, 'utf8');
+      log(`Seeding data from ${path.basename(opts.seedFile)}...`);
+      await db.transaction(async (tx) => {
+        await tx.exec('set local search_path = "$user", public, extensions');
+        await tx.exec(sql);
+        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+          path.basename(opts.seedFile!),
+          crypto.createHash('sha256').update(sql).digest('hex'),
+        ]);
+      });
+      seeded = true;
+    }
+  }
+  return { bootstrapped, applied, seeded };
+}

@@ -1,0 +1,151 @@
+// A small HTTP router shared by the stack's services: CORS as the Supabase gateway answers it,
+// bounded body reading, JSON replies. Each service registers its routes on one Router.
+import type http from 'node:http';
+
+export type Req = http.IncomingMessage & { params: Record<string, string>; query: URLSearchParams; pathname: string };
+export type Res = http.ServerResponse;
+export type Handler = (req: Req, res: Res) => Promise<void> | void;
+
+interface Route {
+  method: string;
+  re: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+export class HttpError extends Error {
+  constructor(public status: number, public body: unknown, public headers: Record<string, string> = {}) {
+    super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : String(body));
+  }
+}
+
+/** Pattern syntax: `/rest/v1/:table`, `/storage/v1/object/:bucket/*path` (splat takes the rest). */
+function compile(pattern: string): { re: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const src = pattern
+    .split('/')
+    .map((seg) => {
+      if (seg.startsWith(':')) {
+        keys.push(seg.slice(1));
+        return '([^/]+)';
+      }
+      if (seg.startsWith('*')) {
+        keys.push(seg.slice(1));
+        return '(.*)';
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { re: new RegExp(`^${src}/?$`), keys };
+}
+
+export const CORS_EXPOSE = 'Content-Range, Content-Profile, Content-Location, Range-Unit, Preference-Applied, X-Supabase-Api-Version, Location, Content-Length';
+
+export function corsHeaders(req: http.IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    ...(origin ? { Vary: 'Origin', 'Access-Control-Allow-Credentials': 'true' } : {}),
+    'Access-Control-Expose-Headers': CORS_EXPOSE,
+  };
+}
+
+export class Router {
+  private routes: Route[] = [];
+
+  add(method: string | string[], pattern: string, handler: Handler): void {
+    const { re, keys } = compile(pattern);
+    for (const m of Array.isArray(method) ? method : [method]) this.routes.push({ method: m.toUpperCase(), re, keys, handler });
+  }
+
+  /** Returns false when no route matched the path (so the caller can 404). */
+  async handle(req: http.IncomingMessage, res: Res): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
+    if (method === 'OPTIONS') {
+      res.writeHead(200, {
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
+        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type'),
+        'Access-Control-Max-Age': '86400',
+      });
+      res.end();
+      return true;
+    }
+    let pathMatched = false;
+    for (const r of this.routes) {
+      const m = r.re.exec(url.pathname);
+      if (!m) continue;
+      pathMatched = true;
+      if (r.method !== method && !(method === 'HEAD' && r.method === 'GET')) continue;
+      const params: Record<string, string> = {};
+      r.keys.forEach((k, i) => {
+        try {
+          params[k] = decodeURIComponent(m[i + 1] ?? '');
+        } catch {
+          params[k] = m[i + 1] ?? '';
+        }
+      });
+      Object.assign(req, { params, query: url.searchParams, pathname: url.pathname });
+      try {
+        await r.handler(req as Req, res);
+      } catch (e) {
+        if (res.headersSent) {
+          res.end();
+        } else if (e instanceof HttpError) {
+          sendJson(res, e.status, e.body, e.headers);
+        } else {
+          console.error('[stack] unhandled error', e);
+          sendJson(res, 500, { code: 'unexpected_failure', message: 'Unexpected failure' });
+        }
+      }
+      return true;
+    }
+    if (pathMatched) {
+      sendJson(res, 405, { message: 'Method not allowed' });
+      return true;
+    }
+    return false;
+  }
+}
+
+export function sendJson(res: Res, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  res.end(status === 204 ? undefined : text);
+}
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Reads the whole body, refusing more than `limit` bytes with 413. */
+export async function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      req.resume();
+      throw new HttpError(413, { code: 'request_too_large', message: 'Request body too large' });
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parses a JSON body; `onError` builds the service-specific error (PGRST102, validation_failed…). */
+export async function readJson(req: http.IncomingMessage, onError: () => HttpError, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const buf = await readBody(req, limit);
+  if (buf.length === 0) return undefined;
+  try {
+    return JSON.parse(buf.toString('utf8'));
+  } catch {
+    throw onError();
+  }
+}
+
+export function bearer(req: http.IncomingMessage): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m ? m[1]!.trim() : null;
+}

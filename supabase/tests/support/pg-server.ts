@@ -1,0 +1,99 @@
+// Starts a throwaway PostgreSQL 15 server in a temporary directory for tests that need
+// real interleaving transactions. As root it runs the server as the `postgres` user
+// (the server refuses root). Returns a connection URL and a stop function.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+
+export interface PgServer {
+  url: (database?: string) => string;
+  port: number;
+  stop: () => Promise<void>;
+  createDatabase: (name: string) => Promise<string>;
+}
+
+function findBin(name: string): string {
+  const candidates = [process.env.PG_BIN ? path.join(process.env.PG_BIN, name) : '', `/usr/local/bin/${name}`];
+  for (const v of ['18', '17', '16', '15']) candidates.push(`/usr/lib/postgresql/${v}/bin/${name}`);
+  for (const c of candidates) if (c && fs.existsSync(c)) return c;
+  return name;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+function asPg(cmd: string, args: string[]): string[] {
+  return isRoot ? ['runuser', '-u', 'postgres', '--', cmd, ...args] : [cmd, ...args];
+}
+
+export function postgresAvailable(): boolean {
+  try {
+    execFileSync(findBin('initdb'), ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startPgServer(): Promise<PgServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
+  if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  const data = path.join(dir, 'data');
+  const [c0, ...a0] = asPg(findBin('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  execFileSync(c0!, a0, { stdio: 'ignore' });
+  const port = await freePort();
+  const [c1, ...a1] = asPg(findBin('postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=100', '-c', 'wal_level=logical']);
+  const proc = spawn(c1!, a1, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr += d));
+  const url = (db = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${db}`;
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, '127.0.0.1', () => {
+        sock.end();
+        resolve(true);
+      });
+      sock.on('error', () => resolve(false));
+    });
+    if (ok && stderr.includes('ready to accept connections')) break;
+    if (Date.now() > deadline) throw new Error('PostgreSQL did not start: ' + stderr);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pg = (await import('pg')).default;
+  return {
+    url,
+    port,
+    async createDatabase(name: string) {
+      const c = new pg.Client({ connectionString: url() });
+      await c.connect();
+      await c.query(`create database "${name.replace(/"/g, '')}"`);
+      await c.end();
+      return url(name);
+    },
+    async stop() {
+      // runuser does not forward signals to the postmaster: ask pg_ctl to stop it.
+      const exited = new Promise((r) => proc.once('exit', r));
+      const [c2, ...a2] = asPg(findBin('pg_ctl'), ['-D', data, 'stop', '-m', 'immediate']);
+      try {
+        execFileSync(c2!, a2, { stdio: 'ignore' });
+      } catch {
+        proc.kill('SIGKILL');
+      }
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
