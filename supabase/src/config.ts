@@ -106,7 +106,7 @@ export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env
     inbox: { port: num(env.SUPABASE_INBOX_PORT, num(tbl(raw.inbucket).port, 54324)) },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
-      additionalRedirectUrls: strs(auth.additional_redirect_urls, []),
+      additionalRedirectUrls: [...strs(auth.additional_redirect_urls, []), ...(env.GUESTMAP_EXTRA_REDIRECT_URLS ?? '').split(',').filter(Boolean)],
       jwtExpiry: num(env.JWT_EXPIRY, num(auth.jwt_expiry, 3600)),
       jwtSecret,
       anonKey: env.ANON_KEY || makeKey('anon', jwtSecret),

@@ -1,0 +1,12 @@
+// UI state of the dashboard remote, injected into the shell's store by ./register.
+import { createSlice } from '@reduxjs/toolkit';
+
+export const dashboardUi = createSlice({
+  name: 'dashboard',
+  initialState: { screenViews: 0 },
+  reducers: {
+    screenViewed(state) {
+      state.screenViews += 1;
+    },
+  },
+});

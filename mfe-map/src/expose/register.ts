@@ -1,0 +1,16 @@
+// Run by the shell (and the dev harness) before this remote's first screen: injects the remote's
+// slice into the one store of the page and adds its i18n namespace to the one i18next.
+import type { RegisterRemote } from '@guestmap/shared-ui/contracts';
+import { mapUi } from '../store/ui-slice.ts';
+import en from '../locales/en.json';
+import vi from '../locales/vi.json';
+import fr from '../locales/fr.json';
+
+export const NS = 'map';
+
+const register: RegisterRemote = ({ store, addResources }) => {
+  store.inject(mapUi);
+  addResources(NS, { en, vi, fr });
+};
+
+export default register;

@@ -1,0 +1,92 @@
+// One Rsbuild + Module Federation configuration for every Guestmap app, so the shared singletons,
+// ports and output rules cannot drift between the shell and the remotes.
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+
+export const PORTS = { shell: 3000, marketing: 3001, map: 3002, account: 3003, dashboard: 3004 } as const;
+export type AppName = keyof typeof PORTS;
+
+const sharedUiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const version = (pkg: string) => JSON.parse(fs.readFileSync(path.join(sharedUiDir, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
+
+/** Libraries with exactly one copy in the page. */
+export function sharedSingletons() {
+  const single = (requiredVersion: string | false) => ({ singleton: true, requiredVersion, strictVersion: false });
+  const v = (pkg: string) => `^${version(pkg)}`;
+  return {
+    react: single(v('react')),
+    'react/jsx-runtime': single(v('react')),
+    'react/jsx-dev-runtime': single(v('react')),
+    'react-dom': single(v('react-dom')),
+    'react-dom/client': single(v('react-dom')),
+    'react-router': single(v('react-router')),
+    'react-router-dom': single(v('react-router-dom')),
+    '@reduxjs/toolkit': single(v('@reduxjs/toolkit')),
+    'react-redux': single(v('react-redux')),
+    i18next: single(v('i18next')),
+    'react-i18next': single(v('react-i18next')),
+    '@supabase/supabase-js': single(v('@supabase/supabase-js')),
+    '@guestmap/shared-ui/contracts': single(false),
+    '@guestmap/shared-ui/i18n': single(false),
+    '@guestmap/shared-ui/components': single(false),
+  };
+}
+
+export interface AppOptions {
+  name: AppName;
+  /** Exposed screens: `{ './MapScreen': './src/expose/map-screen.tsx' }`. */
+  exposes?: Record<string, string>;
+  title?: string;
+  /** The app's folder (pass import.meta.dirname). */
+  dir: string;
+}
+
+export function portOf(name: AppName): number {
+  return Number(process.env[`GUESTMAP_PORT_${name.toUpperCase()}`] ?? PORTS[name]);
+}
+
+export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
+  const isShell = opts.name === 'shell';
+  const port = portOf(opts.name);
+  const template = path.join(opts.dir, 'index.html');
+  const config: RsbuildConfig = {
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: isShell ? 'shell' : opts.name,
+        exposes: opts.exposes,
+        // The shell is built knowing no remote: they are registered at runtime from /config.json.
+        remotes: {},
+        shared: sharedSingletons(),
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+      }),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    html: {
+      title: opts.title ?? 'Guestmap',
+      template: fs.existsSync(template) ? template : undefined,
+      meta: { viewport: 'width=device-width, initial-scale=1, viewport-fit=cover', 'theme-color': '#5AB77B' },
+    },
+    output: {
+      // Remotes must load their chunks from their own origin, wherever they are deployed.
+      assetPrefix: isShell ? '/' : 'auto',
+      filenameHash: true,
+      cleanDistPath: true,
+    },
+    server: {
+      port,
+      strictPort: true,
+      host: '127.0.0.1',
+      headers: isShell ? {} : { 'Access-Control-Allow-Origin': '*' },
+      historyApiFallback: isShell,
+    },
+    dev: { assetPrefix: isShell ? '/' : `http://127.0.0.1:${port}/` },
+  };
+  return defineConfig(config) as RsbuildConfig;
+}

@@ -1,0 +1,107 @@
+// The contract between the shell (host) and the remotes. Shared as a Module Federation singleton,
+// so the PlatformContext object below is the same one in every remote.
+import { createContext, useContext, type ComponentType } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Slice, Reducer } from '@reduxjs/toolkit';
+import type { i18n as I18n, Resource } from 'i18next';
+import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
+
+export * from './routes.ts';
+
+export type Locale = 'en-US' | 'vi-VN' | 'fr-FR';
+export const LOCALES: Locale[] = ['en-US', 'vi-VN', 'fr-FR'];
+export const LOCALE_STORAGE_KEY = 'locale';
+export const LOCALE_LABELS: Record<Locale, string> = { 'en-US': 'English', 'vi-VN': 'Tiếng Việt', 'fr-FR': 'Français' };
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'default';
+export interface ToastApi {
+  show: (message: string, type?: ToastType) => string;
+  success: (message: string) => string;
+  error: (message: string) => string;
+  warning: (message: string) => string;
+  info: (message: string) => string;
+  dismiss: (id?: string) => void;
+}
+
+export interface PlatformUser {
+  id: string;
+  email: string | null;
+  isAnonymous: boolean;
+}
+
+/** The client-side profile: token claims merged with the profile row (spec section 3). */
+export interface Profile {
+  id: string;
+  email: string | null;
+  displayName: string | null;
+  profilePictureUrl: string | null;
+  isAdmin: boolean;
+  isDisabled: boolean;
+  customer: string | null;
+  language: Locale;
+  moderator: Record<string, boolean>;
+}
+
+export interface PlatformConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  remotes: Record<RemoteName, string>;
+  tiles?: { url: string; attribution: string };
+}
+
+export type RemoteName = 'marketing' | 'map' | 'account' | 'dashboard';
+
+export interface StoreApi {
+  /** Injects a remote's slice into the shell's combineSlices root reducer (idempotent). */
+  inject: (slice: Slice) => void;
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export interface Platform {
+  config: PlatformConfig;
+  /** The one Supabase client of the page (typed by the caller with the Database generic). */
+  supabase: SupabaseClient;
+  toast: ToastApi;
+  user: PlatformUser | null;
+  profile: Profile | null;
+  /** Opens the auth dialog; after sign-in the user lands on `to` (a route name) with `params`. */
+  requestSignIn: (to?: RouteName, params?: RouteParams) => void;
+  navigateTo: (name: RouteName, params?: RouteParams, query?: RouteQuery, opts?: { replace?: boolean }) => void;
+  hrefFor: (name: RouteName, params?: RouteParams, query?: RouteQuery) => string;
+  /** Thin progress bar while any key is pending. */
+  pending: boolean;
+  setPending: (key: string, on: boolean) => void;
+  store: StoreApi;
+  i18n: I18n;
+  locale: Locale;
+  setLocale: (l: Locale) => void;
+  /** Re-reads claims and the profile (after creating a customer, for example). */
+  refreshProfile: () => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+export const PlatformContext = createContext<Platform | null>(null);
+
+export function usePlatform(): Platform {
+  const p = useContext(PlatformContext);
+  if (!p) throw new Error('usePlatform() outside the Guestmap platform (shell or dev harness)');
+  return p;
+}
+
+/** What a remote's optional `./register` module default-exports. */
+export type RegisterRemote = (api: { store: StoreApi; i18n: I18n; addResources: (ns: string, resources: Resource) => void }) => void;
+
+/** Every exposed screen module default-exports a component like this. */
+export type ScreenModule = { default: ComponentType };
+
+/** The modules each remote exposes (Module Federation ids are `<remote>/<module>`). */
+export const EXPOSES = {
+  marketing: ['Home', 'Hotels', 'SalesPresentation', 'AboutUs', 'TermsAndPrivacy', 'ContactDialog'],
+  map: ['CustomerScreen', 'MapScreen', 'ActivityScreen'],
+  account: ['AuthDialog', 'UserSettings', 'CustomerCreate'],
+  dashboard: ['Dashboard', 'CustomerSettings'],
+} as const satisfies Record<RemoteName, readonly string[]>;
+
+export type { Reducer };

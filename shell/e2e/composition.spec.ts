@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { remoteDown, remoteOrigin } from './support.ts';
+
+const FALLBACK = 'This part of Guestmap is unavailable right now';
+
+test.describe('runtime composition', () => {
+  test('the shell reads /config.json and loads every route from the remote that owns it', async ({ page }) => {
+    const manifests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/mf-manifest.json')) manifests.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(manifests).toContain(`${remoteOrigin('marketing')}/mf-manifest.json`);
+    for (const path of ['/hotels', '/hotels-sales-presentation', '/about-us', '/terms-and-privacy', '/ho-chi-minh-city', '/ho-chi-minh-city/map', '/ho-chi-minh-city/map/some-place/123']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText(FALLBACK)).toHaveCount(0);
+    }
+  });
+
+  test('unknown paths that are not customer routes get a not-found page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('one React, one store, one i18n: a remote screen uses the shell store and follows its language', async ({ page }) => {
+    await page.goto('/about-us');
+    await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible();
+    // The marketing remote injected its slice into the shell's store and counted the view there.
+    const views = () => page.evaluate(() => (window as unknown as { __GUESTMAP__: { store: { getState(): { marketing?: { screenViews: number } } } } }).__GUESTMAP__.store.getState().marketing?.screenViews ?? 0);
+    await expect.poll(views).toBeGreaterThanOrEqual(1);
+    const before = await views();
+    await page.getByRole('link', { name: 'For Hotels' }).click();
+    await expect.poll(views).toBe(before + 1);
+    // Exactly one React was loaded for the whole page: the shell's, used by the remote too.
+    const reactProviders = await page.evaluate(() => {
+      type Entry = { from: string; loaded?: boolean; lib?: unknown; useIn?: string[] };
+      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__.__SHARE__;
+      const providers = new Map<string, string[]>();
+      for (const inst of Object.values(share))
+        for (const scope of Object.values(inst))
+          for (const [ver, v] of Object.entries(scope.react ?? {})) if (v.loaded || v.lib) providers.set(`${ver} from ${v.from}`, v.useIn ?? []);
+      return [...providers.entries()];
+    });
+    expect(reactProviders).toHaveLength(1);
+    expect(reactProviders[0]![0]).toMatch(/from shell$/);
+    expect(reactProviders[0]![1]).toEqual(expect.arrayContaining(['shell', 'marketing']));
+    // Switching the shell's language re-renders the remote's screen in that language.
+    await page.getByLabel('Language').selectOption('vi-VN');
+    await expect(page.getByRole('heading', { name: 'Guestmap dành cho khách sạn' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi-VN');
+  });
+});
+
+test.describe('isolation: one remote failing never takes the shell down', () => {
+  test('remote server down: fallback within 5 s, other routes work, Retry recovers', async ({ page }) => {
+    const restore = await remoteDown(page, 'map');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/ho-chi-minh-city/map');
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await page.getByRole('link', { name: 'For Hotels' }).click();
+    await expect(page.getByRole('heading', { name: 'Guestmap for hotels' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await restore();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Map' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('remote manifest answers 500: fallback, then Retry once it is back', async ({ page }) => {
+    let broken = true;
+    await page.route(`${remoteOrigin('marketing')}/mf-manifest.json`, (route) => (broken ? route.fulfill({ status: 500, body: 'boom' }) : route.continue()));
+    await page.goto('/about-us');
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    // The map remote is unaffected.
+    await page.getByRole('link', { name: 'Explore Maps' }).click();
+    await expect(page.getByRole('heading', { name: 'Map' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    broken = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible();
+  });
+
+  test('remote code that throws while loading: fallback, shell keeps working, Retry recovers', async ({ page }) => {
+    let broken = true;
+    // The manifest and entry are fine, but the exposed screen's chunk throws when it is evaluated.
+    await page.route(`${remoteOrigin('marketing')}/**/__federation_expose_AboutUs*.js`, (route) =>
+      broken ? route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken remote code")' }) : route.continue(),
+    );
+    await page.goto('/about-us');
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await page.getByRole('link', { name: 'For Hotels' }).click();
+    await expect(page.getByRole('heading', { name: 'Guestmap for hotels' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    broken = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible();
+  });
+});

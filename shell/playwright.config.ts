@@ -1,0 +1,50 @@
+// Browser tests for the composed product: the production builds served as `npm start` serves them,
+// on the local Supabase stack (in memory, seeded). Each app keeps its journeys in its own e2e/ folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
+const apiPort = Number(process.env.SUPABASE_API_PORT ?? 54321);
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+export const launchOptions = {
+  // Debian's Chromium where present (Playwright cannot download its own browser here); elsewhere Playwright's own.
+  ...(systemChromium ? { executablePath: systemChromium } : {}),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+const project = (name: string, dir: string) => ({
+  name,
+  testDir: path.join(root, dir, 'e2e'),
+  use: { ...devices['Desktop Chrome'], launchOptions },
+});
+
+export default defineConfig({
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['line']] : 'list',
+  outputDir: path.join(root, 'shell', 'test-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${base}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    serviceWorkers: 'allow',
+  },
+  projects: [
+    project('shell', 'shell'),
+    ...['mfe-marketing', 'mfe-map', 'mfe-account', 'mfe-dashboard'].filter((d) => fs.existsSync(path.join(root, d, 'e2e'))).map((d) => project(d.replace('mfe-', ''), d)),
+  ],
+  webServer: {
+    command: `node ${path.join(root, 'shell/scripts/platform.mjs')} serve`,
+    url: `http://127.0.0.1:${apiPort}/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

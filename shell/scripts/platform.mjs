@@ -1,0 +1,257 @@
+#!/usr/bin/env node
+// The platform runner behind the README's commands. Plain Node, no dependencies, so it runs on a
+// fresh clone with only Node 20+ and npm:
+//   start  install what is missing, build every app, start the local Supabase stack with demo data,
+//          serve the shell on :3000 and the remotes on :3001-:3004, stop everything on Ctrl-C
+//   dev    the same with hot-reloading dev servers
+//   build  production builds of every app, with a size report
+//   serve  serve existing builds (+ the stack); used by the browser tests
+//   test   typecheck, lint, unit/database/conformance tests, build, browser tests
+//   bench  the benchmarks (they print figures; nothing here fails on timings)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { serveDir, contentSecurityPolicy } from './serve.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PNPM_VERSION = '12.21.0';
+const APPS = { shell: 'shell', marketing: 'mfe-marketing', map: 'mfe-map', account: 'mfe-account', dashboard: 'mfe-dashboard' };
+const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
+export const PORTS = { shell: base, marketing: base + 1, map: base + 2, account: base + 3, dashboard: base + 4 };
+const API_PORT = Number(process.env.SUPABASE_API_PORT ?? 54321);
+const HOST = '127.0.0.1';
+const DEMO = ['admin@demo.test (administrator)', 'moderator@demo.test (moderator of saigon-riverside-hotel)', 'guest@demo.test (hotel guest)', 'disabled@demo.test (disabled)'];
+
+const children = new Set();
+const log = (m) => console.log(`\x1b[32m[guestmap]\x1b[0m ${m}`);
+
+function pnpmCommand() {
+  const r = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });
+  if (r.status === 0) return ['pnpm'];
+  // No global pnpm: npm fetches the pinned version into its cache and runs it.
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+const PNPM = pnpmCommand();
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32', ...opts });
+  return r.status ?? 1;
+}
+const pnpm = (args, opts) => run(PNPM[0], [...PNPM.slice(1), ...args], opts);
+
+function ensureInstalled() {
+  const marker = path.join(ROOT, 'node_modules', '.modules.yaml');
+  const lock = path.join(ROOT, 'pnpm-lock.yaml');
+  const stale = !fs.existsSync(marker) || fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs;
+  if (!stale) return;
+  log('Installing dependencies (pnpm install)...');
+  const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
+  if (pnpm(['install', ...frozen]) !== 0) throw new Error('pnpm install failed');
+}
+
+function spawnChild(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+function stopAll(code = 0) {
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+  if (children.size === 0) process.exit(code);
+}
+process.on('SIGINT', () => {
+  log('Stopping...');
+  stopAll(0);
+});
+process.on('SIGTERM', () => stopAll(0));
+
+// ─── build and size report ─────────────────────────────────────────────────────
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+export function sizeReport() {
+  const rows = [];
+  for (const [name, dir] of Object.entries(APPS)) {
+    const dist = path.join(ROOT, dir, 'dist');
+    if (!fs.existsSync(dist)) continue;
+    const acc = { js: [0, 0], css: [0, 0] };
+    for (const f of walk(dist)) {
+      const kind = f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : null;
+      if (!kind) continue;
+      const raw = fs.readFileSync(f);
+      acc[kind][0] += raw.length;
+      acc[kind][1] += zlib.gzipSync(raw, { level: 9 }).length;
+    }
+    rows.push({ app: name, 'js raw KB': (acc.js[0] / 1024).toFixed(1), 'js gzip KB': (acc.js[1] / 1024).toFixed(1), 'css raw KB': (acc.css[0] / 1024).toFixed(1), 'css gzip KB': (acc.css[1] / 1024).toFixed(1) });
+  }
+  console.log('\nProduction build sizes (all emitted JS and CSS per app):');
+  console.table(rows);
+}
+
+function build() {
+  ensureInstalled();
+  log('Building every app for production...');
+  const filters = Object.values(APPS).flatMap((d) => ['--filter', `./${d}`]);
+  if (pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']) !== 0) throw new Error('build failed');
+  sizeReport();
+}
+
+// ─── serving ───────────────────────────────────────────────────────────────────
+export function runtimeConfig({ apiUrl, anonKey }) {
+  const remote = (name) => `http://${HOST}:${PORTS[name]}/mf-manifest.json`;
+  return {
+    supabaseUrl: apiUrl,
+    supabaseAnonKey: anonKey,
+    remotes: { marketing: remote('marketing'), map: remote('map'), account: remote('account'), dashboard: remote('dashboard') },
+    tiles: { url: process.env.GUESTMAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
+  };
+}
+
+async function serveApps({ apiUrl, anonKey }) {
+  const shellOrigins = [`http://${HOST}:${PORTS.shell}`, `http://localhost:${PORTS.shell}`];
+  const remoteOrigins = Object.entries(PORTS).filter(([n]) => n !== 'shell').map(([, p]) => `http://${HOST}:${p}`);
+  const config = runtimeConfig({ apiUrl, anonKey });
+  const wsUrl = apiUrl.replace(/^http/, 'ws');
+  const csp = contentSecurityPolicy({ scripts: remoteOrigins, connect: [apiUrl, wsUrl, ...remoteOrigins], images: ['https:', apiUrl] });
+  for (const [name, dir] of Object.entries(APPS)) {
+    const dist = path.join(ROOT, dir, 'dist');
+    if (!fs.existsSync(dist)) throw new Error(`${dir}/dist is missing: run the build first`);
+    await serveDir({
+      dir: dist,
+      port: PORTS[name],
+      host: HOST,
+      spa: name === 'shell',
+      csp,
+      // Remotes answer the shell's origin (and each other's) only; the shell serves its own config.
+      allowOrigins: name === 'shell' ? [] : [...shellOrigins, ...remoteOrigins],
+      routes: name === 'shell' ? { '/config.json': () => ({ type: 'application/json', body: JSON.stringify(config) }) } : undefined,
+    });
+  }
+}
+
+async function waitFor(url, ms = 60000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+const CLI_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+async function startStack(extraArgs = []) {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const extraRedirects = Object.values(PORTS).map((p) => `http://${HOST}:${p}/**,http://localhost:${p}/**`).join(',');
+  spawnChild(tsx, ['src/cli.ts', 'start', ...extraArgs], {
+    cwd: path.join(ROOT, 'supabase'),
+    env: { ...process.env, SUPABASE_API_PORT: String(API_PORT), GUESTMAP_EXTRA_REDIRECT_URLS: extraRedirects },
+  });
+  const apiUrl = `http://${HOST}:${API_PORT}`;
+  await waitFor(`${apiUrl}/health`, 180000);
+  return { apiUrl, anonKey: process.env.ANON_KEY ?? CLI_ANON_KEY };
+}
+
+function banner(apiUrl) {
+  console.log(`
+  Guestmap is running.
+
+    App (shell)      http://localhost:${PORTS.shell}
+    Remotes          marketing :${PORTS.marketing}  map :${PORTS.map}  account :${PORTS.account}  dashboard :${PORTS.dashboard}
+    Supabase API     ${apiUrl}
+    Postgres         postgresql://postgres:postgres@127.0.0.1:54322/postgres
+    Mail inbox       http://127.0.0.1:54324
+
+  Demo accounts (password demo-pass-123):
+    ${DEMO.join('\n    ')}
+
+  Press Ctrl-C to stop.
+`);
+}
+
+// ─── commands ──────────────────────────────────────────────────────────────────
+async function cmdStart() {
+  build();
+  const stack = await startStack(process.argv.includes('--memory') ? ['--memory'] : []);
+  await serveApps(stack);
+  banner(stack.apiUrl);
+}
+
+async function cmdServe() {
+  ensureInstalled();
+  const stack = await startStack(['--memory']);
+  await serveApps(stack);
+  log(`serving on :${PORTS.shell}-:${PORTS.dashboard}, API ${stack.apiUrl}`);
+}
+
+async function cmdDev() {
+  ensureInstalled();
+  const stack = await startStack();
+  const cfg = runtimeConfig(stack);
+  fs.mkdirSync(path.join(ROOT, 'shell', 'public'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'shell', 'public', 'config.json'), JSON.stringify(cfg, null, 2));
+  for (const [name, dir] of Object.entries(APPS)) {
+    spawnChild(PNPM[0], [...PNPM.slice(1), '--filter', `./${dir}`, 'dev'], {
+      env: { ...process.env, [`GUESTMAP_PORT_${name.toUpperCase()}`]: String(PORTS[name]) },
+    });
+  }
+  banner(stack.apiUrl);
+}
+
+function cmdTest() {
+  ensureInstalled();
+  const steps = [
+    ['typecheck', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'])],
+    ['lint', () => pnpm(['-r', '--workspace-concurrency=2', 'lint'])],
+    ['unit, database and conformance tests', () => pnpm(['-r', '--workspace-concurrency=1', 'test'])],
+    ['production build', () => {
+      try {
+        build();
+        return 0;
+      } catch {
+        return 1;
+      }
+    }],
+    ['browser tests (Playwright, Chromium)', () => run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'shell/playwright.config.ts'])],
+  ];
+  const results = [];
+  for (const [name, fn] of steps) {
+    log(`── ${name}`);
+    const t = Date.now();
+    const code = fn();
+    results.push({ step: name, result: code === 0 ? 'passed' : 'FAILED', seconds: Math.round((Date.now() - t) / 1000) });
+  }
+  console.log('\nSummary:');
+  console.table(results);
+  const failed = results.filter((r) => r.result !== 'passed').length;
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+function cmdBench() {
+  ensureInstalled();
+  const code = pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'bench']);
+  process.exit(code);
+}
+
+const cmd = process.argv[2] ?? 'start';
+const commands = { start: cmdStart, serve: cmdServe, dev: cmdDev, build: () => build(), test: cmdTest, bench: cmdBench };
+if (!commands[cmd]) {
+  console.error(`Unknown command ${cmd}. Use one of: ${Object.keys(commands).join(', ')}`);
+  process.exit(2);
+}
+Promise.resolve()
+  .then(commands[cmd])
+  .catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    stopAll(1);
+  });

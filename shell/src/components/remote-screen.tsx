@@ -1,0 +1,95 @@
+// Renders one exposed screen of a remote. Whatever goes wrong with that remote (server down,
+// manifest error, code that throws while loading or rendering), only this area shows a fallback
+// with Retry; the shell and every other route keep working.
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RemoteName } from '@guestmap/shared-ui/contracts';
+import { loadScreen, resetRemote } from '../mf/remotes.ts';
+
+const cache = new Map<string, ComponentType>();
+
+export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="gm-remote-fallback" role="alert">
+      <p>{t('remote.unavailable')}</p>
+      <button type="button" className="gm-btn gm-btn-primary" onClick={onRetry}>
+        {t('remote.retry')}
+      </button>
+    </div>
+  );
+}
+
+export function RemoteLoading() {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="gm-remote-loading" role="status" aria-live="polite">
+      <span className="gm-spinner" aria-hidden="true" />
+      <span className="gm-visually-hidden">{t('remote.loading')}</span>
+    </div>
+  );
+}
+
+class RenderBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('[shell] a remote screen failed while rendering', error);
+  }
+  override render() {
+    if (this.state.error) {
+      return (
+        <RemoteFallback
+          onRetry={() => {
+            this.setState({ error: null });
+            this.props.onRetry();
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function RemoteScreen({ remote, module, props }: { remote: RemoteName; module: string; props?: Record<string, unknown> }) {
+  const id = `${remote}/${module}`;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ id: string; C: ComponentType | null; failed: boolean }>(() => ({ id, C: cache.get(id) ?? null, failed: false }));
+  useEffect(() => {
+    const cached = cache.get(id);
+    if (cached) {
+      setState({ id, C: cached, failed: false });
+      return;
+    }
+    let live = true;
+    setState((s) => (s.id === id && !s.failed ? s : { id, C: null, failed: false }));
+    loadScreen(remote, module).then(
+      (C) => {
+        cache.set(id, C);
+        if (live) setState({ id, C, failed: false });
+      },
+      (e) => {
+        console.warn(`[shell] ${id} unavailable`, e);
+        if (live) setState({ id, C: null, failed: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, remote, module, attempt]);
+  const retry = () => {
+    for (const k of [...cache.keys()]) if (k.startsWith(`${remote}/`)) cache.delete(k);
+    resetRemote(remote);
+    setAttempt((a) => a + 1);
+  };
+  if (state.failed) return <RemoteFallback onRetry={retry} />;
+  const C = state.id === id ? state.C : null;
+  if (!C) return <RemoteLoading />;
+  return (
+    <RenderBoundary key={`${id}#${attempt}`} onRetry={retry}>
+      <C {...props} />
+    </RenderBoundary>
+  );
+}

@@ -1,0 +1,93 @@
+// Loading remote screens at runtime. Remotes are registered from config.json (their manifest URLs);
+// loading policy lives here: a bounded wait, and a fallback module instead of a crash when a
+// remote's server is down, its manifest fails, or its code throws while loading.
+import { registerRemotes, loadRemote, registerPlugins } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { PlatformConfig, RegisterRemote, RemoteName } from '@guestmap/shared-ui/contracts';
+
+export const LOAD_TIMEOUT_MS = 4500;
+
+export class RemoteUnavailableError extends Error {
+  constructor(public readonly remote: RemoteName, cause?: unknown) {
+    super(`Remote ${remote} is unavailable`, { cause });
+  }
+}
+
+/** Marker the runtime plugin returns in place of a module that could not load. */
+export const FAILED = Symbol.for('guestmap.remote-failed');
+type Loaded = { default?: unknown; [FAILED]?: unknown };
+
+let registered: Record<RemoteName, string> | null = null;
+
+export function registerFromConfig(config: PlatformConfig): void {
+  registered = config.remotes;
+  registerPlugins([
+    {
+      name: 'guestmap-fallback',
+      // Called for manifest fetch failures, entry script failures and factory errors alike.
+      errorLoadRemote(args) {
+        return { [FAILED]: args.error ?? new Error(`load failed at ${args.lifecycle}`) } as unknown as never;
+      },
+    },
+  ]);
+  registerRemotes(
+    (Object.keys(config.remotes) as RemoteName[]).map((name) => ({ name, entry: config.remotes[name] })),
+  );
+}
+
+/** Forget a failed remote so the next load fetches its manifest and entry again (Retry). */
+export function resetRemote(remote: RemoteName): void {
+  registering.delete(remote);
+  if (!registered) return;
+  registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+}
+
+type RegisterApi = Parameters<RegisterRemote>[0];
+let registerApi: RegisterApi | null = null;
+const registering = new Map<RemoteName, Promise<void>>();
+
+/** The store and i18n handed to each remote's ./register module. */
+export function setRegisterApi(api: RegisterApi): void {
+  registerApi = api;
+}
+
+/** Runs a remote's ./register (reducers, i18n namespace) once, before its first screen renders. */
+function ensureRegistered(remote: RemoteName): Promise<void> {
+  let p = registering.get(remote);
+  if (!p) {
+    p = loadRemote<Loaded>(`${remote}/register`).then(
+      (mod) => {
+        if (mod && !mod[FAILED] && typeof mod.default === 'function' && registerApi) (mod.default as RegisterRemote)(registerApi);
+        else if (!mod || mod[FAILED]) registering.delete(remote);
+      },
+      () => {
+        registering.delete(remote);
+      },
+    );
+    registering.set(remote, p);
+  }
+  return p;
+}
+
+export async function loadScreen(remote: RemoteName, module: string): Promise<ComponentType> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RemoteUnavailableError(remote, new Error('timeout'))), LOAD_TIMEOUT_MS);
+  });
+  try {
+    const load = async () => {
+      await ensureRegistered(remote);
+      return loadRemote<Loaded>(`${remote}/${module}`);
+    };
+    const mod = (await Promise.race([load(), timeout])) as Loaded | null;
+    if (!mod || mod[FAILED] || typeof mod.default !== 'function' && typeof mod.default !== 'object') {
+      throw new RemoteUnavailableError(remote, mod?.[FAILED]);
+    }
+    return mod.default as ComponentType;
+  } catch (e) {
+    throw e instanceof RemoteUnavailableError ? e : new RemoteUnavailableError(remote, e);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+

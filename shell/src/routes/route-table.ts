@@ -1,0 +1,35 @@
+// The shell's route table: every route of the spec, its path (from the shared contract), the guard
+// that protects it, and the remote screen that renders it.
+import { ROUTES, type RouteName, type RemoteName } from '@guestmap/shared-ui/contracts';
+
+export type Guard = 'none' | 'email' | 'moderator' | 'admin';
+
+export interface RouteDef {
+  name: RouteName;
+  path: string;
+  guard: Guard;
+  remote: RemoteName;
+  module: string;
+  /** Routes that belong to a customer (the overlay also waits for the customer). */
+  customer?: boolean;
+  /** The map background is blurred on these routes (spec: Map and Activity). */
+  blurred?: boolean;
+}
+
+export const ROUTE_TABLE: RouteDef[] = [
+  { name: 'Home', path: ROUTES.Home, guard: 'none', remote: 'marketing', module: 'Home' },
+  { name: 'TermsAndPrivacy', path: ROUTES.TermsAndPrivacy, guard: 'none', remote: 'marketing', module: 'TermsAndPrivacy' },
+  { name: 'AboutUs', path: ROUTES.AboutUs, guard: 'none', remote: 'marketing', module: 'AboutUs' },
+  { name: 'User', path: ROUTES.User, guard: 'email', remote: 'account', module: 'UserSettings' },
+  { name: 'UserSettings', path: ROUTES.UserSettings, guard: 'email', remote: 'account', module: 'UserSettings' },
+  { name: 'Hotels', path: ROUTES.Hotels, guard: 'none', remote: 'marketing', module: 'Hotels' },
+  { name: 'HotelsSalesPresentation', path: ROUTES.HotelsSalesPresentation, guard: 'none', remote: 'marketing', module: 'SalesPresentation' },
+  { name: 'CustomerCreate', path: ROUTES.CustomerCreate, guard: 'email', remote: 'account', module: 'CustomerCreate' },
+  { name: 'Customer', path: ROUTES.Customer, guard: 'none', remote: 'map', module: 'CustomerScreen', customer: true },
+  { name: 'CustomerSettings', path: ROUTES.CustomerSettings, guard: 'moderator', remote: 'dashboard', module: 'CustomerSettings', customer: true },
+  { name: 'Map', path: ROUTES.Map, guard: 'none', remote: 'map', module: 'MapScreen', customer: true, blurred: true },
+  { name: 'Activity', path: ROUTES.Activity, guard: 'none', remote: 'map', module: 'ActivityScreen', customer: true, blurred: true },
+  { name: 'Dashboard', path: ROUTES.Dashboard, guard: 'moderator', remote: 'dashboard', module: 'Dashboard', customer: true },
+];
+
+export const routeByName = (name: RouteName): RouteDef => ROUTE_TABLE.find((r) => r.name === name)!;
