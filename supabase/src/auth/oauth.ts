@@ -1,0 +1,327 @@
+// OAuth sign-in with a local stand-in for the provider (Google): /authorize sends the browser to a
+// consent page served here; its form posts to /callback, which signs the user in (creating or
+// linking the account) and redirects like GoTrue: implicit flow with tokens in the URL fragment,
+// PKCE flow with ?code= that the client exchanges at /token?grant_type=pkce.
+import crypto from 'node:crypto';
+import type { StackContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { readBody, type Req, type Res } from '../http/router.ts';
+import { signJwt, verifyJwt } from '../jwt.ts';
+import { API_VERSION, API_VERSION_HEADER, authError, badRequest, validationFailed } from './errors.ts';
+import { reply, str } from './http.ts';
+import { issueSession, type SessionJson } from './sessions.ts';
+import { findUserByEmail, findUserById, insertIdentity, insertUser, appMeta, type Json } from './users.ts';
+import { isEmail, redirectTarget } from './validate.ts';
+
+const FLOW_STATE_TTL_S = 300;
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+// The state parameter is signed with a key derived from the JWT secret so it can never pass as an access token.
+const stateKey = (ctx: StackContext) => crypto.createHmac('sha256', ctx.config.auth.jwtSecret).update('guestmap-local-oauth-state').digest('hex');
+
+interface OAuthState {
+  provider: string;
+  redirect_to: string;
+  flow_state_id: string | null;
+  exp: number;
+}
+
+function readState(ctx: StackContext, raw: string | null): OAuthState {
+  if (!raw) throw validationFailed('OAuth state parameter missing');
+  try {
+    return verifyJwt(raw, stateKey(ctx)) as unknown as OAuthState;
+  } catch {
+    throw badRequest('bad_oauth_state', 'OAuth callback with invalid state');
+  }
+}
+
+function providerEnabled(ctx: StackContext, provider: string): boolean {
+  return Boolean(ctx.config.auth.external[provider]?.enabled);
+}
+
+export async function authorize(ctx: StackContext, req: Req, res: Res): Promise<void> {
+  const provider = (req.query.get('provider') ?? '').toLowerCase();
+  if (!provider) throw validationFailed('Unsupported provider: Provider could not be found');
+  if (!providerEnabled(ctx, provider)) throw validationFailed('Unsupported provider: provider is not enabled');
+  const redirectTo = redirectTarget(ctx.config, req.query.get('redirect_to'));
+  const challenge = req.query.get('code_challenge');
+  let flowStateId: string | null = null;
+  if (challenge) {
+    const method = (req.query.get('code_challenge_method') ?? '').toLowerCase();
+    if (method !== 's256' && method !== 'plain') throw validationFailed('code challenge method not supported');
+    if (challenge.length < 43 || challenge.length > 128) throw validationFailed('code challenge has to be between 43 and 128 characters');
+    flowStateId = crypto.randomUUID();
+    await ctx.db.query(
+      `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, created_at, updated_at)
+       values ($1, $2, $3::auth.code_challenge_method, $4, $5, 'oauth', now(), now())`,
+      [flowStateId, crypto.randomUUID(), method, challenge, provider],
+    );
+  }
+  const state = signJwt({ provider, redirect_to: redirectTo, flow_state_id: flowStateId, exp: Math.floor(Date.now() / 1000) + FLOW_STATE_TTL_S }, stateKey(ctx));
+  const consent = `${ctx.apiUrl}/auth/v1/local-oauth/${encodeURIComponent(provider)}?state=${encodeURIComponent(state)}`;
+  if (req.query.get('skip_http_redirect') === 'true') {
+    reply(res, 200, { url: consent });
+    return;
+  }
+  res.writeHead(302, { Location: consent, [API_VERSION_HEADER]: API_VERSION });
+  res.end();
+}
+
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub', apple: 'Apple', azure: 'Microsoft', facebook: 'Facebook' };
+
+function page(title: string, inner: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>
+ body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;display:flex;justify-content:center}
+ main{background:#fff;margin:48px 16px;padding:24px 28px;border-radius:12px;max-width:420px;width:100%;box-shadow:0 1px 4px #0002}
+ h1{font-size:20px} fieldset{border:1px solid #ddd;border-radius:8px;margin:12px 0}
+ label{display:block;margin:8px 0 4px} input[type=text],input[type=email]{width:100%;box-sizing:border-box;padding:8px}
+ .row{display:flex;gap:8px;align-items:center} button{padding:8px 16px;margin-top:12px} .err{color:#b00020}
+ .note{color:#555;font-size:13px}
+</style></head><body><main>${inner}</main></body></html>`;
+}
+
+async function consentPage(ctx: StackContext, provider: string, state: string, error = ''): Promise<string> {
+  const known = await ctx.db.query<{ email: string; name: string | null }>(
+    `select distinct on (i.email) i.email, coalesce(i.identity_data->>'full_name', i.identity_data->>'name') as name
+       from auth.identities i join auth.users u on u.id = i.user_id
+      where i.provider = $1 and i.email is not null and u.deleted_at is null
+      order by i.email limit 50`,
+    [provider],
+  );
+  const pname = PROVIDER_NAMES[provider] ?? provider;
+  const accounts = known.rows.length
+    ? `<fieldset><legend>Choose an account</legend>${known.rows
+        .map(
+          (r, i) =>
+            `<div class="row"><input type="radio" id="acct-${i}" name="account" value="${esc(r.email)}"><label for="acct-${i}">${esc(r.name ? `${r.name} <${r.email}>` : r.email)}</label></div>`,
+        )
+        .join('')}</fieldset><p class="note">or use another account:</p>`
+    : '';
+  return page(
+    `Sign in with ${pname} (local)`,
+    `<h1>Sign in with ${esc(pname)}</h1>
+<p class="note">Local stand-in for ${esc(pname)}: nothing leaves this machine.</p>
+${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
+<form method="post" action="${esc(ctx.apiUrl)}/auth/v1/callback">
+<input type="hidden" name="state" value="${esc(state)}">
+${accounts}
+<label for="email">Email</label><input type="email" id="email" name="email" autocomplete="email">
+<label for="name">Name</label><input type="text" id="name" name="name" autocomplete="name">
+<button type="submit">Continue</button>
+</form>
+<form method="post" action="${esc(ctx.apiUrl)}/auth/v1/callback">
+<input type="hidden" name="state" value="${esc(state)}"><input type="hidden" name="cancel" value="1">
+<button type="submit">Cancel</button>
+</form>`,
+  );
+}
+
+function html(res: Res, status: number, body: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    'Cache-Control': 'no-store',
+    [API_VERSION_HEADER]: API_VERSION,
+  });
+  res.end(body);
+}
+
+export async function consent(ctx: StackContext, req: Req, res: Res): Promise<void> {
+  const raw = req.query.get('state');
+  let state: OAuthState;
+  try {
+    state = readState(ctx, raw);
+  } catch {
+    html(res, 400, page('Sign-in failed', '<h1>Sign-in failed</h1><p class="err">This sign-in link is invalid or has expired. Start again from the app.</p>'));
+    return;
+  }
+  html(res, 200, await consentPage(ctx, state.provider, raw!));
+}
+
+/** Appends params to the redirect target: in the fragment (implicit) or the query (PKCE). */
+function withParams(target: string, params: Record<string, string>, where: 'hash' | 'query'): string {
+  const u = new URL(target);
+  const p = new URLSearchParams(params).toString();
+  if (where === 'query') {
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    return u.toString();
+  }
+  u.hash = p;
+  return u.toString();
+}
+
+function redirect(res: Res, location: string): void {
+  res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', [API_VERSION_HEADER]: API_VERSION });
+  res.end();
+}
+
+// A stable, Google-looking numeric subject for an e-mail, so the same person gets the same identity.
+const providerSub = (provider: string, email: string) =>
+  BigInt('0x' + crypto.createHash('sha256').update(`${provider}:${email}`).digest('hex').slice(0, 16)).toString().padStart(21, '1').slice(0, 21);
+
+/** Finds or creates the user behind a provider identity; links to an existing account with the same e-mail. */
+async function upsertProviderUser(ctx: StackContext, tx: Queryable, provider: string, email: string, name: string): Promise<string> {
+  const found = await tx.query<{ user_id: string; provider_id: string; identity_data: Json }>(
+    `select user_id::text as user_id, provider_id, identity_data from auth.identities where provider = $1 and email = $2 limit 1`,
+    [provider, email],
+  );
+  const existing = found.rows[0];
+  const sub = existing?.provider_id ?? providerSub(provider, email);
+  const prevName = existing?.identity_data && typeof existing.identity_data === 'object' ? String(existing.identity_data.full_name ?? existing.identity_data.name ?? '') : '';
+  const fullName = name || prevName || email.split('@')[0]!;
+  const avatar = `https://www.gravatar.com/avatar/${crypto.createHash('md5').update(email).digest('hex')}?d=identicon`;
+  const data: Json = {
+    iss: provider === 'google' ? 'https://accounts.google.com' : `https://${provider}.local`,
+    sub,
+    name: fullName,
+    full_name: fullName,
+    email,
+    email_verified: true,
+    phone_verified: false,
+    picture: avatar,
+    avatar_url: avatar,
+    provider_id: sub,
+  };
+  if (existing) {
+    await tx.query(
+      `update auth.identities set identity_data = $3::jsonb, last_sign_in_at = now(), updated_at = now() where provider = $1 and provider_id = $2`,
+      [provider, sub, JSON.stringify(data)],
+    );
+    // GoTrue refreshes user_metadata from the provider's claims on every sign-in.
+    await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1`, [
+      existing.user_id,
+      JSON.stringify(data),
+    ]);
+    return existing.user_id;
+  }
+  const byEmail = await findUserByEmail(tx, email);
+  if (byEmail) {
+    // Automatic linking: the provider vouches for the e-mail address.
+    await insertIdentity(tx, byEmail.id, provider, sub, data);
+    const app = appMeta(byEmail);
+    const providers = Array.isArray(app.providers) ? (app.providers as unknown[]).map(String) : [];
+    if (!providers.includes(provider)) providers.push(provider);
+    await tx.query(
+      `update auth.users set raw_app_meta_data = $2::jsonb, raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
+              email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
+      [byEmail.id, JSON.stringify({ ...app, provider: app.provider ?? provider, providers }), JSON.stringify(data)],
+    );
+    return byEmail.id;
+  }
+  if (!ctx.config.auth.enableSignup) throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  const id = crypto.randomUUID();
+  try {
+    await insertUser(tx, {
+      id,
+      email,
+      encryptedPassword: null,
+      emailConfirmed: true,
+      appMetadata: { provider, providers: [provider] },
+      userMetadata: data,
+      isAnonymous: false,
+    });
+  } catch (e) {
+    if (e && typeof e === 'object' && 'code' in e) throw authError(500, 'unexpected_failure', 'Database error saving new user');
+    throw e;
+  }
+  await insertIdentity(tx, id, provider, sub, data);
+  return id;
+}
+
+export async function callback(ctx: StackContext, req: Req, res: Res): Promise<void> {
+  const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
+  const rawState = form.get('state');
+  const state = readState(ctx, rawState);
+  const where: 'hash' | 'query' = state.flow_state_id ? 'query' : 'hash';
+  const fail = (code: string, description: string) =>
+    redirect(res, withParams(state.redirect_to, { error: code === 'access_denied' ? 'access_denied' : 'server_error', error_code: code, error_description: description }, where));
+  if (form.get('cancel')) return fail('access_denied', 'The user cancelled the sign-in');
+  const email = (str(form.get('email')) ?? str(form.get('account')) ?? '').trim().toLowerCase();
+  const name = (form.get('name') ?? '').trim();
+  if (!email || !isEmail(email)) {
+    html(res, 400, await consentPage(ctx, state.provider, rawState!, 'Enter a valid e-mail address or choose an account.'));
+    return;
+  }
+  const providerToken = `local-${state.provider}-${crypto.randomBytes(18).toString('base64url')}`;
+  let outcome: { session: SessionJson } | { code: string } | { error: [string, string] };
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      const userId = await upsertProviderUser(ctx, tx, state.provider, email, name);
+      const user = await findUserById(tx, userId);
+      if (!user) throw authError(500, 'unexpected_failure', 'User not found after sign-in');
+      if (user.is_banned) return { error: ['user_banned', 'User is banned'] as [string, string] };
+      if (state.flow_state_id) {
+        const r = await tx.query<{ auth_code: string }>(
+          `update auth.flow_state set user_id = $2, provider_access_token = $3, auth_code_issued_at = now(), updated_at = now()
+            where id = $1 and created_at > now() - make_interval(secs => $4) returning auth_code`,
+          [state.flow_state_id, userId, providerToken, FLOW_STATE_TTL_S],
+        );
+        if (!r.rows[0]) return { error: ['flow_state_expired', 'Flow state has expired, please start again'] as [string, string] };
+        await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
+        return { code: r.rows[0].auth_code };
+      }
+      return { session: await issueSession(ctx, tx, req, userId, 'oauth', { provider_token: providerToken }) };
+    });
+  } catch (e) {
+    const body = (e as { body?: { code?: string; message?: string } }).body;
+    if (body?.code) return fail(body.code, body.message ?? 'Sign-in failed');
+    throw e;
+  }
+  if ('error' in outcome) return fail(outcome.error[0], outcome.error[1]);
+  if ('code' in outcome) return redirect(res, withParams(state.redirect_to, { code: outcome.code }, 'query'));
+  const s = outcome.session;
+  return redirect(
+    res,
+    withParams(
+      state.redirect_to,
+      {
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        provider_token: providerToken,
+        refresh_token: s.refresh_token,
+        token_type: 'bearer',
+      },
+      'hash',
+    ),
+  );
+}
+
+function challengeOf(verifier: string, method: string): string {
+  return method === 'plain' ? verifier : crypto.createHash('sha256').update(verifier).digest('base64url');
+}
+
+/** POST /token?grant_type=pkce {auth_code, code_verifier}. */
+export async function exchangePkce(ctx: StackContext, req: Req, b: Json): Promise<SessionJson> {
+  const code = str(b.auth_code);
+  const verifier = str(b.code_verifier);
+  if (!code || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+  return ctx.db.transaction(async (tx) => {
+    const r = await tx.query<{ id: string; user_id: string | null; code_challenge: string; method: string; provider_access_token: string | null; fresh: boolean }>(
+      `select id::text as id, user_id::text as user_id, code_challenge, code_challenge_method::text as method, provider_access_token,
+              coalesce(auth_code_issued_at > now() - make_interval(secs => $2), false) as fresh
+         from auth.flow_state where auth_code = $1 for update`,
+      [code, FLOW_STATE_TTL_S],
+    );
+    const fs = r.rows[0];
+    if (!fs || !fs.user_id) throw authError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    if (!fs.fresh) {
+      await tx.query('delete from auth.flow_state where id = $1', [fs.id]);
+      throw authError(403, 'flow_state_expired', 'invalid flow state, flow state has expired');
+    }
+    const expected = Buffer.from(fs.code_challenge);
+    const given = Buffer.from(challengeOf(verifier, fs.method));
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+      throw authError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+    }
+    const user = await findUserById(tx, fs.user_id);
+    if (!user) throw authError(404, 'user_not_found', 'User not found');
+    if (user.is_banned) throw badRequest('user_banned', 'User is banned');
+    await tx.query('delete from auth.flow_state where id = $1', [fs.id]);
+    const extra: Json = fs.provider_access_token ? { provider_token: fs.provider_access_token } : {};
+    return issueSession(ctx, tx, req, user.id, 'oauth', extra);
+  });
+}
