@@ -1,0 +1,291 @@
+// Builds the SQL of a REST request. Every identifier is double-quoted, every value from the request
+// is a bound parameter ($n); the only other text spliced in comes from pg_catalog (type names) or
+// is validated by the parser (cast type names). Results are built as JSON inside Postgres.
+import { badQuery, restError, RestError } from './errors.ts';
+import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectEmbed, SelectItem } from './parser.ts';
+import { qkey, type Column, type Relationship, type SchemaCache, type Table } from './schema-cache.ts';
+
+export const ident = (id: string) => `"${id.replace(/"/g, '""')}"`;
+export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A Postgres array literal `{"a","b"}` from strings (sent as one text parameter). */
+export const pgArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+export interface Env {
+  cache: SchemaCache;
+  schema: string;
+  params: Params;
+  nodes: Map<string, NodeParams>;
+  usedPaths: Set<string>;
+  n: number;
+}
+
+/** Something rows come from: a table/view, a CTE with a table's row type, or a function call. */
+export interface Source {
+  table: Table;
+  /** FROM item text without alias, e.g. `"public"."t"`; may start with a join prefix for RPC. */
+  from: string;
+  alias: string;
+}
+
+export function fieldExpr(env: Env, alias: string, f: Field): string {
+  let e = `${ident(alias)}.${ident(f.name)}`;
+  for (const step of f.path) e += `${step.op}${/^-?\d+$/.test(step.key) ? step.key : `${env.params.add(step.key)}::text`}`;
+  return e;
+}
+
+const OPS: Record<string, string> = {
+  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
+  isdistinct: 'is distinct from', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+};
+const FTS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+
+function filterSql(env: Env, alias: string, table: Table, f: Filter, embeds: Map<string, EmbedInfo>): string {
+  const p = env.params;
+  let sql: string;
+  const emb = f.field.path.length === 0 ? embeds.get(f.field.name) : undefined;
+  if (emb && !table.columns.has(f.field.name)) {
+    // `rel=is.null` / `rel=not.is.null`: keep rows whose embedded resource is (not) empty
+    if (f.op !== 'is' || (f.value !== 'null' && f.value !== 'not_null')) {
+      throw restError(400, 'PGRST120', `Bad operator on the '${f.field.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+    }
+    sql = `${emb.marker} is ${f.value === 'null' ? '' : 'not '}null`;
+    return f.negate ? `not (${sql})` : sql;
+  }
+  const col = fieldExpr(env, alias, f.field);
+  const like = (v: string) => (f.op === 'like' || f.op === 'ilike' ? v.replace(/\*/g, '%') : v);
+  if (f.op === 'is') {
+    sql = `${col} is ${{ null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[f.value as 'null']}`;
+  } else if (f.op === 'in') {
+    sql = `${col} = any(${p.add(pgArray(f.list ?? []))})`;
+  } else if (FTS[f.op]) {
+    const cfg = f.modifier ? `${p.add(f.modifier)}::regconfig, ` : '';
+    const colType = f.field.path.length === 0 ? table.columns.get(f.field.name) : undefined;
+    const vec = colType?.tsvector ? col : `to_tsvector(${cfg}${col})`;
+    sql = `${vec} @@ ${FTS[f.op]}(${cfg}${p.add(f.value)})`;
+  } else if (f.quant) {
+    sql = `${col} ${OPS[f.op]} ${f.quant}(${p.add(like(f.value))})`;
+  } else {
+    sql = `${col} ${OPS[f.op]} ${p.add(like(f.value))}`;
+  }
+  return f.negate ? `not (${sql})` : sql;
+}
+
+function conditionSql(env: Env, alias: string, table: Table, c: Condition, embeds: Map<string, EmbedInfo>): string {
+  if (c.type === 'filter') return filterSql(env, alias, table, c, embeds);
+  const inner = c.children.map((x) => conditionSql(env, alias, table, x, embeds)).join(c.type === 'and' ? ' and ' : ' or ');
+  return c.negate ? `not (${inner})` : `(${inner})`;
+}
+
+interface EmbedInfo {
+  joinAlias: string;
+  /** The expression that is null when the embedded resource is absent/empty. */
+  marker: string;
+  toOne: boolean;
+  spread: boolean;
+}
+
+export interface NodeSql {
+  select: string[];
+  joins: string[];
+  where: string[];
+  orderBy: string[];
+  limit?: string;
+  offset?: string;
+}
+
+const relSummary = (r: Relationship) => {
+  const els = (xs: string[]) => `(${xs.join(', ')})`;
+  if (r.junction) {
+    return { cardinality: r.cardinality, embedding: `${r.table.name} with ${r.foreign.name}`,
+      relationship: `${r.junction.table.name} using ${r.junction.cons1}${els(r.junction.srcCols.map((x) => x[0]))} and ${r.junction.cons2}${els(r.junction.tgtCols.map((x) => x[0]))}` };
+  }
+  return { cardinality: r.cardinality, embedding: `${r.table.name} with ${r.foreign.name}`,
+    relationship: `${r.constraint} using ${r.table.name}${els(r.cols.map((x) => x[0]))} and ${r.foreign.name}${els(r.cols.map((x) => x[1]))}` };
+};
+
+export function findRel(env: Env, table: Table, target: string, hint: string | undefined): Relationship {
+  const all = env.cache.rels.get(qkey(table.schema, table.name)) ?? [];
+  const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
+  const singleRef = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![1] === h;
+  const rels = all.filter((r) => {
+    if (r.isSelf && !r.junction) {
+      if (hint === undefined) return (r.foreign.name === target && r.cardinality !== 'many-to-one') || (single(r, target) && r.cardinality !== 'one-to-many');
+      return r.foreign.name === target && r.cardinality !== 'many-to-one' && singleRef(r, hint);
+    }
+    if (hint === undefined) return r.foreign.name === target || (!r.junction && (r.constraint === target || single(r, target)));
+    return r.foreign.name === target && (r.junction ? r.junction.table.name === hint : r.constraint === hint || single(r, hint) || singleRef(r, hint));
+  });
+  if (rels.length === 1) return rels[0]!;
+  if (rels.length === 0) {
+    throw restError(400, 'PGRST200', `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
+      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`);
+  }
+  throw restError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${table.name}' and '${target}'`,
+    rels.map(relSummary),
+    `Try changing '${target}' to one of the following: ${rels.map((r) => `'${r.foreign.name}!${r.junction ? r.junction.table.name : r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`);
+}
+
+function orderSql(env: Env, alias: string, terms: OrderTerm[], embeds: Map<string, EmbedInfo>): string[] {
+  return terms.map((t) => {
+    let e: string;
+    if (t.relation !== undefined) {
+      const emb = embeds.get(t.relation);
+      if (!emb) throw restError(400, 'PGRST108', `'${t.relation}' is not an embedded resource in this request`, null, `Verify that '${t.relation}' is included in the 'select' query parameter.`);
+      if (!emb.toOne) throw restError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${alias}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`);
+      e = emb.spread ? fieldExpr(env, emb.joinAlias, t.field) : `(${emb.marker}::jsonb -> ${env.params.add(t.field.name)}::text)`;
+    } else e = fieldExpr(env, alias, t.field);
+    return `${e} ${t.dir ?? 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
+  });
+}
+
+const outputName = (f: Field) => (f.path.length ? f.path[f.path.length - 1]!.key : f.name);
+
+/** Projections, lateral joins and conditions of one level of a read (top level or an embed). */
+export function buildNode(env: Env, src: Source, items: SelectItem[], path: string): NodeSql {
+  const { table, alias } = src;
+  const out: NodeSql = { select: [], joins: [], where: [], orderBy: [] };
+  const embeds = new Map<string, EmbedInfo>();
+  for (const it of items) {
+    if (it.type === 'star') out.select.push(`${ident(alias)}.*`);
+    else if (it.type === 'column') {
+      let e = fieldExpr(env, alias, it.field);
+      if (it.cast) e = `(${e})::${it.cast}`;
+      out.select.push(`${e} as ${ident(it.alias ?? outputName(it.field))}`);
+    } else {
+      const info = buildEmbed(env, src, it, path, out);
+      embeds.set(it.alias ?? it.name, info);
+      if (it.alias) embeds.set(it.name, embeds.get(it.name) ?? info);
+    }
+  }
+  const params = env.nodes.get(path);
+  if (params) {
+    env.usedPaths.add(path);
+    for (const c of params.conditions) out.where.push(conditionSql(env, alias, table, c, embeds));
+    if (params.order) out.orderBy = orderSql(env, alias, params.order, embeds);
+    if (params.limit !== undefined && path !== '') out.limit = `${env.params.add(params.limit)}::bigint`;
+    if (params.offset !== undefined && path !== '') out.offset = `${env.params.add(params.offset)}::bigint`;
+  }
+  return out;
+}
+
+function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out: NodeSql): EmbedInfo {
+  const rel = findRel(env, parent.table, e.name, e.hint);
+  const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
+  const key = e.alias ?? e.name;
+  const childPath = path ? `${path}.${key}` : key;
+  const childAlias = `${rel.foreign.name}_${++env.n}`;
+  const child = buildNode(env, { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias }, e.select, childPath);
+  if (e.alias && !env.nodes.has(childPath) && env.nodes.has(path ? `${path}.${e.name}` : e.name)) {
+    // filters may name the embed by its relation name too
+    const alt = buildNode(env, { table: rel.foreign, from: '', alias: childAlias }, [], path ? `${path}.${e.name}` : e.name);
+    child.where.push(...alt.where);
+    if (alt.orderBy.length) child.orderBy = alt.orderBy;
+    child.limit ??= alt.limit;
+    child.offset ??= alt.offset;
+  }
+  let from = `${qualified(rel.foreign.schema, rel.foreign.name)} as ${ident(childAlias)}`;
+  const conds: string[] = [];
+  if (rel.junction) {
+    const j = `${childAlias}_jt`;
+    from += ` join ${qualified(rel.junction.table.schema, rel.junction.table.name)} as ${ident(j)} on ${rel.junction.tgtCols.map(([jc, tc]) => `${ident(j)}.${ident(jc)} = ${ident(childAlias)}.${ident(tc)}`).join(' and ')}`;
+    conds.push(...rel.junction.srcCols.map(([jc, sc]) => `${ident(j)}.${ident(jc)} = ${ident(parent.alias)}.${ident(sc)}`));
+  } else {
+    conds.push(...rel.cols.map(([pc, fc]) => `${ident(childAlias)}.${ident(fc)} = ${ident(parent.alias)}.${ident(pc)}`));
+  }
+  const inner = selectText(child.select.length ? child.select : [], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset);
+  const joinAlias = `${childAlias}_j`;
+  const r = ident(`${childAlias}_r`);
+  let marker: string;
+  if (e.spread) {
+    if (!toOne) throw restError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many embedded resource is not supported by this server');
+    out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset)}) as ${ident(joinAlias)} on true`);
+    out.select.push(...child.select.map((_s, i) => `${ident(joinAlias)}.${ident(spreadName(child.select[i]!))}`));
+    marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
+  } else if (toOne) {
+    out.joins.push(`left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
+    out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
+    marker = `${ident(joinAlias)}.v`;
+  } else {
+    out.joins.push(`left join lateral (select json_agg(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
+    out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
+    marker = `${ident(joinAlias)}.v`;
+  }
+  if (e.joinType === 'inner') out.where.push(`${marker} is not null`);
+  return { joinAlias, marker, toOne, spread: e.spread };
+}
+
+/** The output column name of a projection built by buildNode (`... as "x"`); `*` is not spreadable by name. */
+function spreadName(proj: string): string {
+  const m = /as "((?:[^"]|"")*)"$/.exec(proj);
+  if (!m) throw restError(400, 'PGRST127', 'Feature not implemented', "Use explicit columns (not '*' or nested embeds) inside a spread resource");
+  return m[1]!.replace(/""/g, '"');
+}
+
+export function selectText(select: string[], from: string, joins: string[], where: string[], orderBy: string[], limit?: string, offset?: string): string {
+  return [
+    `select ${select.length ? select.join(', ') : ''}`,
+    `from ${from}`,
+    ...joins,
+    where.length ? `where ${where.join(' and ')}` : '',
+    orderBy.length ? `order by ${orderBy.join(', ')}` : '',
+    limit ? `limit ${limit}` : '',
+    offset ? `offset ${offset}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function checkUnusedPaths(env: Env): void {
+  for (const p of env.nodes.keys()) {
+    if (p === '' || env.usedPaths.has(p)) continue;
+    const n = env.nodes.get(p)!;
+    if (!n.conditions.length && n.order === undefined && n.limit === undefined && n.offset === undefined) continue;
+    throw restError(400, 'PGRST108', `'${p}' is not an embedded resource in this request`, null, `Verify that '${p}' is included in the 'select' query parameter.`);
+  }
+}
+
+export interface ReadOpts {
+  count: boolean;
+  /** Top-level limit (already capped at max rows) as a number; null = none. */
+  limit: number | null;
+  offset: number;
+  stripNulls: boolean;
+  /** Column list wrapper for the final projection (text/csv etc. do it in Node). */
+}
+
+/**
+ * The final statement: `total` (or null), `page` (rows on this page), `body` (JSON array text).
+ * `src.from` is the source FROM item; `pre` is a WITH clause for mutations.
+ */
+export function buildRead(env: Env, src: Source, items: SelectItem[], opts: ReadOpts, pre = ''): string {
+  const node = buildNode(env, src, items, '');
+  checkUnusedPaths(env);
+  const from = `${src.from} as ${ident(src.alias)}`;
+  const limit = opts.limit !== null ? `${env.params.add(opts.limit)}::bigint` : undefined;
+  const offset = opts.offset ? `${env.params.add(opts.offset)}::bigint` : undefined;
+  const page = selectText(node.select, from, node.joins, node.where, node.orderBy, limit, offset);
+  const needJoins = node.where.some((w) => w.includes('_j"'));
+  const total = opts.count ? `(${selectText(['count(*)'], from, needJoins ? node.joins : [], node.where, [])})` : 'null::bigint';
+  const agg = `coalesce(json_agg(${ident('pgrst_r')}), '[]')`;
+  return `${pre}select ${total}::text as total, count(${ident('pgrst_r')})::int as page, ${opts.stripNulls ? `json_strip_nulls(${agg})` : agg}::text as body from (${page}) as ${ident('pgrst_r')}`;
+}
+
+/** A pseudo-table for function results whose row type is not a table. */
+export function pseudoTable(schema: string, name: string, columns: Map<string, Column>): Table {
+  return { schema, name, kind: 'f', columns, pk: [], uniques: [] };
+}
+
+export function unknownColumn(table: Table, col: string): RestError {
+  return restError(400, 'PGRST204', `Could not find the '${col}' column of '${table.name}' in the schema cache`);
+}
+
+export { badQuery };
