@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { pathFor, isRouteName, ROUTE_NAMES } from './routes.ts';
+
+describe('route table contract', () => {
+  it('has the 13 route names of the spec', () => {
+    expect(ROUTE_NAMES).toEqual(['Home', 'TermsAndPrivacy', 'AboutUs', 'User', 'UserSettings', 'Hotels', 'HotelsSalesPresentation', 'CustomerCreate', 'Customer', 'CustomerSettings', 'Map', 'Activity', 'Dashboard']);
+  });
+
+  it('builds paths by name, dropping optional params and encoding values', () => {
+    expect(pathFor('Home')).toBe('/');
+    expect(pathFor('Map', { customerId: 'ho-chi-minh-city' })).toBe('/ho-chi-minh-city/map');
+    expect(pathFor('Activity', { customerId: 'hanoi' })).toBe('/hanoi/map');
+    expect(pathFor('Activity', { customerId: 'hanoi', activitySlug: 'pho thin', activityId: 'a/b' })).toBe('/hanoi/map/pho%20thin/a%2Fb');
+    expect(pathFor('Home', {}, { dialogAuth: 'true', to: 'Dashboard', customerId: undefined })).toBe('/?dialogAuth=true&to=Dashboard');
+  });
+
+  it('refuses to build a route without its required params', () => {
+    expect(() => pathFor('Dashboard')).toThrow(/customerId/);
+  });
+
+  it('recognises only route names, never URLs', () => {
+    expect(isRouteName('Dashboard')).toBe(true);
+    expect(isRouteName('//evil.example')).toBe(false);
+    expect(isRouteName('javascript:alert(1)')).toBe(false);
+    expect(isRouteName('toString')).toBe(false);
+  });
+});
