@@ -147,8 +147,23 @@ as $$
   select private.is_admin() or private.is_moderator(p_customer_id)
 $$;
 
-revoke all on function private.is_moderator(text), private.can_manage_customer(text) from public;
-grant execute on function private.is_moderator(text), private.can_manage_customer(text)
+-- The customers the caller moderates (active users only). Policies use
+-- `customer_id in (select private.moderated_customer_ids())`, evaluated once per statement.
+create function private.moderated_customer_ids()
+returns setof text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select m.customer_id
+  from public.customer_moderators m
+  join public.profiles p on p.id = m.user_id
+  where m.user_id = auth.uid() and not p.is_disabled
+$$;
+
+revoke all on function private.is_moderator(text), private.can_manage_customer(text), private.moderated_customer_ids() from public;
+grant execute on function private.is_moderator(text), private.can_manage_customer(text), private.moderated_customer_ids()
   to anon, authenticated, service_role;
 
 -- ─── invariants on moderators ───────────────────────────────────────────────────
@@ -215,12 +230,12 @@ create policy "Anyone can read public customers"
 
 create policy "Moderators and admins can read their customers"
   on public.customers for select to authenticated
-  using (private.can_manage_customer(id));
+  using ((select private.is_admin()) or id in (select private.moderated_customer_ids()));
 
 create policy "Moderators and admins can update their customers"
   on public.customers for update to authenticated
-  using (private.can_manage_customer(id))
-  with check (private.can_manage_customer(id));
+  using ((select private.is_admin()) or id in (select private.moderated_customer_ids()))
+  with check ((select private.is_admin()) or id in (select private.moderated_customer_ids()));
 
 create policy "Admins can delete customers"
   on public.customers for delete to authenticated
@@ -232,7 +247,8 @@ create policy "Moderators can see their memberships and their co-moderators"
   on public.customer_moderators for select to authenticated
   using (
     (user_id = (select auth.uid()) and (select private.is_active_user()))
-    or private.can_manage_customer(customer_id)
+    or (select private.is_admin())
+    or customer_id in (select private.moderated_customer_ids())
   );
 
 grant select, insert, delete on table public.user_customers to authenticated;

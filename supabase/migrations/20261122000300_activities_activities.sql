@@ -162,20 +162,20 @@ create policy "Anyone can read published activities of public customers"
 
 create policy "Moderators and admins can read all activities of their customers"
   on public.activities for select to authenticated
-  using (private.can_manage_customer(customer_id));
+  using ((select private.is_admin()) or customer_id in (select private.moderated_customer_ids()));
 
 create policy "Moderators and admins can add activities to their customers"
   on public.activities for insert to authenticated
-  with check (private.can_manage_customer(customer_id));
+  with check ((select private.is_admin()) or customer_id in (select private.moderated_customer_ids()));
 
 create policy "Moderators and admins can update activities of their customers"
   on public.activities for update to authenticated
-  using (private.can_manage_customer(customer_id))
-  with check (private.can_manage_customer(customer_id));
+  using ((select private.is_admin()) or customer_id in (select private.moderated_customer_ids()))
+  with check ((select private.is_admin()) or customer_id in (select private.moderated_customer_ids()));
 
 create policy "Moderators and admins can delete activities of their customers"
   on public.activities for delete to authenticated
-  using (private.can_manage_customer(customer_id));
+  using ((select private.is_admin()) or customer_id in (select private.moderated_customer_ids()));
 
 grant select, insert, delete on table public.favourites to authenticated;
 

@@ -25,7 +25,7 @@ grant select on table public.analytics_events to authenticated;
 
 create policy "Moderators and admins can read their customers' events"
   on public.analytics_events for select to authenticated
-  using (private.can_manage_customer(customer_id));
+  using ((select private.is_admin()) or customer_id in (select private.moderated_customer_ids()));
 
 -- Daily totals per customer and type, for the dashboard (runs with the caller's rights).
 create view public.analytics_daily
