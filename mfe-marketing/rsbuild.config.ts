@@ -1,6 +1,7 @@
+import { mergeRsbuildConfig } from '@rsbuild/core';
 import { defineGuestmapApp } from '../shared-ui/build/rsbuild-app.ts';
 
-export default defineGuestmapApp({
+const base = defineGuestmapApp({
   name: 'marketing',
   dir: import.meta.dirname,
   title: 'Guestmap',
@@ -14,3 +15,8 @@ export default defineGuestmapApp({
     './register': './src/expose/register.ts',
   },
 });
+
+// The pages' CSS is injected as <style> elements by the JS that needs it: the shell's
+// Content-Security-Policy allows inline styles but not stylesheets from a remote's origin,
+// and it keeps each screen's CSS with the chunk that renders it.
+export default mergeRsbuildConfig(base, { output: { injectStyles: true } });
