@@ -2,13 +2,23 @@
 // protocol details): join reply and system message, INSERT/UPDATE/DELETE payloads, filters, RLS
 // and column privileges per subscriber, heartbeat, leave, token refresh and expiry.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../src/jwt.ts';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { BACKENDS, repoSupabaseDir, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 
 afterAll(stopPgServer);
+
+// A project folder with the repo's config.toml and no migrations: the fixtures below are the only schema.
+function bareWorkdir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-realtime-'));
+  fs.copyFileSync(path.join(repoSupabaseDir, 'config.toml'), path.join(dir, 'config.toml'));
+  return dir;
+}
 
 async function waitFor<T>(fn: () => T | undefined | false | null, what: string, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -42,6 +52,7 @@ const subscribed = (s: Sub) => waitFor(() => s.statuses.includes('SUBSCRIBED') &
 
 describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   let stack: TestStack;
+  let workdir = '';
   const alice = crypto.randomUUID();
   const bob = crypto.randomUUID();
   const clients: SupabaseClient[] = [];
@@ -64,7 +75,8 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack(backend, { seed: false });
+    workdir = bareWorkdir();
+    stack = await startTestStack(backend, { seed: false, workdir });
     await stack.db.exec(`
       insert into auth.users (id, email, aud, role) values
         ('${alice}', 'alice@example.com', 'authenticated', 'authenticated'),
@@ -91,6 +103,7 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
       c.realtime.disconnect();
     }
     await stack?.stop();
+    if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
   });
 
   it('answers a join with the bindings and ids, then "Subscribed to PostgreSQL"', async () => {
