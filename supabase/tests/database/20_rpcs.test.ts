@@ -1,0 +1,356 @@
+// RPCs, triggers and the access-token hook: customer creation, slug checks, package limits,
+// moderator management, admin operations, analytics recording, and profiles following accounts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import type { Queryable } from '../../src/db/db.ts';
+import { ANONYMOUS_GUEST, HOTEL_A, HOTEL_B, USERS, asPersona, asSuper, ensureAnonymousGuest, ids, sqlError } from './support.ts';
+
+afterAll(stopPgServer);
+
+const one = async <T = Record<string, unknown>>(q: Queryable, sql: string, params: unknown[] = []): Promise<T> =>
+  (await q.query<T>(sql, params)).rows[0]!;
+
+describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
+  let s: TestStack;
+
+  beforeAll(async () => {
+    s = await startTestStack(backend);
+    await ensureAnonymousGuest(s.db);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const hook = (tx: Queryable, userId: string) =>
+    one<{ r: { claims: Record<string, unknown> } }>(
+      tx,
+      `select public.custom_access_token_hook(jsonb_build_object('user_id', $1::text, 'claims',
+         jsonb_build_object('sub', $1::text, 'role', 'authenticated', 'aud', 'authenticated', 'is_anonymous', false), 'authentication_method', 'password')) as r`,
+      [userId],
+    ).then((x) => x.r.claims);
+
+  const asAuthAdmin = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> =>
+    s.db.transaction(async (tx) => {
+      await tx.query('set local role supabase_auth_admin');
+      return fn(tx);
+    });
+
+  it('the access-token hook adds is_admin, moderator and customer for each seeded persona', async () => {
+    const claims = await asAuthAdmin(async (tx) => ({
+      admin: await hook(tx, USERS.admin),
+      moderator: await hook(tx, USERS.moderator),
+      guest: await hook(tx, USERS.guest),
+      disabled: await hook(tx, USERS.disabled),
+      innkeeper: await hook(tx, USERS.innkeeper),
+      traveller: await hook(tx, USERS.traveller),
+      anonymous: await hook(tx, ANONYMOUS_GUEST),
+    }));
+    const pick = (c: Record<string, unknown>) => ({ is_admin: c.is_admin, moderator: c.moderator, customer: c.customer, sub: c.sub, role: c.role });
+    expect(pick(claims.admin)).toEqual({ is_admin: true, moderator: { 'ho-chi-minh-city': true, hanoi: true }, customer: null, sub: USERS.admin, role: 'authenticated' });
+    expect(pick(claims.moderator)).toEqual({ is_admin: false, moderator: { [HOTEL_A]: true }, customer: HOTEL_A, sub: USERS.moderator, role: 'authenticated' });
+    expect(pick(claims.guest)).toEqual({ is_admin: false, moderator: {}, customer: HOTEL_A, sub: USERS.guest, role: 'authenticated' });
+    expect(pick(claims.disabled)).toEqual({ is_admin: false, moderator: {}, customer: null, sub: USERS.disabled, role: 'authenticated' });
+    expect(pick(claims.innkeeper)).toEqual({ is_admin: false, moderator: { [HOTEL_B]: true }, customer: HOTEL_B, sub: USERS.innkeeper, role: 'authenticated' });
+    expect(pick(claims.traveller)).toEqual({ is_admin: false, moderator: {}, customer: null, sub: USERS.traveller, role: 'authenticated' });
+    expect(pick(claims.anonymous)).toEqual({ is_admin: false, moderator: {}, customer: null, sub: ANONYMOUS_GUEST, role: 'authenticated' });
+    expect(claims.admin.aud).toBe('authenticated');
+  });
+
+  it('only supabase_auth_admin may execute the hook', async () => {
+    for (const p of ['anon', 'plain', 'admin'] as const) {
+      const e = await sqlError(asPersona(s.db, p, (tx) => hook(tx, USERS.admin)));
+      expect(e.code, p).toBe('42501');
+    }
+    const grants = await s.db.query<{ r: string }>(
+      `select grantee::regrole::text as r from pg_proc p, aclexplode(p.proacl) a
+       where p.oid = 'public.custom_access_token_hook(jsonb)'::regprocedure and a.privilege_type = 'EXECUTE' and a.grantee <> p.proowner`,
+    );
+    expect(grants.rows.map((r) => r.r)).toEqual(['supabase_auth_admin']);
+  });
+
+  it('profiles follow auth.users: language, display name and e-mail', async () => {
+    await s.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into auth.users (id, email, aud, role, raw_user_meta_data) values
+          ('33333333-3333-4333-a333-000000000001', 'nick@example.com', 'authenticated', 'authenticated', '{"nickname":"Nick","name":"Nicholas","language":"fr-FR"}'),
+          ('33333333-3333-4333-a333-000000000002', 'full@example.com', 'authenticated', 'authenticated', '{"full_name":"Full Name","language":"de-DE"}'),
+          ('33333333-3333-4333-a333-000000000003', null, 'authenticated', 'authenticated', null)`,
+      );
+      await tx.query(`update auth.users set email = 'nick2@example.com' where id = '33333333-3333-4333-a333-000000000001'`);
+      const { rows } = await tx.query(
+        `select id, email, display_name, language, is_admin, is_disabled, customer from public.profiles where id::text like '33333333%' order by id`,
+      );
+      expect(rows).toEqual([
+        { id: '33333333-3333-4333-a333-000000000001', email: 'nick2@example.com', display_name: 'Nick', language: 'fr-FR', is_admin: false, is_disabled: false, customer: null },
+        { id: '33333333-3333-4333-a333-000000000002', email: 'full@example.com', display_name: 'Full Name', language: 'en-US', is_admin: false, is_disabled: false, customer: null },
+        { id: '33333333-3333-4333-a333-000000000003', email: null, display_name: null, language: 'en-US', is_admin: false, is_disabled: false, customer: null },
+      ]);
+      await tx.query(`delete from auth.users where id::text like '33333333%'`);
+      expect((await tx.query(`select 1 from public.profiles where id::text like '33333333%'`)).rows).toEqual([]);
+      throw Object.assign(new Error('rollback'), { code: 'rollback' });
+    }).catch((e: { code?: string }) => {
+      if (e.code !== 'rollback') throw e;
+    });
+  });
+
+  it('check_customer_slug answers ok, slug_format, slug_reserved or slug_taken (also to anon)', async () => {
+    await s.db.exec(`insert into public.customers (id, kind, name, latitude, longitude, package, is_public) values ('hidden-hotel', 'hotel', 'Hidden', 1, 1, 'basic', false) on conflict do nothing`);
+    const cases: [string, string][] = [
+      ['my-new-hotel', 'ok'],
+      ['ab', 'slug_format'],
+      ['My-Hotel', 'slug_format'],
+      ['-hotel', 'slug_format'],
+      ['hotel--x', 'slug_format'],
+      ['a'.repeat(64), 'slug_format'],
+      ['hotels', 'slug_reserved'],
+      ['dashboard', 'slug_reserved'],
+      ['create-customer', 'slug_reserved'],
+      ['hanoi', 'slug_taken'],
+      ['hidden-hotel', 'slug_taken'],
+    ];
+    for (const p of ['anon', 'plain'] as const) {
+      const got = await asPersona(s.db, p, async (tx) => {
+        const out: [string, string][] = [];
+        for (const [slug] of cases) out.push([slug, (await one<{ r: string }>(tx, 'select public.check_customer_slug($1) as r', [slug])).r]);
+        return out;
+      });
+      expect(got, p).toEqual(cases);
+    }
+  });
+
+  it('create_customer: creates the hotel, its first moderator, the list entry and the home customer, all at once', async () => {
+    await asPersona(s.db, 'plain', async (tx) => {
+      const row = await one<Record<string, unknown>>(tx, `select * from public.create_customer('lotus-boutique-hotel', '  Lotus Boutique  ', 'hotel', 10.78, 106.69)`);
+      expect(row).toMatchObject({ id: 'lotus-boutique-hotel', kind: 'hotel', name: 'Lotus Boutique', package: 'basic', zoom: 16, is_public: true, created_by: USERS.traveller });
+      expect(await ids(tx, 'select customer_id as id from public.user_customers')).toEqual(['hanoi', 'lotus-boutique-hotel']);
+      expect(await ids(tx, `select user_id as id from public.customer_moderators where customer_id = 'lotus-boutique-hotel'`)).toEqual([USERS.traveller]);
+      expect((await one<{ customer: string }>(tx, 'select customer from public.profiles')).customer).toBe('lotus-boutique-hotel');
+      // The new moderator can now add activities there.
+      await tx.query(`insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('lotus-boutique-hotel', 'pho', 'food', '{"en":"Pho"}', 10.78, 106.69)`);
+      await asSuper(tx);
+      await tx.query('set local role supabase_auth_admin');
+      expect((await hook(tx, USERS.traveller)).moderator).toEqual({ 'lotus-boutique-hotel': true });
+    });
+    // A user with a home customer keeps it.
+    await asPersona(s.db, 'guest', async (tx) => {
+      await tx.query(`select public.create_customer('guest-hotel', 'Guest Hotel', 'hotel', 10, 106, 12)`);
+      expect((await one<{ customer: string }>(tx, 'select customer from public.profiles')).customer).toBe(HOTEL_A);
+    });
+    // Administrators may create cities; nobody else.
+    await asPersona(s.db, 'admin', async (tx) => {
+      const row = await one<{ package: string | null; kind: string }>(tx, `select * from public.create_customer('da-nang', 'Da Nang', 'city', 16.05, 108.2, 13)`);
+      expect(row).toMatchObject({ kind: 'city', package: null });
+    });
+  });
+
+  it('create_customer refuses with stable detail codes', async () => {
+    const attempt = (p: 'plain' | 'anonymousGuest' | 'disabled' | 'anon', args: string) =>
+      sqlError(asPersona(s.db, p, (tx) => tx.query(`select public.create_customer(${args})`)));
+    const cases: [Parameters<typeof attempt>[0], string, string, string][] = [
+      ['plain', `'ab', 'X', 'hotel', 1, 1`, 'P0001', 'slug_format'],
+      ['plain', `'Bad_Slug', 'X', 'hotel', 1, 1`, 'P0001', 'slug_format'],
+      ['plain', `'hotels', 'X', 'hotel', 1, 1`, 'P0001', 'slug_reserved'],
+      ['plain', `'api', 'X', 'hotel', 1, 1`, 'P0001', 'slug_reserved'],
+      ['plain', `'hanoi', 'X', 'hotel', 1, 1`, 'P0001', 'slug_taken'],
+      ['plain', `'fine-slug', '', 'hotel', 1, 1`, 'P0001', 'invalid_name'],
+      ['plain', `'fine-slug', 'X', 'castle', 1, 1`, 'P0001', 'invalid_kind'],
+      ['plain', `'fine-slug', 'X', 'city', 1, 1`, '42501', 'city_admin_only'],
+      ['plain', `'fine-slug', 'X', 'hotel', 91, 1`, 'P0001', 'invalid_position'],
+      ['plain', `'fine-slug', 'X', 'hotel', 1, -181`, 'P0001', 'invalid_position'],
+      ['plain', `'fine-slug', 'X', 'hotel', 1, 1, 21`, 'P0001', 'invalid_zoom'],
+      ['anonymousGuest', `'fine-slug', 'X', 'hotel', 1, 1`, '42501', 'anonymous_user'],
+      ['disabled', `'fine-slug', 'X', 'hotel', 1, 1`, '42501', 'user_disabled'],
+    ];
+    for (const [p, args, code, detail] of cases) {
+      const e = await attempt(p, args);
+      expect({ code: e.code, detail: e.detail }, `${p}: ${args}`).toEqual({ code, detail });
+    }
+    expect((await attempt('anon', `'fine-slug', 'X', 'hotel', 1, 1`)).code).toBe('42501');
+    expect((await s.db.query(`select 1 from public.customers where id = 'fine-slug'`)).rows).toEqual([]);
+  });
+
+  it('package limits: basic 20, professional 50, premium and cities unlimited; a clear error', async () => {
+    const addPublished = (tx: Queryable, customer: string, n: number, prefix = 'extra') =>
+      tx.query(
+        `insert into public.activities (customer_id, slug, category, title, latitude, longitude, published)
+         select $1, $2 || '-' || g, 'food', jsonb_build_object('en', 'Extra ' || g), 21.03, 105.85, true from generate_series(1, $3::int) g`,
+        [customer, prefix, n],
+      );
+    // The inn (basic) has 18 published: two more fit, the 21st does not.
+    await asPersona(s.db, 'moderatorB', async (tx) => {
+      await addPublished(tx, HOTEL_B, 2);
+      await tx.query(`insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${HOTEL_B}', 'draft-ok', 'food', '{"en":"Draft"}', 21, 105)`);
+    });
+    const e = await sqlError(asPersona(s.db, 'moderatorB', (tx) => addPublished(tx, HOTEL_B, 3)));
+    expect(e).toEqual({
+      code: 'P0001',
+      message: 'Package limit reached: basic allows 20 published recommendations',
+      detail: 'package_limit',
+      hint: 'basic:20',
+    });
+    // Publishing a draft counts too.
+    const e2 = await sqlError(
+      asPersona(s.db, 'moderatorB', async (tx) => {
+        await addPublished(tx, HOTEL_B, 2);
+        await tx.query(`update public.activities set published = true where customer_id = '${HOTEL_B}' and slug = 'west-lake'`);
+      }),
+    );
+    expect(e2.detail).toBe('package_limit');
+    // Premium and cities: unlimited.
+    await asPersona(s.db, 'moderatorA', (tx) => addPublished(tx, HOTEL_A, 60));
+    await asPersona(s.db, 'admin', (tx) => addPublished(tx, 'hanoi', 60));
+    // An admin upgrades the inn to professional: up to 50.
+    await asPersona(s.db, 'admin', async (tx) => {
+      expect((await one<{ package: string }>(tx, `select * from public.admin_set_customer_package('${HOTEL_B}', 'professional')`)).package).toBe('professional');
+      await addPublished(tx, HOTEL_B, 32);
+      const over = await tx.query(`savepoint s1`).then(() =>
+        addPublished(tx, HOTEL_B, 1, 'one-more').then(
+          () => null,
+          (err: { hint?: string }) => err.hint,
+        ),
+      );
+      expect(over).toBe('professional:50');
+      await tx.query('rollback to savepoint s1');
+      // Downgrading below the published count is refused.
+      const down = await tx.query(`savepoint s2`).then(() =>
+        tx.query(`select public.admin_set_customer_package('${HOTEL_B}', 'basic')`).then(
+          () => null,
+          (err: { detail?: string }) => err.detail,
+        ),
+      );
+      expect(down).toBe('package_limit');
+      await tx.query('rollback to savepoint s2');
+    });
+  });
+
+  it('admin_set_customer_package and admin_set_user_disabled are for admins only', async () => {
+    for (const p of ['moderatorA', 'plain', 'disabled'] as const) {
+      expect((await sqlError(asPersona(s.db, p, (tx) => tx.query(`select public.admin_set_customer_package('${HOTEL_A}', 'basic')`)))).detail, p).toBe('not_admin');
+      expect((await sqlError(asPersona(s.db, p, (tx) => tx.query(`select public.admin_set_user_disabled('${USERS.guest}', true)`)))).detail, p).toBe('not_admin');
+    }
+    expect((await sqlError(asPersona(s.db, 'anon', (tx) => tx.query(`select public.admin_set_user_disabled('${USERS.guest}', true)`)))).code).toBe('42501');
+    const bad = await sqlError(asPersona(s.db, 'admin', (tx) => tx.query(`select public.admin_set_customer_package('hanoi', 'basic')`)));
+    expect(bad.detail).toBe('package_city');
+    const self = await sqlError(asPersona(s.db, 'admin', (tx) => tx.query(`select public.admin_set_user_disabled('${USERS.admin}', true)`)));
+    expect(self.detail).toBe('cannot_disable_self');
+  });
+
+  it('disabling a user bans the account, ends its sessions and cuts private access at once', async () => {
+    await s.db.query(`insert into auth.sessions (id, user_id, created_at) values ('44444444-4444-4444-a444-000000000001', $1, now())`, [USERS.guest]);
+    await asPersona(s.db, 'admin', (tx) => tx.query(`select public.admin_set_user_disabled('${USERS.guest}', true)`), { commit: true });
+    try {
+      const u = await one<{ banned: boolean; sessions: number; disabled: boolean }>(
+        s.db,
+        `select u.banned_until > now() + interval '100 years' as banned, (select count(*)::int from auth.sessions where user_id = u.id) as sessions,
+                p.is_disabled as disabled
+         from auth.users u join public.profiles p on p.id = u.id where u.id = $1`,
+        [USERS.guest],
+      );
+      expect(u).toEqual({ banned: true, sessions: 0, disabled: true });
+      // The guest's still-valid JWT: no favourites, no list, but the own profile (to notice being disabled).
+      await asPersona(s.db, 'guest', async (tx) => {
+        expect(await ids(tx, 'select activity_id as id from public.favourites')).toEqual([]);
+        expect(await ids(tx, 'select customer_id as id from public.user_customers')).toEqual([]);
+        expect((await one<{ is_disabled: boolean }>(tx, 'select is_disabled from public.profiles')).is_disabled).toBe(true);
+      });
+      const claims = await asAuthAdmin((tx) => hook(tx, USERS.guest));
+      expect(claims.customer).toBeNull();
+    } finally {
+      await asPersona(s.db, 'admin', (tx) => tx.query(`select public.admin_set_user_disabled('${USERS.guest}', false)`), { commit: true });
+    }
+    const after = await one<{ banned_until: unknown; is_disabled: boolean }>(
+      s.db,
+      `select u.banned_until, p.is_disabled from auth.users u join public.profiles p on p.id = u.id where u.id = $1`,
+      [USERS.guest],
+    );
+    expect(after).toEqual({ banned_until: null, is_disabled: false });
+    expect(await asPersona(s.db, 'guest', (tx) => ids(tx, 'select activity_id as id from public.favourites'))).toHaveLength(4);
+  });
+
+  it('moderators add and remove moderators by e-mail; a customer keeps at least one', async () => {
+    await asPersona(s.db, 'moderatorA', async (tx) => {
+      const { rows } = await tx.query<{ user_id: string }>(`select user_id from public.list_customer_moderators('${HOTEL_A}')`);
+      expect(rows.map((r) => r.user_id)).toEqual([USERS.moderator]);
+      const last = await tx.query('savepoint a').then(() =>
+        tx.query(`select public.remove_moderator('${HOTEL_A}', '${USERS.moderator}')`).then(
+          () => null,
+          (e: { detail?: string }) => e.detail,
+        ),
+      );
+      expect(last).toBe('last_moderator');
+      await tx.query('rollback to savepoint a');
+      expect((await one<{ r: string }>(tx, `select public.add_moderator_by_email('${HOTEL_A}', ' Traveller@Demo.test ') as r`)).r).toBe(USERS.traveller);
+      expect(await ids(tx, `select user_id as id from public.customer_moderators where customer_id = '${HOTEL_A}'`)).toEqual([USERS.moderator, USERS.traveller].sort());
+      await tx.query(`select public.remove_moderator('${HOTEL_A}', '${USERS.moderator}')`);
+      // Moderator A is no longer one: the customer's drafts and events are gone from view.
+      expect(await ids(tx, `select user_id as id from public.customer_moderators`)).toEqual([]);
+    });
+    const detail = async (p: 'moderatorA' | 'moderatorB' | 'plain', sql: string) => (await sqlError(asPersona(s.db, p, (tx) => tx.query(sql)))).detail;
+    expect(await detail('moderatorA', `select public.add_moderator_by_email('${HOTEL_A}', 'nobody@demo.test')`)).toBe('user_not_found');
+    expect(await detail('moderatorA', `select public.add_moderator_by_email('${HOTEL_A}', 'disabled@demo.test')`)).toBe('user_disabled');
+    expect(await detail('moderatorB', `select public.add_moderator_by_email('${HOTEL_A}', 'innkeeper@demo.test')`)).toBe('not_moderator');
+    expect(await detail('plain', `select public.remove_moderator('${HOTEL_A}', '${USERS.moderator}')`)).toBe('not_moderator');
+    expect(await detail('plain', `select * from public.list_customer_moderators('${HOTEL_A}')`)).toBe('not_moderator');
+    expect(await detail('moderatorA', `select public.remove_moderator('${HOTEL_A}', '${USERS.guest}')`)).toBe('not_a_moderator');
+    // Anonymous accounts can never become moderators, even by a direct insert.
+    const anonMod = await sqlError(s.db.query(`insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_A}', '${ANONYMOUS_GUEST}')`));
+    expect(anonMod.detail).toBe('moderator_anonymous');
+    // Deleting a customer takes its memberships with it.
+    await asPersona(s.db, 'admin', async (tx) => {
+      expect((await tx.query(`delete from public.customers where id = '${HOTEL_B}'`)).affectedRows).toBe(1);
+      await asSuper(tx);
+      expect((await tx.query(`select 1 from public.customer_moderators where customer_id = '${HOTEL_B}'`)).rows).toEqual([]);
+    });
+    expect(await ids(s.db, `select customer_id as id from public.customer_moderators where user_id = '${USERS.innkeeper}'`)).toEqual([HOTEL_B]);
+  });
+
+  it('set_home_customer sets the home customer once and adds it to the list', async () => {
+    await asPersona(s.db, 'plain', async (tx) => {
+      expect((await one<{ r: string }>(tx, `select public.set_home_customer('${HOTEL_A}') as r`)).r).toBe(HOTEL_A);
+      expect((await one<{ r: string }>(tx, `select public.set_home_customer('hanoi') as r`)).r).toBe(HOTEL_A);
+      expect(await ids(tx, 'select customer_id as id from public.user_customers')).toEqual(['hanoi', HOTEL_A]);
+    });
+    await s.db.exec(`insert into public.customers (id, kind, name, latitude, longitude, package, is_public) values ('hidden-home', 'hotel', 'Hidden', 1, 1, 'basic', false)`);
+    expect((await sqlError(asPersona(s.db, 'plain', (tx) => tx.query(`select public.set_home_customer('hidden-home')`)))).detail).toBe('customer_not_found');
+    expect((await sqlError(asPersona(s.db, 'anon', (tx) => tx.query(`select public.set_home_customer('${HOTEL_A}')`)))).code).toBe('42501');
+  });
+
+  it('record_event validates input and rate-limits per visitor', async () => {
+    const visitor = '55555555-5555-4555-a555-000000000001';
+    const rec = (tx: Queryable, customer: string, type: string, activity: string | null, v = visitor) =>
+      one<{ r: boolean }>(tx, 'select public.record_event($1, $2, $3::uuid, $4::uuid) as r', [customer, type, activity, v]).then((x) => x.r);
+    const skydeck = (await one<{ id: string }>(s.db, `select md5('${HOTEL_A}/saigon-skydeck')::uuid::text as id`)).id;
+    await asPersona(s.db, 'anon', async (tx) => {
+      expect(await rec(tx, HOTEL_A, 'qr_scan', null)).toBe(true);
+      expect(await rec(tx, HOTEL_A, 'qr_scan', null)).toBe(false); // same event within 10 s
+      expect(await rec(tx, HOTEL_A, 'activity_view', skydeck)).toBe(true);
+      await asSuper(tx);
+      const { rows } = await tx.query(`select customer_id, activity_id, type from public.analytics_events where visitor_id = $1 order by id`, [visitor]);
+      expect(rows).toEqual([
+        { customer_id: HOTEL_A, activity_id: null, type: 'qr_scan' },
+        { customer_id: HOTEL_A, activity_id: skydeck, type: 'activity_view' },
+      ]);
+    });
+    const invalid = async (customer: string, type: string, activity: string | null, v: string | null = visitor) =>
+      (await sqlError(asPersona(s.db, 'anon', (tx) => tx.query('select public.record_event($1, $2, $3::uuid, $4::uuid)', [customer, type, activity, v])))).detail;
+    expect(await invalid(HOTEL_A, 'purchase', null)).toBe('invalid_event');
+    expect(await invalid('no-such-map', 'qr_scan', null)).toBe('invalid_event');
+    expect(await invalid(HOTEL_B, 'activity_view', skydeck)).toBe('invalid_event');
+    expect(await invalid(HOTEL_B, 'activity_view', null)).toBe('invalid_event');
+    expect(await invalid(HOTEL_B, 'activity_view', (await one<{ id: string }>(s.db, `select md5('${HOTEL_B}/west-lake')::uuid::text as id`)).id)).toBe('invalid_event');
+    expect(await invalid(HOTEL_A, 'qr_scan', null, null)).toBe('invalid_event');
+    // At most 60 events per visitor per minute.
+    const { rows: acts } = await s.db.query<{ id: string }>(`select id from public.activities where customer_id = $1 and published order by sort_order limit 20`, [HOTEL_A]);
+    await asPersona(s.db, 'anon', async (tx) => {
+      const v = '55555555-5555-4555-a555-000000000002';
+      const results: boolean[] = [];
+      for (const type of ['activity_view', 'directions_click', 'share', 'favourite']) {
+        for (const a of acts) results.push(await rec(tx, HOTEL_A, type, a.id, v));
+      }
+      expect(results.slice(0, 60).every(Boolean)).toBe(true);
+      expect(results.slice(60).some(Boolean)).toBe(false);
+      await asSuper(tx);
+      expect((await one<{ n: number }>(tx, 'select count(*)::int as n from public.analytics_events where visitor_id = $1', [v])).n).toBe(60);
+    });
+  });
+});
