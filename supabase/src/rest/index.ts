@@ -75,16 +75,14 @@ function contentType(m: Media): string {
   return m.strip ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' : 'application/json; charset=utf-8';
 }
 
-function toCsv(jsonArray: string): string {
-  const rows = JSON.parse(jsonArray) as Record<string, unknown>[];
-  if (!rows.length) return '';
-  const cols = Object.keys(rows[0]!);
-  const cell = (v: unknown) => {
-    if (v === null || v === undefined) return '';
-    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [cols.map(cell).join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\n');
+// CSV is rendered by Postgres from the JSON page, so values keep their exact text (8.0 stays 8.0).
+const CSV_CELL = (v: string) => `case when ${v} is null then '' when ${v} ~ '[",\r\n]' then '"' || replace(${v}, '"', '""') || '"' else ${v} end`;
+const CSV_SQL = `select coalesce((select string_agg(${CSV_CELL('k.key')}, ',' order by k.ord) from json_each_text($1::json -> 0) with ordinality as k(key, value, ord)), '')
+  || coalesce((select string_agg(E'\\n' || (select string_agg(${CSV_CELL('c.value')}, ',' order by c.ord) from json_each_text(e.value) with ordinality as c(key, value, ord)), '' order by e.ord)
+     from json_array_elements($1::json) with ordinality as e(value, ord)), '') as csv`;
+
+async function toCsv(tx: Queryable, jsonArray: string): Promise<string> {
+  return (await tx.query<{ csv: string }>(CSV_SQL, [jsonArray])).rows[0]!.csv;
 }
 
 const single = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
@@ -207,7 +205,7 @@ export function registerRest(ctx: StackContext): void {
     return { limit: Math.min(limit, ctx.config.api.maxRows), offset };
   }
 
-  function readResponse(r: ReadResult, offset: number, media: Media, prefs: Prefs, schema: string, head: boolean, kind: 'read' | 'rpc'): Outcome {
+  async function readResponse(tx: Queryable, r: ReadResult, offset: number, media: Media, prefs: Prefs, schema: string, head: boolean, kind: 'read' | 'rpc'): Promise<Outcome> {
     const upper = offset + r.page - 1;
     const headers: Record<string, string> = { 'Content-Range': contentRange(offset, upper, r.total), 'Content-Profile': schema };
     const pa = prefApplied(prefs, kind, false);
@@ -220,7 +218,7 @@ export function registerRest(ctx: StackContext): void {
       if (r.page < r.total) status = 206;
     }
     headers['Content-Type'] = contentType(media);
-    const body = media.kind === 'object' ? singleObject(r) : media.kind === 'csv' ? toCsv(r.body) : r.body;
+    const body = media.kind === 'object' ? singleObject(r) : media.kind === 'csv' ? await toCsv(tx, r.body) : r.body;
     return { status, headers, body: head ? undefined : body };
   }
 
@@ -245,7 +243,7 @@ export function registerRest(ctx: StackContext): void {
         const { limit, offset } = readWindow(req, q);
         const sql = buildRead(env, src, q.select, { count: !!prefs.count, limit, offset, stripNulls: media.strip });
         const r = await runRead(tx, sql, env);
-        return readResponse(r, offset, media, prefs, schema, method === 'HEAD', 'read');
+        return readResponse(tx, r, offset, media, prefs, schema, method === 'HEAD', 'read');
       }
       const wantRows = prefs.return === 'representation';
       const target = `${qualified(schema, table.name)} as ${ident(table.name)}`;
@@ -325,7 +323,7 @@ export function registerRest(ctx: StackContext): void {
       if (pa) headers['Preference-Applied'] = pa;
       if (repr && wantRows) {
         headers['Content-Type'] = contentType(media);
-        const out = media.kind === 'object' ? singleObject(repr) : media.kind === 'csv' ? toCsv(repr.body) : repr.body;
+        const out = media.kind === 'object' ? singleObject(repr) : media.kind === 'csv' ? await toCsv(tx, repr.body) : repr.body;
         return { status: kind === 'insert' ? 201 : 200, headers, body: out };
       }
       return { status: kind === 'insert' ? 201 : 204, headers };
@@ -420,7 +418,7 @@ export function registerRest(ctx: StackContext): void {
           return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
         }
       }
-      return readResponse(r, offset, media, prefs, schema, head, 'rpc');
+      return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
     });
   }
 

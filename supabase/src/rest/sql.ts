@@ -212,11 +212,12 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
     marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
   } else if (toOne) {
     out.joins.push(`left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
-    out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
+    // an embed with an empty select (`rel()`) only filters: it is not part of the output
+    if (e.select.length) out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
     marker = `${ident(joinAlias)}.v`;
   } else {
     out.joins.push(`left join lateral (select json_agg(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
-    out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
+    if (e.select.length) out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
     marker = `${ident(joinAlias)}.v`;
   }
   if (e.joinType === 'inner') out.where.push(`${marker} is not null`);
