@@ -108,11 +108,19 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
   let draining = false;
   let drainAgain = false;
   let idle: Promise<void> = Promise.resolve();
+  // Published tables as of the last sync; changes of tables that left the publication are dropped.
+  let published = new Set<string>();
+  let lastSync = 0;
+  const sync = async () => {
+    published = await syncTriggers(ctx.db);
+    lastSync = Date.now();
+    return published;
+  };
 
   const ready = (async () => {
     await installCapture(ctx.db);
     await ctx.db.exec('delete from _realtime.changes');
-    await syncTriggers(ctx.db);
+    await sync();
     unlisten = await ctx.db.listen(NOTIFY_CHANNEL, () => scheduleDrain());
   })();
   ready.catch((e) => ctx.log(`[realtime] failed to start: ${e instanceof Error ? e.message : String(e)}`));
@@ -130,7 +138,10 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
           drainAgain = false;
           for (;;) {
             const batch = await drainChanges(ctx.db);
-            for (const change of batch) await dispatch(change);
+            if (batch.length && Date.now() - lastSync > 2000) await sync();
+            for (const change of batch) {
+              if (published.has(`${change.schema_name}.${change.table_name}`)) await dispatch(change);
+            }
             if (batch.length === 0 || closed) break;
           }
         } while (drainAgain && !closed);
@@ -278,8 +289,7 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
       conn.reply(f, 'error', { reason: e instanceof Error ? e.message : String(e) });
       return;
     }
-    let published = new Set<string>();
-    if (bindings.length) published = await syncTriggers(ctx.db);
+    if (bindings.length) await sync();
     const unknown = bindings.filter(
       (b) =>
         !(b.table === undefined || b.table === '*'

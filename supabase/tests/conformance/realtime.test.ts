@@ -204,6 +204,15 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     await stack.db.query(`insert into public.rt_late values (1, $1)`, [big]);
     await waitFor(() => s.changes.length === 1, 'large change');
     expect(s.changes[0]!.new.blob).toBe(big);
+
+    // Leaving the publication stops delivery (noticed at the next join at the latest).
+    await stack.db.exec(`alter publication supabase_realtime drop table public.rt_late`);
+    const sentinel = subscribe(anonClient(), 'late-sentinel', [{ event: 'INSERT', table: 'rt_open', filter: 'id=eq.31' }]);
+    await subscribed(sentinel);
+    await stack.db.query(`insert into public.rt_late values (2, 'gone')`);
+    await stack.db.query(`insert into public.rt_open (id) values (31)`);
+    await waitFor(() => sentinel.changes.length === 1, 'sentinel');
+    expect(s.changes).toHaveLength(1);
   });
 
   it('keeps a channel whose token is refreshed and closes one whose token expires', async () => {
