@@ -7,8 +7,9 @@
 -- ─── private schema ─────────────────────────────────────────────────────────────
 create schema if not exists private;
 revoke all on schema private from public;
--- Nothing in private is executable unless granted explicitly below.
-alter default privileges in schema private revoke execute on functions from public;
+-- Nothing in private is executable unless granted explicitly: each migration that adds functions
+-- here ends with `revoke execute on all functions in schema private from public` (per-schema
+-- default privileges cannot take away the global PUBLIC grant).
 
 -- ─── enums ──────────────────────────────────────────────────────────────────────
 create type public.app_language as enum ('en-US', 'vi-VN', 'fr-FR');
@@ -226,3 +227,6 @@ do $$ begin
     alter publication supabase_realtime add table public.profiles;
   end if;
 end $$;
+
+-- Execute is granted explicitly above; nothing in private is executable by PUBLIC.
+revoke execute on all functions in schema private from public;

@@ -548,3 +548,6 @@ end;
 $$;
 revoke all on function public.admin_set_customer_package(text, text) from public, anon, authenticated;
 grant execute on function public.admin_set_customer_package(text, text) to authenticated, service_role;
+
+-- Execute is granted explicitly above; nothing in private is executable by PUBLIC.
+revoke execute on all functions in schema private from public;

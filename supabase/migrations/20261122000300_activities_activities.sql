@@ -195,3 +195,6 @@ create policy "Users can save visible activities as favourites"
 create policy "Users can remove their own favourites"
   on public.favourites for delete to authenticated
   using (user_id = (select auth.uid()) and (select private.is_active_user()));
+
+-- Execute is granted explicitly above; nothing in private is executable by PUBLIC.
+revoke execute on all functions in schema private from public;
