@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { repoSupabaseDir, startTestStack, type Backend, type TestStack } from '../support/stack.ts';
 import { signJwt, type Claims } from '../../src/jwt.ts';
 
@@ -28,7 +29,10 @@ export async function startRestEnv(backend: Backend): Promise<RestEnv> {
   const secret = stack.config.auth.jwtSecret;
   const sign = (claims: Claims) => signJwt(claims, secret);
   const withToken = (token: string) =>
-    createClient(stack.apiUrl, stack.config.auth.anonKey, { accessToken: async () => token });
+    createClient(stack.apiUrl, stack.config.auth.anonKey, {
+      accessToken: async () => token,
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
   const user = async (email: string) => {
     const id = crypto.randomUUID();
     await stack.db.query(
