@@ -66,6 +66,9 @@ function mimeAllowed(mime: string, allowed: string[] | null): boolean {
   });
 }
 
+/** Thrown inside asCaller to undo a trial write (a permission check) without an error. */
+class Rollback extends Error {}
+
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export function registerStorage(ctx: StackContext): void {
@@ -89,15 +92,17 @@ export function registerStorage(ctx: StackContext): void {
   }
 
   /** Runs `fn` in a transaction as the caller (role + request.jwt.claims), as PostgREST would. */
-  async function asCaller<T>(claims: Claims, fn: (tx: Queryable) => Promise<T>, opts: { readOnly?: boolean; before?: (tx: Queryable) => Promise<void> } = {}): Promise<T> {
+  async function asCaller<T>(claims: Claims | null, fn: (tx: Queryable) => Promise<T>, opts: { readOnly?: boolean; before?: (tx: Queryable) => Promise<void> } = {}): Promise<T> {
     try {
       return await db.transaction(async (tx) => {
         // Superuser work first (row locks, old versions), then the caller's role for the rest.
         if (opts.before) await opts.before(tx);
-        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
+        // null: the storage service itself (signed upload URLs), which bypasses RLS as on hosted.
+        if (claims) await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
         return fn(tx);
       }, { readOnly: opts.readOnly });
     } catch (e) {
+      if (e instanceof Rollback) return undefined as T;
       throw fromDbError(e);
     }
   }
@@ -186,8 +191,8 @@ export function registerStorage(ctx: StackContext): void {
     });
 
   // ─── upload ───────────────────────────────────────────────────────────────────
-  async function upload(req: Req, res: Res, upsert: boolean): Promise<void> {
-    const claims = claimsOf(req);
+  async function upload(req: Req, res: Res, upsert: boolean, signed?: { owner: string | null; owner_id: string | null }): Promise<void> {
+    const claims = signed ? null : claimsOf(req);
     const { bucket: bucketId, name } = keyParams(req);
     const bucket = await bucketById(bucketId);
     if (!bucket) throw E.noSuchBucket();
@@ -258,7 +263,7 @@ export function registerStorage(ctx: StackContext): void {
       contentLength: data.length,
       httpStatusCode: 200,
     };
-    const { owner, owner_id } = ownerOf(claims);
+    const { owner, owner_id } = signed ?? ownerOf(claims!);
     let oldVersion: string | null = null;
     try {
       await asCaller(
@@ -312,6 +317,44 @@ export function registerStorage(ctx: StackContext): void {
     if (!Number.isFinite(v) || v < 1) throw E.invalidRequest('body/expiresIn must be >= 1');
     return v;
   };
+
+  // Signed upload URLs: the caller's right to insert (or update, with upsert) is checked now, in a
+  // rolled-back transaction; the upload itself then runs as the service with the caller as owner.
+  route('POST', '/object/upload/sign/:bucket/*path', async (req, res) => {
+    const claims = claimsOf(req);
+    const { bucket, name } = keyParams(req);
+    const upsert = String(req.headers['x-upsert'] ?? '') === 'true';
+    if (!(await bucketById(bucket))) throw E.noSuchBucket();
+    const { owner, owner_id } = ownerOf(claims);
+    await asCaller(claims, async (tx) => {
+      const exists = (await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows.length > 0;
+      if (exists && !upsert) throw E.duplicate();
+      if (exists) {
+        if ((await tx.query('update storage.objects set updated_at = now() where bucket_id = $1 and name = $2', [bucket, name])).affectedRows === 0) throw E.rls();
+      } else {
+        await tx.query('insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4)', [bucket, name, owner, owner_id]);
+      }
+      throw new Rollback();
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const token = signJwt({ owner: owner_id, url: `${bucket}/${name}`, upsert, iat: now, exp: now + 7200 }, secret);
+    sendJson(res, 200, { url: `/object/upload/sign/${bucket}/${name}?token=${token}`, token });
+  });
+
+  route('PUT', '/object/upload/sign/:bucket/*path', async (req, res) => {
+    const { bucket, name } = keyParams(req);
+    const token = req.query.get('token');
+    if (!token) throw E.invalidRequest("querystring must have required property 'token'");
+    let claims: Claims;
+    try {
+      claims = verifyJwt(token, secret);
+    } catch (e) {
+      throw E.invalidJwt(e instanceof JwtError && e.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+    }
+    if (claims.url !== `${bucket}/${name}`) throw E.invalidSignature();
+    const ownerId = typeof claims.owner === 'string' ? claims.owner : null;
+    await upload(req, res, claims.upsert === true, { owner: ownerId && UUID_RE.test(ownerId) ? ownerId : null, owner_id: ownerId });
+  });
 
   route('POST', '/object/sign/:bucket', async (req, res) => {
     const claims = claimsOf(req);

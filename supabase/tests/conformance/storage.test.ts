@@ -200,6 +200,23 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     expect(status).toBe(400);
   });
 
+  it('issues signed upload URLs only to callers allowed to insert, and uploads with them without a session', async () => {
+    const path = `${aliceId}/via-signed-upload.txt`;
+    const signed = await alice.storage.from('private').createSignedUploadUrl(path);
+    expect(signed.error).toBeNull();
+    const up = await anon.storage.from('private').uploadToSignedUrl(path, signed.data!.token, Buffer.from('uploaded by link'), { contentType: 'text/plain' });
+    expect(up.error).toBeNull();
+    expect(up.data?.fullPath).toBe(`private/${path}`);
+    expect(await (await alice.storage.from('private').download(path)).data!.text()).toBe('uploaded by link');
+    const { rows } = await stack.db.query<{ owner_id: string }>('select owner_id from storage.objects where bucket_id = $1 and name = $2', ['private', path]);
+    expect(rows[0]?.owner_id).toBe(aliceId);
+    const reuse = await anon.storage.from('private').uploadToSignedUrl(`${aliceId}/other.txt`, signed.data!.token, Buffer.from('x'));
+    expect(errOf(reuse.error)).toMatchObject({ status: 400 });
+    const bobSigns = await bob.storage.from('private').createSignedUploadUrl(`${aliceId}/bob.txt`);
+    expect(errOf(bobSigns.error)).toMatchObject({ statusCode: '403' });
+    expect((await stack.db.query('select 1 from storage.objects where name = $1', [`${aliceId}/bob.txt`])).rows).toEqual([]);
+  });
+
   it('lists folders and files like storage-js expects, with paging, sorting, search and RLS', async () => {
     const s = alice.storage.from('private');
     for (const p of ['list/a.txt', 'list/docs/b.txt', 'list/docs/c.txt', 'list/docs/deep/d.txt', 'list/e.txt']) {
