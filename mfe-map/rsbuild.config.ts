@@ -1,6 +1,6 @@
 import { defineGuestmapApp } from '../shared-ui/build/rsbuild-app.ts';
 
-export default defineGuestmapApp({
+const config = defineGuestmapApp({
   name: 'map',
   dir: import.meta.dirname,
   title: 'Guestmap map',
@@ -11,3 +11,10 @@ export default defineGuestmapApp({
     './register': './src/expose/register.ts',
   },
 });
+
+// CSS (ours and Leaflet's) travels inside this remote's JS chunks and is injected as <style> tags:
+// the shell's CSP allows inline styles but not stylesheets from remote origins, and this keeps
+// Leaflet's CSS out of the shell.
+config.output = { ...config.output, injectStyles: true };
+
+export default config;

@@ -1,10 +1,2 @@
-// Placeholder screen until the map remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
-import { useScreenView } from './use-screen-view.ts';
-
-export default function ActivityScreen() {
-  const { t } = useTranslation('map');
-  useScreenView();
-  return <ScreenPlaceholder title={t('ActivityScreen.title')} />;
-}
+// The Activity route renders the very same component as the Map route.
+export { default } from './map-screen.tsx';

@@ -1,10 +1,7 @@
-// Placeholder screen until the map remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+import CustomerScreen from '../features/customer/components/customer-screen.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
-export default function CustomerScreen() {
-  const { t } = useTranslation('map');
+export default function CustomerScreenExposed() {
   useScreenView();
-  return <ScreenPlaceholder title={t('CustomerScreen.title')} />;
+  return <CustomerScreen />;
 }

@@ -1,10 +1,9 @@
-// Placeholder screen until the map remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+// The Map route. The Activity route's module re-exports this same component, so moving between
+// Map and Activity keeps one component instance (when the host keeps the element mounted).
+import MapScreen from '../features/map/components/map-screen.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
-export default function MapScreen() {
-  const { t } = useTranslation('map');
+export default function MapScreenExposed() {
   useScreenView();
-  return <ScreenPlaceholder title={t('MapScreen.title')} />;
+  return <MapScreen />;
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { openStatus, todaysRanges, weekMinute } from './opening-hours.ts';
+import type { OpeningHours } from '../../places/utils/types.ts';
+
+const TZ = 'Asia/Ho_Chi_Minh'; // UTC+7, no daylight saving
+/** A UTC instant for a Saigon local time: 2026-11-23 is a Monday. */
+const saigon = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2026, 10, 23 + day, hh - 7, mm));
+const every = (o: string, c: string): OpeningHours => Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [[o, c]]]));
+
+describe('opening hours in the city time zone', () => {
+  it('reads the week minute in Saigon, not in the machine zone', () => {
+    expect(weekMinute(saigon(0, 8, 30), TZ)).toBe(1 * 1440 + 8 * 60 + 30);
+    expect(weekMinute(saigon(0, 0, 5), TZ)).toBe(1440 + 5);
+  });
+  it('unknown when there is no schedule', () => {
+    expect(openStatus(null, saigon(0, 12), TZ)).toEqual({ state: 'unknown' });
+  });
+  it('open, closing soon and closed', () => {
+    const h = every('08:00', '22:00');
+    expect(openStatus(h, saigon(0, 12), TZ)).toEqual({ state: 'open', closesInMin: 600 });
+    expect(openStatus(h, saigon(0, 21, 35), TZ)).toEqual({ state: 'open', closesInMin: 25 });
+    expect(openStatus(h, saigon(0, 22, 0), TZ)).toEqual({ state: 'closed', opensInMin: 600 });
+    expect(openStatus(h, saigon(0, 7, 0), TZ)).toEqual({ state: 'closed', opensInMin: 60 });
+  });
+  it('handles closing past midnight (yesterday evening still open at 01:00)', () => {
+    const h = every('17:00', '02:00');
+    expect(openStatus(h, saigon(1, 1, 0), TZ)).toEqual({ state: 'open', closesInMin: 60 });
+    expect(openStatus(h, saigon(1, 2, 30), TZ).state).toBe('closed');
+    // Sunday night into Monday morning wraps around the week.
+    const sunOnly: OpeningHours = { sun: [['20:00', '03:00']] };
+    expect(openStatus(sunOnly, saigon(0, 1, 0), TZ)).toEqual({ state: 'open', closesInMin: 120 });
+  });
+  it('open around the clock has no closing time; split days and closed days', () => {
+    expect(openStatus(every('00:00', '24:00'), saigon(0, 23, 59), TZ)).toEqual({ state: 'open', closesInMin: null });
+    const lunch = every('08:00', '11:30');
+    lunch.mon = [['08:00', '11:30'], ['13:00', '17:00']];
+    expect(openStatus(lunch, saigon(0, 12), TZ)).toEqual({ state: 'closed', opensInMin: 60 });
+    expect(openStatus({ mon: [], tue: [['09:00', '10:00']] }, saigon(0, 12), TZ)).toEqual({ state: 'closed', opensInMin: 21 * 60 });
+    expect(openStatus({}, saigon(0, 12), TZ)).toEqual({ state: 'closed', opensInMin: null });
+  });
+  it('today ranges follow the city day', () => {
+    expect(todaysRanges({ mon: [['08:00', '11:30'], ['13:00', '17:00']] }, saigon(0, 9), TZ)).toEqual(['08:00–11:30', '13:00–17:00']);
+    expect(todaysRanges(null, saigon(0, 9), TZ)).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+// Anonymous analytics through the record_event RPC: a random visitor id kept in localStorage,
+// never a user id or anything personal. Failures are ignored: analytics never blocks a guest.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export type EventType = 'qr_scan' | 'map_view' | 'activity_view' | 'directions_click' | 'share' | 'favourite';
+
+export const VISITOR_KEY = 'guestmap.visitor';
+
+export function visitorId(storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeLocalStorage()): string {
+  const existing = storage?.getItem(VISITOR_KEY);
+  if (existing && /^[0-9a-f-]{36}$/i.test(existing)) return existing;
+  const id = crypto.randomUUID();
+  try {
+    storage?.setItem(VISITOR_KEY, id);
+  } catch {}
+  return id;
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export async function recordEvent(supabase: SupabaseClient, customerId: string, type: EventType, activityId?: string | null): Promise<boolean> {
+  try {
+    const { data, error } = await supabase.rpc('record_event', {
+      p_customer_id: customerId,
+      p_type: type,
+      p_activity_id: activityId ?? null,
+      p_visitor_id: visitorId(),
+    });
+    if (error) return false;
+    return data === true;
+  } catch {
+    return false;
+  }
+}

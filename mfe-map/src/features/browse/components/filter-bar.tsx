@@ -1,0 +1,71 @@
+// Search (diacritics-insensitive), category chips, "Open now" and "Near me".
+import { useTranslation } from 'react-i18next';
+import { CATEGORY_STYLE } from '../../places/utils/categories.ts';
+import type { Category } from '../../places/utils/types.ts';
+
+export type NearState = 'off' | 'locating' | 'on' | 'denied' | 'unavailable';
+
+interface Props {
+  query: string;
+  onQuery: (q: string) => void;
+  categories: Category[];
+  selected: string[];
+  onToggleCategory: (c: string) => void;
+  onClearCategories: () => void;
+  openNow: boolean;
+  onOpenNow: (on: boolean) => void;
+  near: NearState;
+  onNear: () => void;
+}
+
+export function FilterBar(p: Props) {
+  const { t } = useTranslation('map');
+  return (
+    <div className="gm-filters">
+      <div className="gm-search">
+        <label htmlFor="gm-map-search" className="gm-visually-hidden">
+          {t('browse.searchLabel')}
+        </label>
+        <span className="gm-search-icon" aria-hidden="true">
+          ⌕
+        </span>
+        <input
+          id="gm-map-search"
+          type="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          placeholder={t('browse.searchPlaceholder')}
+          value={p.query}
+          onChange={(e) => p.onQuery(e.target.value)}
+        />
+      </div>
+      <div className="gm-chips" role="group" aria-label={t('browse.filters')}>
+        <button type="button" className="gm-chip" aria-pressed={p.openNow} onClick={() => p.onOpenNow(!p.openNow)}>
+          {t('browse.openNow')}
+        </button>
+        <button type="button" className="gm-chip" aria-pressed={p.near === 'on'} aria-busy={p.near === 'locating'} onClick={p.onNear}>
+          <span aria-hidden="true">◎ </span>
+          {t('browse.nearMe')}
+        </button>
+        {p.categories.map((c) => (
+          <button
+            key={c}
+            type="button"
+            className="gm-chip gm-chip-cat"
+            style={{ ['--chip' as string]: CATEGORY_STYLE[c].color }}
+            aria-pressed={p.selected.includes(c)}
+            onClick={() => p.onToggleCategory(c)}
+          >
+            <span aria-hidden="true">{CATEGORY_STYLE[c].glyph} </span>
+            {t(`category.${c}`)}
+          </button>
+        ))}
+        {p.selected.length > 0 && (
+          <button type="button" className="gm-chip gm-chip-clear" onClick={p.onClearCategories}>
+            {t('browse.clearCategories')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// The list of places matching the filters: a real list of links to the Activity route, synced with
+// the map (same filters, same selection). Long lists render in pages to stay fast.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickText } from '@guestmap/shared-ui/i18n';
+import type { Locale } from '@guestmap/shared-ui/contracts';
+import type { Activity } from '../../places/utils/types.ts';
+import { categoryStyle } from '../../places/utils/categories.ts';
+import { formatDistance } from '../utils/distance.ts';
+import { OpenBadge } from '../../activity/components/open-badge.tsx';
+import type { OpenStatus } from '../../activity/utils/opening-hours.ts';
+
+export interface ListEntry {
+  activity: Activity;
+  status: OpenStatus;
+  distance: number | null;
+}
+
+const PAGE = 100;
+
+interface Props {
+  entries: ListEntry[];
+  locale: Locale;
+  selectedId: string | null;
+  hrefFor: (a: Activity) => string;
+  onSelect: (a: Activity) => void;
+}
+
+export function PlaceList({ entries, locale, selectedId, hrefFor, onSelect }: Props) {
+  const { t } = useTranslation('map');
+  const [shown, setShown] = useState(PAGE);
+  if (entries.length === 0) return <p className="gm-empty">{t('browse.noResults')}</p>;
+  return (
+    <>
+      <ul className="gm-list" aria-label={t('browse.listLabel')}>
+        {entries.slice(0, shown).map(({ activity: a, status, distance }) => {
+          const style = categoryStyle(a.category);
+          return (
+            <li key={a.id}>
+              <a
+                href={hrefFor(a)}
+                className="gm-list-item"
+                aria-current={a.id === selectedId ? 'true' : undefined}
+                onClick={(e) => {
+                  if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                  e.preventDefault();
+                  onSelect(a);
+                }}
+              >
+                <span className="gm-list-dot" style={{ background: style.color }} aria-hidden="true">
+                  {style.glyph}
+                </span>
+                <span className="gm-list-main">
+                  <span className="gm-list-title">{pickText(a.title, locale)}</span>
+                  <span className="gm-list-meta">
+                    {t(`category.${a.category}`)}
+                    {a.is_partner && <span className="gm-tag-offer"> · {t('activity.offerBadge')}</span>}
+                    {distance !== null && <> · {formatDistance(distance, locale)}</>}
+                  </span>
+                </span>
+                <OpenBadge status={status} compact />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {entries.length > shown && (
+        <button type="button" className="gm-btn-ghost gm-more" onClick={() => setShown((n) => n + PAGE)}>
+          {t('browse.showMore', { shown, total: entries.length })}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+// The public welcome page of a customer (/{customerId}): branding, intro, "Open the map",
+// highlights, and for hotels a rewards teaser.
+import { useEffect, useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { pickText } from '@guestmap/shared-ui/i18n';
+import { Spinner } from '@guestmap/shared-ui/components';
+import { usePlaces } from '../../places/api/get-places.ts';
+import { categoryStyle } from '../../places/utils/categories.ts';
+import { safeHttpUrl } from '../../activity/utils/links.ts';
+import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
+import type { Activity } from '../../places/utils/types.ts';
+import '../../../styles/map.css';
+
+const HIGHLIGHTS = 6;
+
+export default function CustomerScreen() {
+  const { t } = useTranslation('map');
+  const { supabase, locale, navigateTo, hrefFor } = usePlatform();
+  const { customerId } = useParams();
+  const [search] = useSearchParams();
+  const places = usePlaces(supabase, customerId);
+  useQrEntry('Customer', customerId, {}, search);
+
+  const ready = places.status === 'ready' ? places : null;
+  const highlights = useMemo<Activity[]>(() => {
+    const list = [...(ready?.activities ?? [])];
+    // Partners (with guest offers) first on a hotel's page, then the curated order.
+    list.sort((a, b) => Number(b.is_partner) - Number(a.is_partner) || a.sort_order - b.sort_order);
+    return list.slice(0, HIGHLIGHTS);
+  }, [ready]);
+
+  useEffect(() => {
+    if (ready) document.title = `${ready.customer.name} · Guestmap`;
+  }, [ready]);
+
+  if (places.status === 'notFound') {
+    return (
+      <main className="gm-map-missing">
+        <h1>{t('map.notFoundTitle')}</h1>
+        <p>{t('map.notFound')}</p>
+      </main>
+    );
+  }
+  if (places.status === 'error') {
+    return (
+      <main className="gm-map-missing" role="alert">
+        <h1>{t('customer.title')}</h1>
+        <p>{t('map.loadFailed')}</p>
+        <button type="button" className="gm-btn-primary" onClick={places.retry}>
+          {t('map.retry')}
+        </button>
+      </main>
+    );
+  }
+  if (!ready || !customerId) {
+    return (
+      <main className="gm-map-loading">
+        <h1 className="gm-visually-hidden">{t('customer.title')}</h1>
+        <Spinner label={t('map.loading')} />
+      </main>
+    );
+  }
+  const c = ready.customer;
+  const hotel = c.kind === 'hotel';
+  const brand = hotel && c.primary_color ? c.primary_color : null;
+  const cover = safeHttpUrl(c.cover_url);
+  const logo = safeHttpUrl(c.logo_url);
+  const welcome = pickText(c.welcome, locale);
+  const mapHref = hrefFor('Map', { customerId });
+  const openMap = (e: React.MouseEvent) => {
+    e.preventDefault();
+    navigateTo('Map', { customerId });
+  };
+
+  return (
+    <main className="gm-customer" style={brand ? { ['--gm-brand' as string]: brand } : undefined}>
+      <section className={`gm-hero${cover ? ' has-cover' : ''}`} style={cover ? { backgroundImage: `url("${encodeURI(cover)}")` } : undefined}>
+        <div className="gm-hero-inner">
+          {hotel &&
+            (logo ? (
+              <img className="gm-hero-logo" src={logo} alt="" width={64} height={64} />
+            ) : (
+              <span className="gm-hero-logo gm-brand-monogram" aria-hidden="true">
+                {c.name.slice(0, 1)}
+              </span>
+            ))}
+          <h1>{c.name}</h1>
+          {c.tagline && <p className="gm-hero-tagline">{c.tagline}</p>}
+          {welcome && <p className="gm-hero-welcome">{welcome}</p>}
+          <a className="gm-btn-primary gm-hero-cta" href={mapHref} onClick={openMap}>
+            {t('customer.openMap')}
+          </a>
+          <p className="gm-hero-count">{t('customer.placeCount', { count: ready.activities.length })}</p>
+        </div>
+      </section>
+
+      {highlights.length > 0 && (
+        <section className="gm-highlights" aria-labelledby="gm-highlights-title">
+          <h2 id="gm-highlights-title">{hotel ? t('customer.highlightsHotel') : t('customer.highlights')}</h2>
+          <ul className="gm-cards">
+            {highlights.map((a) => {
+              const s = categoryStyle(a.category);
+              const offer = a.is_partner ? pickText(a.guest_offer, locale) : '';
+              return (
+                <li key={a.id}>
+                  <a
+                    className="gm-card"
+                    href={hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id })}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigateTo('Activity', { customerId, activitySlug: a.slug, activityId: a.id });
+                    }}
+                  >
+                    <span className="gm-card-cat" style={{ background: s.color }}>
+                      <span aria-hidden="true">{s.glyph} </span>
+                      {t(`category.${a.category}`)}
+                    </span>
+                    <span className="gm-card-title">{pickText(a.title, locale)}</span>
+                    <span className="gm-card-desc">{pickText(a.description, locale)}</span>
+                    {offer && <span className="gm-card-offer">{offer}</span>}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {hotel && (
+        <section className="gm-rewards" aria-labelledby="gm-rewards-title">
+          <h2 id="gm-rewards-title">{t('customer.rewardsTitle')}</h2>
+          <p>{t('customer.rewardsText', { hotel: c.name })}</p>
+          <ul className="gm-rewards-list">
+            <li>{t('customer.rewardScratch')}</li>
+            <li>{t('customer.rewardPoints')}</li>
+            <li>{t('customer.rewardOffers')}</li>
+          </ul>
+          <a className="gm-btn-primary" href={mapHref} onClick={openMap}>
+            {t('customer.openMap')}
+          </a>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+// The map's header: a hotel's logo, name and welcome text in its colours; a city map plain.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickText } from '@guestmap/shared-ui/i18n';
+import type { Locale } from '@guestmap/shared-ui/contracts';
+import type { Customer } from '../../places/utils/types.ts';
+import { safeHttpUrl } from '../../activity/utils/links.ts';
+
+export function BrandHeader({ customer, locale, customerHref, onCustomer }: { customer: Customer; locale: Locale; customerHref: string; onCustomer: () => void }) {
+  const { t } = useTranslation('map');
+  const [welcomeOpen, setWelcomeOpen] = useState(true);
+  const hotel = customer.kind === 'hotel';
+  const logo = safeHttpUrl(customer.logo_url);
+  const welcome = pickText(customer.welcome, locale);
+  return (
+    <header className={`gm-brand${hotel ? ' is-hotel' : ''}`}>
+      <div className="gm-brand-row">
+        {hotel &&
+          (logo ? (
+            <img className="gm-brand-logo" src={logo} alt="" width={36} height={36} />
+          ) : (
+            <span className="gm-brand-logo gm-brand-monogram" aria-hidden="true">
+              {customer.name.slice(0, 1)}
+            </span>
+          ))}
+        <h1 className="gm-brand-name">
+          <a
+            href={customerHref}
+            onClick={(e) => {
+              e.preventDefault();
+              onCustomer();
+            }}
+          >
+            {customer.name}
+          </a>
+          <span className="gm-visually-hidden"> · {t('map.heading')}</span>
+        </h1>
+        {hotel && welcome && (
+          <button type="button" className="gm-link-btn gm-brand-toggle" aria-expanded={welcomeOpen} aria-controls="gm-welcome" onClick={() => setWelcomeOpen((o) => !o)}>
+            {welcomeOpen ? t('brand.hideWelcome') : t('brand.showWelcome')}
+          </button>
+        )}
+      </div>
+      {hotel && welcome && welcomeOpen && (
+        <p id="gm-welcome" className="gm-brand-welcome">
+          {welcome}
+        </p>
+      )}
+    </header>
+  );
+}

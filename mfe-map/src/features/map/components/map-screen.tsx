@@ -1,0 +1,305 @@
+// The Map and Activity routes (one component for both: the exposed ActivityScreen re-exports it).
+// Owns the browsing state (filters in the remote's slice, selection in the URL) and wires the
+// map, the list (bottom sheet on phones, side panel from 960 px) and the activity panel together.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { pickText } from '@guestmap/shared-ui/i18n';
+import { Spinner } from '@guestmap/shared-ui/components';
+import { up } from '@guestmap/shared-ui/tokens';
+import { usePlaces } from '../../places/api/get-places.ts';
+import { CATEGORIES, type Activity, type Category } from '../../places/utils/types.ts';
+import { timeZoneFor } from '../../places/utils/time-zone.ts';
+import { haystack, matchesQuery } from '../../browse/utils/search.ts';
+import { distanceMetres, type LatLng } from '../../browse/utils/distance.ts';
+import { FilterBar, type NearState } from '../../browse/components/filter-bar.tsx';
+import { PlaceList, type ListEntry } from '../../browse/components/place-list.tsx';
+import { ActivityPanel } from '../../activity/components/activity-panel.tsx';
+import { openStatus } from '../../activity/utils/opening-hours.ts';
+import { recordEvent } from '../../analytics/api/record-event.ts';
+import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
+import { useFavourites } from '../../favourites/api/favourites.ts';
+import { mapUi } from '../../../store/ui-slice.ts';
+import { useMapUi } from '../hooks/use-map-ui.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useMedia } from '../hooks/use-media.ts';
+import { MapView } from './map-view.tsx';
+import { BrandHeader } from './brand-header.tsx';
+import type { MarkerItem } from './markers-layer.tsx';
+import '../../../styles/map.css';
+
+export default function MapScreen() {
+  const { t } = useTranslation('map');
+  const platform = usePlatform();
+  const { supabase, locale, navigateTo, hrefFor, toast, user, requestSignIn, config } = platform;
+  const { customerId, activitySlug, activityId } = useParams();
+  const [search] = useSearchParams();
+  const places = usePlaces(supabase, customerId);
+  const [ui, dispatch] = useMapUi();
+  const now = useNow();
+  const desktop = useMedia(up('md'));
+  const [near, setNear] = useState<NearState>('off');
+  const [me, setMe] = useState<LatLng | null>(null);
+  const favourites = useFavourites(supabase, user?.id ?? null);
+
+  useEffect(() => {
+    if (customerId) dispatch(mapUi.actions.enterCustomer(customerId));
+  }, [customerId, dispatch]);
+  useQrEntry(activityId || activitySlug ? 'Activity' : 'Map', customerId, { activitySlug, activityId }, search);
+
+  const ready = places.status === 'ready' ? places : null;
+  const customer = ready?.customer ?? null;
+  const activities = useMemo(() => ready?.activities ?? [], [ready]);
+  const timeZone = timeZoneFor(customer);
+
+  // map_view once per customer per mount.
+  const viewed = useRef<string | null>(null);
+  useEffect(() => {
+    if (customer && viewed.current !== customer.id) {
+      viewed.current = customer.id;
+      void recordEvent(supabase, customer.id, 'map_view');
+    }
+  }, [customer, supabase]);
+
+  // The selected activity comes from the URL (deep links open directly; Back closes it).
+  const selected = useMemo<Activity | null>(() => {
+    if (!activityId && !activitySlug) return null;
+    return activities.find((a) => a.id === activityId) ?? (activitySlug ? activities.find((a) => a.slug === activitySlug) : undefined) ?? null;
+  }, [activities, activityId, activitySlug]);
+  const missingWarned = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ready || !customerId || (!activityId && !activitySlug) || selected) return;
+    const key = `${activitySlug}/${activityId}`;
+    if (missingWarned.current === key) return;
+    missingWarned.current = key;
+    toast.warning(t('activity.notFound'));
+    navigateTo('Map', { customerId }, undefined, { replace: true });
+  }, [ready, customerId, activityId, activitySlug, selected, toast, t, navigateTo]);
+
+  useEffect(() => {
+    if (selected && customerId) void recordEvent(supabase, customerId, 'activity_view', selected.id);
+  }, [selected, customerId, supabase]);
+
+  // Filters.
+  const hay = useMemo(() => new Map(activities.map((a) => [a.id, haystack(a)])), [activities]);
+  const categories = useMemo(() => CATEGORIES.filter((c) => activities.some((a) => a.category === c)), [activities]);
+  const minute = Math.floor(now.getTime() / 60000);
+  const entries = useMemo<ListEntry[]>(() => {
+    const at = new Date(minute * 60000);
+    const list: ListEntry[] = [];
+    for (const a of activities) {
+      if (ui.categories.length && !ui.categories.includes(a.category)) continue;
+      if (ui.query && !matchesQuery(hay.get(a.id) ?? '', ui.query)) continue;
+      const status = openStatus(a.opening_hours, at, timeZone);
+      if (ui.openNow && status.state !== 'open') continue;
+      list.push({ activity: a, status, distance: me ? distanceMetres(me, a) : null });
+    }
+    if (me) list.sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0));
+    return list;
+  }, [activities, ui.categories, ui.query, ui.openNow, hay, minute, timeZone, me]);
+
+  const markerItems = useMemo<MarkerItem[]>(
+    () => entries.map(({ activity: a }) => ({ id: a.id, latitude: a.latitude, longitude: a.longitude, category: a.category, label: `${pickText(a.title, locale)}, ${t(`category.${a.category}`)}` })),
+    [entries, locale, t],
+  );
+
+  const select = useCallback(
+    (a: Activity) => {
+      if (!customerId) return;
+      navigateTo('Activity', { customerId, activitySlug: a.slug, activityId: a.id });
+    },
+    [customerId, navigateTo],
+  );
+  const selectById = useCallback(
+    (id: string) => {
+      const a = activities.find((x) => x.id === id);
+      if (a) select(a);
+    },
+    [activities, select],
+  );
+  const close = useCallback(() => customerId && navigateTo('Map', { customerId }), [customerId, navigateTo]);
+
+  const onNear = () => {
+    if (near === 'on') {
+      setNear('off');
+      setMe(null);
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      setNear('unavailable');
+      return;
+    }
+    setNear('locating');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setMe({ latitude: pos.coords.latitude, longitude: pos.coords.longitude });
+        setNear('on');
+        dispatch(mapUi.actions.setSheetOpen(true));
+      },
+      (err) => setNear(err.code === err.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      { enableHighAccuracy: false, timeout: 15000, maximumAge: 60000 },
+    );
+  };
+
+  const share = async (a: Activity) => {
+    if (!customerId) return;
+    const url = new URL(hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }), window.location.origin).href;
+    const title = pickText(a.title, locale);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        void recordEvent(supabase, customerId, 'share', a.id);
+      } catch (e) {
+        if ((e as Error).name !== 'AbortError') toast.error(t('activity.shareFailed'));
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('activity.linkCopied'));
+      void recordEvent(supabase, customerId, 'share', a.id);
+    } catch {
+      toast.info(url);
+    }
+  };
+
+  const favourite = async (a: Activity) => {
+    if (!customerId) return;
+    if (!user) {
+      requestSignIn('Activity', { customerId, activitySlug: a.slug, activityId: a.id });
+      return;
+    }
+    try {
+      const saved = await favourites.toggle(a.id);
+      toast.success(saved ? t('activity.savedToast') : t('activity.removedToast'));
+      if (saved) void recordEvent(supabase, customerId, 'favourite', a.id);
+    } catch {
+      toast.error(t('activity.favouriteFailed'));
+    }
+  };
+
+  // Focus the opened activity's title so screen readers announce it.
+  useEffect(() => {
+    if (selected) document.getElementById('gm-activity-title')?.focus({ preventScroll: true });
+  }, [selected]);
+
+  if (places.status === 'notFound') {
+    return (
+      <main className="gm-map-missing">
+        <h1>{t('map.notFoundTitle')}</h1>
+        <p>{t('map.notFound')}</p>
+        <a
+          className="gm-btn-primary"
+          href={hrefFor('Home')}
+          onClick={(e) => {
+            e.preventDefault();
+            navigateTo('Home');
+          }}
+        >
+          {t('map.home')}
+        </a>
+      </main>
+    );
+  }
+  if (places.status === 'error') {
+    return (
+      <main className="gm-map-missing" role="alert">
+        <h1>{t('map.heading')}</h1>
+        <p>{t('map.loadFailed')}</p>
+        <button type="button" className="gm-btn-primary" onClick={places.retry}>
+          {t('map.retry')}
+        </button>
+      </main>
+    );
+  }
+  if (!customer || !customerId) {
+    return (
+      <main className="gm-map-loading">
+        <h1 className="gm-visually-hidden">{t('map.heading')}</h1>
+        <Spinner label={t('map.loading')} />
+      </main>
+    );
+  }
+
+  const hotel = customer.kind === 'hotel';
+  const brand = hotel && customer.primary_color ? customer.primary_color : null;
+  const view = ui.view && ui.view.customerId === customer.id ? ui.view : null;
+  const sheetOpen = desktop || ui.sheetOpen;
+  const nearMessage =
+    near === 'on' ? t('browse.nearOn') : near === 'denied' ? t('browse.nearDenied') : near === 'unavailable' ? t('browse.nearUnavailable') : near === 'locating' ? t('browse.locating') : '';
+
+  return (
+    <main className="gm-mapscreen" style={brand ? { ['--gm-brand' as string]: brand } : undefined} data-kind={customer.kind}>
+      <BrandHeader customer={customer} locale={locale} customerHref={hrefFor('Customer', { customerId })} onCustomer={() => navigateTo('Customer', { customerId })} />
+      <div className="gm-mapbody">
+        <div className="gm-mapwrap">
+          <MapView
+            center={view ?? { latitude: customer.latitude, longitude: customer.longitude }}
+            zoom={view?.zoom ?? customer.zoom ?? 16}
+            tiles={config.tiles}
+            items={markerItems}
+            selected={selected}
+            onSelect={selectById}
+            onViewChange={(v) => dispatch(mapUi.actions.setView({ customerId: customer.id, ...v }))}
+            hotel={hotel ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: brand ?? '#0E7C86' } : null}
+            me={me}
+            meLabel={t('browse.youAreHere')}
+            clusterLabel={(n) => t('map.cluster', { count: n })}
+            label={t('map.regionLabel', { name: customer.name })}
+          />
+        </div>
+        <aside className={`gm-panel${sheetOpen ? ' is-open' : ''}${selected ? ' has-activity' : ''}`} aria-label={selected ? t('activity.panelLabel') : t('browse.panelLabel')}>
+          {selected ? (
+            <ActivityPanel
+              key={selected.id}
+              activity={selected}
+              locale={locale}
+              now={now}
+              timeZone={timeZone}
+              hotelName={hotel ? customer.name : null}
+              saved={favourites.ids.has(selected.id)}
+              onClose={close}
+              onFavourite={() => void favourite(selected)}
+              onShare={() => void share(selected)}
+              onDirections={() => void recordEvent(supabase, customerId, 'directions_click', selected.id)}
+            />
+          ) : (
+            <>
+              {!desktop && (
+                <button type="button" className="gm-sheet-handle" aria-expanded={ui.sheetOpen} aria-controls="gm-results" onClick={() => dispatch(mapUi.actions.setSheetOpen(!ui.sheetOpen))}>
+                  <span className="gm-sheet-grip" aria-hidden="true" />
+                  {ui.sheetOpen ? t('browse.hideList') : t('browse.showList', { count: entries.length })}
+                </button>
+              )}
+              <FilterBar
+                query={ui.query}
+                onQuery={(q) => {
+                  dispatch(mapUi.actions.setQuery(q));
+                  if (!ui.sheetOpen) dispatch(mapUi.actions.setSheetOpen(true));
+                }}
+                categories={categories as Category[]}
+                selected={ui.categories}
+                onToggleCategory={(c) => dispatch(mapUi.actions.toggleCategory(c))}
+                onClearCategories={() => dispatch(mapUi.actions.clearCategories())}
+                openNow={ui.openNow}
+                onOpenNow={(on) => dispatch(mapUi.actions.setOpenNow(on))}
+                near={near}
+                onNear={onNear}
+              />
+              <p className={`gm-near-msg${near === 'denied' || near === 'unavailable' ? ' is-warning' : ''}`} role="status" aria-live="polite">
+                {nearMessage}
+              </p>
+              <div id="gm-results" className="gm-results" hidden={!sheetOpen}>
+                <p className="gm-count" aria-live="polite">
+                  {t('browse.count', { count: entries.length })}
+                </p>
+                <PlaceList entries={entries} locale={locale} selectedId={null} hrefFor={(a) => hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id })} onSelect={select} />
+              </div>
+            </>
+          )}
+        </aside>
+      </div>
+    </main>
+  );
+}

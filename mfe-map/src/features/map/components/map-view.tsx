@@ -1,0 +1,121 @@
+// The Leaflet map (react-leaflet): tiles from the platform config (a neutral background shows where
+// tiles are missing, so the map stays useful offline or on a blocked network), clustered markers,
+// the hotel's own marker, the guest's position, and camera moves when a place is chosen.
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useRef } from 'react';
+import L from 'leaflet';
+import { MapContainer, Marker, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import { MarkersLayer, type MarkerItem } from './markers-layer.tsx';
+import type { LatLng } from '../../browse/utils/distance.ts';
+
+/** A transparent pixel for tiles that fail: the container's neutral background shows through. */
+const EMPTY_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+export interface MapViewProps {
+  center: LatLng;
+  zoom: number;
+  tiles?: { url: string; attribution: string };
+  items: MarkerItem[];
+  selected: (LatLng & { id: string }) | null;
+  onSelect: (id: string) => void;
+  onViewChange: (v: LatLng & { zoom: number }) => void;
+  hotel: (LatLng & { label: string; color: string }) | null;
+  me: LatLng | null;
+  meLabel: string;
+  clusterLabel: (n: number) => string;
+  label: string;
+}
+
+function FollowSelection({ selected }: { selected: MapViewProps['selected'] }) {
+  const map = useMap();
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selected || last.current === selected.id) {
+      if (!selected) last.current = null;
+      return;
+    }
+    last.current = selected.id;
+    const target = L.latLng(selected.latitude, selected.longitude);
+    const zoom = Math.max(map.getZoom(), 16);
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (reduced) map.setView(target, zoom, { animate: false });
+    else map.flyTo(target, zoom, { duration: 0.5 });
+  }, [map, selected]);
+  return null;
+}
+
+function FollowMe({ me }: { me: LatLng | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (me) map.panTo([me.latitude, me.longitude]);
+  }, [map, me]);
+  return null;
+}
+
+function ViewReporter({ onViewChange }: { onViewChange: MapViewProps['onViewChange'] }) {
+  const map = useMapEvents({
+    moveend() {
+      const c = map.getCenter();
+      onViewChange({ latitude: c.lat, longitude: c.lng, zoom: map.getZoom() });
+    },
+  });
+  return null;
+}
+
+function A11yContainer({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const el = map.getContainer();
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', label);
+  }, [map, label]);
+  return null;
+}
+
+function hotelIcon(color: string): L.DivIcon {
+  const el = document.createElement('span');
+  el.className = 'gm-hotel-pin';
+  el.style.setProperty('--pin', color);
+  el.textContent = 'H';
+  el.setAttribute('aria-hidden', 'true');
+  return L.divIcon({ html: el, className: 'gm-pin-icon', iconSize: [48, 48], iconAnchor: [24, 44] });
+}
+
+function meIcon(): L.DivIcon {
+  const el = document.createElement('span');
+  el.className = 'gm-me';
+  return L.divIcon({ html: el, className: 'gm-me-icon', iconSize: [22, 22] });
+}
+
+export function MapView(p: MapViewProps) {
+  const hotelMarkerIcon = useMemo(() => (p.hotel ? hotelIcon(p.hotel.color) : null), [p.hotel]);
+  const me = useMemo(() => meIcon(), []);
+  return (
+    <MapContainer className="gm-leaflet" center={[p.center.latitude, p.center.longitude]} zoom={p.zoom} zoomControl={false} minZoom={3} maxZoom={19} worldCopyJump>
+      <A11yContainer label={p.label} />
+      {p.tiles && <TileLayer url={p.tiles.url} attribution={p.tiles.attribution} errorTileUrl={EMPTY_TILE} />}
+      <ZoomControl position="bottomright" />
+      <MarkersLayer items={p.items} selectedId={p.selected?.id ?? null} onSelect={p.onSelect} clusterLabel={p.clusterLabel} />
+      {p.hotel && hotelMarkerIcon && (
+        <Marker
+          position={[p.hotel.latitude, p.hotel.longitude]}
+          icon={hotelMarkerIcon}
+          title={p.hotel.label}
+          zIndexOffset={500}
+          keyboard={false}
+          eventHandlers={{
+            add: (e) => {
+              const el = (e.target as L.Marker).getElement();
+              el?.setAttribute('role', 'img');
+              el?.setAttribute('aria-label', p.hotel!.label);
+            },
+          }}
+        />
+      )}
+      {p.me && <Marker position={[p.me.latitude, p.me.longitude]} icon={me} title={p.meLabel} keyboard={false} interactive={false} />}
+      <FollowSelection selected={p.selected} />
+      <FollowMe me={p.me} />
+      <ViewReporter onViewChange={p.onViewChange} />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,58 @@
+// Reads a customer and its published activities through the shared Supabase client (RLS decides
+// what a visitor sees). Results are cached per customer for the page's life, so going from the
+// Customer screen to the Map, or between Map and Activity, never refetches.
+import { useEffect, useState } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Activity, Customer } from '../utils/types.ts';
+
+const CUSTOMER_COLUMNS = 'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome';
+const ACTIVITY_COLUMNS =
+  'id, customer_id, slug, category, title, description, latitude, longitude, address, address_local, phone, website, price_level, opening_hours, photos, tags, is_partner, guest_offer, sort_order';
+
+export interface Places {
+  customer: Customer | null;
+  activities: Activity[];
+}
+
+const cache = new Map<string, Promise<Places>>();
+
+export async function fetchPlaces(supabase: SupabaseClient, customerId: string): Promise<Places> {
+  const [c, a] = await Promise.all([
+    supabase.from('customers').select(CUSTOMER_COLUMNS).eq('id', customerId).maybeSingle(),
+    supabase.from('activities').select(ACTIVITY_COLUMNS).eq('customer_id', customerId).eq('published', true).order('sort_order').order('id'),
+  ]);
+  if (c.error) throw c.error;
+  if (a.error) throw a.error;
+  return { customer: (c.data as Customer | null) ?? null, activities: (a.data as Activity[] | null) ?? [] };
+}
+
+export function loadPlaces(supabase: SupabaseClient, customerId: string): Promise<Places> {
+  let p = cache.get(customerId);
+  if (!p) {
+    p = fetchPlaces(supabase, customerId);
+    cache.set(customerId, p);
+    p.catch(() => cache.delete(customerId));
+  }
+  return p;
+}
+
+export type PlacesState = { status: 'loading' } | { status: 'error'; retry: () => void } | { status: 'notFound' } | { status: 'ready'; customer: Customer; activities: Activity[] };
+
+export function usePlaces(supabase: SupabaseClient, customerId: string | undefined): PlacesState {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ key: string; value: PlacesState } | null>(null);
+  const key = `${customerId}#${attempt}`;
+  useEffect(() => {
+    if (!customerId) return;
+    let live = true;
+    loadPlaces(supabase, customerId).then(
+      (r) => live && setState({ key, value: r.customer ? { status: 'ready', customer: r.customer, activities: r.activities } : { status: 'notFound' } }),
+      () => live && setState({ key, value: { status: 'error', retry: () => setAttempt((n) => n + 1) } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, customerId, key]);
+  if (!customerId) return { status: 'notFound' };
+  return state?.key === key ? state.value : { status: 'loading' };
+}
