@@ -1,10 +1,7 @@
-// Placeholder screen until the marketing remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
-import { useScreenView } from './use-screen-view.ts';
+// The contact form dialog, as the shell loads it (lazily). Mounted means open; it calls onClose
+// (when the shell passes one) after sending or when dismissed.
+import { ContactFormDialog, type ContactDialogProps } from '../features/contact/contact-form-dialog.tsx';
 
-export default function ContactDialog() {
-  const { t } = useTranslation('marketing');
-  useScreenView();
-  return <ScreenPlaceholder title={t('ContactDialog.title')} />;
+export default function ContactDialog(props: ContactDialogProps) {
+  return <ContactFormDialog {...props} />;
 }

@@ -1,10 +1,129 @@
-// Placeholder screen until the marketing remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+// Home (landing page for travellers and hotels): hero, four features, three steps, screenshot
+// carousel, testimonials and a closing call to action. No map, chart or antd code here.
+import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
+import { Page, Section, SectionHead } from '../features/ui/page.tsx';
+import { RouteLink } from '../features/ui/route-link.tsx';
+import { useCopy } from '../features/ui/use-copy.ts';
+import { usePageMeta } from '../features/meta/use-page-meta.ts';
+import { Carousel, type Slide } from '../features/carousel/carousel.tsx';
+import { MapScreen, PlaceScreen, RewardsScreen, WelcomeScreen } from '../features/carousel/phone-screens.tsx';
+
+export const EXPLORE_CUSTOMER = 'ho-chi-minh-city';
+
+interface Card {
+  icon: string;
+  title: string;
+  body: string;
+}
+interface Quote {
+  quote: string;
+  name: string;
+  role: string;
+}
+
+const SCREENS = { map: MapScreen, place: PlaceScreen, rewards: RewardsScreen, welcome: WelcomeScreen } as const;
 
 export default function Home() {
-  const { t } = useTranslation('marketing');
+  const { t, list } = useCopy();
+  const { locale } = usePlatform();
   useScreenView();
-  return <ScreenPlaceholder title={t('Home.title')} />;
+  usePageMeta({ title: t('home.meta.title'), description: t('home.meta.description'), locale });
+
+  const slides: Slide[] = (Object.keys(SCREENS) as (keyof typeof SCREENS)[]).map((id) => {
+    const Screen = SCREENS[id];
+    return { id, title: t(`home.carousel.slides.${id}.title`), caption: t(`home.carousel.slides.${id}.caption`), media: <Screen label={t(`home.carousel.slides.${id}.alt`)} /> };
+  });
+
+  return (
+    <Page>
+      <header className="gmk-hero">
+        <div className="gmk-wrap gmk-hero-grid">
+          <div>
+            <span className="gmk-eyebrow">{t('home.hero.eyebrow')}</span>
+            <h1>{t('Home.title')}</h1>
+            <p className="gmk-lead">{t('home.hero.lead')}</p>
+            <div className="gmk-actions">
+              <RouteLink to="Map" params={{ customerId: EXPLORE_CUSTOMER }} className="gmk-btn gmk-btn-primary gmk-btn-lg">
+                {t('home.hero.explore')}
+              </RouteLink>
+              <RouteLink to="Hotels" className="gmk-btn gmk-btn-lg">
+                {t('home.hero.forHotels')}
+              </RouteLink>
+            </div>
+            <ul className="gmk-claims">
+              {list<string>('home.hero.claims').map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="gmk-hero-visual">
+            <MapScreen label={t('home.carousel.slides.map.alt')} />
+          </div>
+        </div>
+      </header>
+
+      <Section id="features" labelledBy="features-title">
+        <SectionHead id="features-title" eyebrow={t('home.features.eyebrow')} title={t('home.features.title')} lead={t('home.features.lead')} />
+        <div className="gmk-grid gmk-grid-4">
+          {list<Card>('home.features.items').map((c) => (
+            <article key={c.title} className="gmk-card">
+              <span className="gmk-card-icon" aria-hidden="true">
+                {c.icon}
+              </span>
+              <h3>{c.title}</h3>
+              <p className="gmk-muted">{c.body}</p>
+            </article>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="how-it-works" alt labelledBy="how-title">
+        <SectionHead id="how-title" eyebrow={t('home.how.eyebrow')} title={t('home.how.title')} />
+        <ol className="gmk-steps gmk-grid gmk-grid-3">
+          {list<Card>('home.how.steps').map((s) => (
+            <li key={s.title} className="gmk-step">
+              <h3>{s.title}</h3>
+              <p className="gmk-muted">{s.body}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="screenshots" labelledBy="screens-title">
+        <SectionHead id="screens-title" eyebrow={t('home.carousel.eyebrow')} title={t('home.carousel.title')} lead={t('home.carousel.lead')} center />
+        <Carousel slides={slides} label={t('home.carousel.label')} />
+      </Section>
+
+      <Section id="testimonials" alt labelledBy="testimonials-title">
+        <SectionHead id="testimonials-title" eyebrow={t('home.testimonials.eyebrow')} title={t('home.testimonials.title')} lead={t('home.testimonials.lead')} />
+        <div className="gmk-grid gmk-grid-3">
+          {list<Quote>('home.testimonials.items').map((q) => (
+            <figure key={q.name} className="gmk-card gmk-quote">
+              <blockquote>“{q.quote}”</blockquote>
+              <figcaption>
+                <strong>{q.name}</strong>
+                {q.role}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </Section>
+
+      <Section labelledBy="home-cta-title">
+        <div className="gmk-cta">
+          <h2 id="home-cta-title">{t('home.cta.title')}</h2>
+          <p>{t('home.cta.body')}</p>
+          <div className="gmk-actions">
+            <RouteLink to="Map" params={{ customerId: EXPLORE_CUSTOMER }} className="gmk-btn gmk-btn-primary gmk-btn-lg">
+              {t('home.hero.explore')}
+            </RouteLink>
+            <RouteLink to="Hotels" className="gmk-btn gmk-btn-ghost gmk-btn-lg">
+              {t('home.cta.hotels')}
+            </RouteLink>
+          </div>
+        </div>
+      </Section>
+    </Page>
+  );
 }

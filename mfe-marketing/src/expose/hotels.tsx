@@ -1,10 +1,112 @@
-// Placeholder screen until the marketing remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+// Hotels landing page: hero with the claims, how it works, the revenue calculator, pricing with an
+// example commission statement, a showcase of real public maps, and a final call to action.
+import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
+import { Page, Section, SectionHead } from '../features/ui/page.tsx';
+import { RouteLink } from '../features/ui/route-link.tsx';
+import { useCopy } from '../features/ui/use-copy.ts';
+import { usePageMeta } from '../features/meta/use-page-meta.ts';
+import { useContactDialog } from '../features/contact/use-contact-dialog.tsx';
+import { RevenueCalculator } from '../features/calculator/revenue-calculator.tsx';
+import { Packages } from '../features/pricing/packages.tsx';
+import { CommissionStatement } from '../features/pricing/commission-statement.tsx';
+import { MapsShowcase } from '../features/showcase/maps-showcase.tsx';
+
+interface Item {
+  title: string;
+  body: string;
+}
+interface Stat {
+  value: string;
+  label: string;
+}
 
 export default function Hotels() {
-  const { t } = useTranslation('marketing');
+  const { t, list } = useCopy();
+  const { locale } = usePlatform();
+  const contact = useContactDialog();
   useScreenView();
-  return <ScreenPlaceholder title={t('Hotels.title')} />;
+  usePageMeta({ title: t('Hotels.title'), description: t('hotels.meta.description'), locale });
+
+  return (
+    <Page>
+      <header className="gmk-hero">
+        <div className="gmk-wrap">
+          <span className="gmk-eyebrow">{t('hotels.hero.eyebrow')}</span>
+          <h1>{t('Hotels.title')}</h1>
+          <p className="gmk-lead">{t('hotels.hero.lead')}</p>
+          <div className="gmk-actions">
+            <button type="button" className="gmk-btn gmk-btn-primary gmk-btn-lg" onClick={() => contact.open('pilot')}>
+              {t('hotels.cta.pilot')}
+            </button>
+            <button type="button" className="gmk-btn gmk-btn-lg" onClick={() => contact.open('call')}>
+              {t('hotels.cta.call')}
+            </button>
+            <RouteLink to="HotelsSalesPresentation" className="gmk-btn gmk-btn-ghost gmk-btn-lg">
+              {t('hotels.hero.deck')}
+            </RouteLink>
+          </div>
+          <ul className="gmk-stats" style={{ marginTop: 40 }} aria-label={t('hotels.stats.label')}>
+            {list<Stat>('hotels.stats.items').map((s) => (
+              <li key={s.label} className="gmk-stat">
+                <strong>{s.value}</strong>
+                <span>{s.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </header>
+
+      <Section id="how-it-works" alt labelledBy="hotels-how-title">
+        <SectionHead id="hotels-how-title" eyebrow={t('hotels.how.eyebrow')} title={t('hotels.how.title')} lead={t('hotels.how.lead')} />
+        <ol className="gmk-steps gmk-grid gmk-grid-4">
+          {list<Item>('hotels.how.steps').map((s) => (
+            <li key={s.title} className="gmk-step">
+              <h3>{s.title}</h3>
+              <p className="gmk-muted">{s.body}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="calculator" labelledBy="calculator-title">
+        <SectionHead id="calculator-title" eyebrow={t('calculator.eyebrow')} title={t('calculator.title')} lead={t('calculator.lead')} />
+        <RevenueCalculator />
+      </Section>
+
+      <Section id="pricing" alt labelledBy="pricing-title">
+        <SectionHead id="pricing-title" eyebrow={t('pricing.eyebrow')} title={t('pricing.title')} lead={t('pricing.lead')} />
+        <Packages onContact={contact.open} />
+        <div style={{ marginTop: 40 }}>
+          <h3>{t('pricing.statement.heading')}</h3>
+          <p className="gmk-muted">{t('pricing.statement.lead')}</p>
+          <CommissionStatement />
+        </div>
+      </Section>
+
+      <Section id="showcase" labelledBy="showcase-title">
+        <SectionHead id="showcase-title" eyebrow={t('showcase.eyebrow')} title={t('showcase.title')} lead={t('showcase.lead')} />
+        <MapsShowcase />
+      </Section>
+
+      <Section id="contact" labelledBy="hotels-cta-title">
+        <div className="gmk-cta">
+          <h2 id="hotels-cta-title">{t('hotels.cta.title')}</h2>
+          <p>{t('hotels.cta.body')}</p>
+          <div className="gmk-actions">
+            <button type="button" className="gmk-btn gmk-btn-primary gmk-btn-lg" onClick={() => contact.open('pilot')}>
+              {t('hotels.cta.pilot')}
+            </button>
+            <button type="button" className="gmk-btn gmk-btn-ghost gmk-btn-lg" onClick={() => contact.open('call')}>
+              {t('hotels.cta.call')}
+            </button>
+            <button type="button" className="gmk-btn gmk-btn-ghost gmk-btn-lg" onClick={() => contact.open('general')}>
+              {t('hotels.cta.contact')}
+            </button>
+          </div>
+        </div>
+      </Section>
+      {contact.dialog}
+    </Page>
+  );
 }

@@ -1,10 +1,15 @@
-// Placeholder screen until the marketing remote's issue builds it.
+// Hotels sales presentation (route HotelsSalesPresentation): the deck, with its own title and tags.
+import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
 import { useScreenView } from './use-screen-view.ts';
+import { usePageMeta } from '../features/meta/use-page-meta.ts';
+import { SalesDeck } from '../features/deck/sales-deck.tsx';
+import '../styles/marketing.css';
 
 export default function SalesPresentation() {
   const { t } = useTranslation('marketing');
+  const { locale } = usePlatform();
   useScreenView();
-  return <ScreenPlaceholder title={t('SalesPresentation.title')} />;
+  usePageMeta({ title: t('SalesPresentation.title'), description: t('deck.meta.description'), locale });
+  return <SalesDeck />;
 }

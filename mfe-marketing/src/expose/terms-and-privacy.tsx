@@ -1,10 +1,126 @@
-// Placeholder screen until the marketing remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+// Terms of use and privacy policy, with an anchor per section (#terms, #privacy, #privacy-rights…).
+import { useEffect } from 'react';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
+import { Page } from '../features/ui/page.tsx';
+import { useCopy } from '../features/ui/use-copy.ts';
+import { usePageMeta } from '../features/meta/use-page-meta.ts';
+import { CONTACT_EMAIL, LAST_UPDATED, PRIVACY_EMAIL } from '../features/legal/contacts.ts';
+
+export const TERMS_SECTIONS = ['service', 'accounts', 'hotels', 'rewards', 'partners', 'use', 'content', 'availability', 'liability', 'changes'] as const;
+export const PRIVACY_SECTIONS = ['controller', 'data', 'purposes', 'retention', 'sharing', 'storage', 'rights', 'security', 'children', 'contact'] as const;
+
+/** Paragraphs come from the catalogue as plain strings; these are the only placeholders they use. */
+const fill = (p: string) => p.replaceAll('%EMAIL%', CONTACT_EMAIL).replaceAll('%PRIVACY_EMAIL%', PRIVACY_EMAIL);
+
+/** A link such as /terms-and-privacy#privacy-rights lands on that section once the page has rendered. */
+function useHashScroll() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id) return;
+    const timer = window.setTimeout(() => document.getElementById(id)?.scrollIntoView({ block: 'start' }), 300);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+interface DataRow {
+  what: string;
+  why: string;
+  retention: string;
+  who: string;
+}
 
 export default function TermsAndPrivacy() {
-  const { t } = useTranslation('marketing');
+  const { t, list } = useCopy();
+  const { locale } = usePlatform();
   useScreenView();
-  return <ScreenPlaceholder title={t('TermsAndPrivacy.title')} />;
+  usePageMeta({ title: t('TermsAndPrivacy.title'), description: t('legal.meta.description'), locale });
+  useHashScroll();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LAST_UPDATED}T00:00:00Z`));
+
+  const part = (doc: 'terms' | 'privacy', id: string) => (
+    <section key={id} id={`${doc}-${id}`} aria-labelledby={`${doc}-${id}-title`}>
+      <h3 id={`${doc}-${id}-title`}>{t(`legal.${doc}.${id}.title`)}</h3>
+      {list<string>(`legal.${doc}.${id}.body`).map((p) => (
+        <p key={p}>{fill(p)}</p>
+      ))}
+      {doc === 'privacy' && id === 'data' && (
+        <div className="gmk-table-wrap gmk-legal-table">
+          <table className="gmk-table">
+            <caption>{t('legal.privacy.data.tableCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('legal.privacy.data.columns.what')}</th>
+                <th scope="col">{t('legal.privacy.data.columns.why')}</th>
+                <th scope="col">{t('legal.privacy.data.columns.retention')}</th>
+                <th scope="col">{t('legal.privacy.data.columns.who')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list<DataRow>('legal.privacy.data.rows').map((r) => (
+                <tr key={r.what}>
+                  <th scope="row">{r.what}</th>
+                  <td>{r.why}</td>
+                  <td>{r.retention}</td>
+                  <td>{r.who}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list<string>(`legal.${doc}.${id}.list`).length > 0 && (
+        <ul>
+          {list<string>(`legal.${doc}.${id}.list`).map((li) => (
+            <li key={li}>{li}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+
+  return (
+    <Page>
+      <div className="gmk-wrap gmk-section">
+        <div className="gmk-prose">
+          <h1>{t('TermsAndPrivacy.title')}</h1>
+          <p className="gmk-muted">{t('legal.updated', { date })}</p>
+          <p className="gmk-lead">{t('legal.intro')}</p>
+          <nav className="gmk-toc" aria-label={t('legal.toc')}>
+            <strong>{t('legal.toc')}</strong>
+            <ol>
+              <li>
+                <a href="#terms">{t('legal.terms.title')}</a>
+                <ol>
+                  {TERMS_SECTIONS.map((id) => (
+                    <li key={id}>
+                      <a href={`#terms-${id}`}>{t(`legal.terms.${id}.title`)}</a>
+                    </li>
+                  ))}
+                </ol>
+              </li>
+              <li>
+                <a href="#privacy">{t('legal.privacy.title')}</a>
+                <ol>
+                  {PRIVACY_SECTIONS.map((id) => (
+                    <li key={id}>
+                      <a href={`#privacy-${id}`}>{t(`legal.privacy.${id}.title`)}</a>
+                    </li>
+                  ))}
+                </ol>
+              </li>
+            </ol>
+          </nav>
+          <section id="terms" aria-labelledby="terms-title">
+            <h2 id="terms-title">{t('legal.terms.title')}</h2>
+            {TERMS_SECTIONS.map((id) => part('terms', id))}
+          </section>
+          <section id="privacy" aria-labelledby="privacy-title">
+            <h2 id="privacy-title">{t('legal.privacy.title')}</h2>
+            {PRIVACY_SECTIONS.map((id) => part('privacy', id))}
+          </section>
+        </div>
+      </div>
+    </Page>
+  );
 }

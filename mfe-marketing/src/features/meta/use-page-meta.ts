@@ -1,7 +1,7 @@
 // Sets the page's title, meta description and Open Graph tags while a marketing page is shown,
 // and puts back what was there before when it goes away.
 import { useEffect } from 'react';
-import ogImage from '../../assets/og-image.png';
+import ogImage from '../../assets/og-image.jpg';
 
 export interface PageMeta {
   title: string;

@@ -1,0 +1,165 @@
+// The contact form dialog: a native modal <dialog> (focus trap, Escape, backdrop for free) with light
+// form controls; fields are validated as the user leaves them and again on submit; one request at a
+// time; success and error toasts through the shell.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
+import '../../styles/marketing.css';
+import { sendContactMessage } from './api/send-contact-message.ts';
+import { validateContact, validateContactField, MAX, type ContactError, type ContactField, type ContactValues } from './validate.ts';
+
+export type ContactTopic = 'general' | 'pilot' | 'call' | 'basic' | 'professional' | 'premium';
+
+export interface ContactDialogProps {
+  onClose?: () => void;
+  topic?: ContactTopic;
+}
+
+const EMPTY: ContactValues = { name: '', email: '', hotel: '', message: '' };
+
+export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogProps) {
+  const { t } = useTranslation('marketing');
+  const { supabase, toast, locale, profile, user } = usePlatform();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(true);
+  const [values, setValues] = useState<ContactValues>(() => ({
+    ...EMPTY,
+    email: profile?.email ?? user?.email ?? '',
+    name: profile?.displayName ?? '',
+    message: topic === 'general' ? '' : t(`contact.prefill.${topic}`),
+  }));
+  const [errors, setErrors] = useState<Partial<Record<ContactField, ContactError>>>({});
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d || d.open) return;
+    if (typeof d.showModal === 'function') d.showModal();
+    else d.setAttribute('open', '');
+  }, []);
+
+  const close = () => {
+    if (inFlight.current) return;
+    ref.current?.close?.();
+    setOpen(false);
+    onClose?.();
+  };
+
+  const set = (f: ContactField, v: string) => {
+    setValues((s) => ({ ...s, [f]: v }));
+    // Once a field shows an error, it is re-checked as the user types so the message goes away.
+    if (errors[f]) setErrors((e) => ({ ...e, [f]: validateContactField(f, v) ?? undefined }));
+  };
+  const blur = (f: ContactField) => setErrors((e) => ({ ...e, [f]: validateContactField(f, values[f]) ?? undefined }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const found = validateContact(values);
+    setErrors(found);
+    const first = (Object.keys(values) as ContactField[]).find((f) => found[f]);
+    if (first) {
+      ref.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await sendContactMessage(supabase, values, locale);
+      toast.success(t('contact.sent'));
+      inFlight.current = false;
+      close();
+    } catch (_err) {
+      toast.error(t('contact.failed'));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  if (!open) return null;
+
+  const message = (f: ContactField) => {
+    const err = errors[f];
+    if (!err) return null;
+    return (
+      <p className="gmk-error" id={`gmk-contact-${f}-error`}>
+        {err.key === 'tooLong' ? t('validation.tooLong', { max: err.max }) : t(`validation.${err.key}`)}
+      </p>
+    );
+  };
+  const field = (f: ContactField, label: string, opts: { type?: string; autoComplete?: string; multiline?: boolean; optional?: boolean } = {}) => {
+    const id = `gmk-contact-${f}`;
+    const common = {
+      id,
+      name: f,
+      value: values[f],
+      maxLength: MAX[f],
+      'aria-invalid': errors[f] ? true : undefined,
+      'aria-describedby': errors[f] ? `${id}-error` : undefined,
+      'aria-required': opts.optional ? undefined : true,
+      onBlur: () => blur(f),
+    };
+    return (
+      <div className="gmk-field">
+        <label htmlFor={id}>
+          {label}
+          {opts.optional && <span className="gmk-muted gmk-small"> ({t('contact.optional')})</span>}
+        </label>
+        {opts.multiline ? (
+          <textarea className="gmk-textarea" rows={5} {...common} onChange={(e) => set(f, e.target.value)} />
+        ) : (
+          <input className="gmk-input" type={opts.type ?? 'text'} autoComplete={opts.autoComplete} {...common} onChange={(e) => set(f, e.target.value)} />
+        )}
+        {message(f)}
+      </div>
+    );
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="gmk-dialog gmk-page"
+      aria-labelledby="gmk-contact-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop lands on the <dialog> element itself.
+        if (e.target === e.currentTarget) close();
+      }}
+    >
+      <form className="gmk-dialog-body" noValidate onSubmit={(e) => void submit(e)}>
+        <div className="gmk-dialog-head">
+          <div>
+            <h2 id="gmk-contact-title">{t('ContactDialog.title')}</h2>
+            <p className="gmk-muted gmk-small" style={{ margin: '6px 0 0' }}>
+              {t('contact.intro')}
+            </p>
+          </div>
+          <button type="button" className="gmk-icon-btn" onClick={close} aria-label={t('contact.close')}>
+            ×
+          </button>
+        </div>
+        {field('name', t('contact.name'), { autoComplete: 'name' })}
+        {field('email', t('contact.email'), { type: 'email', autoComplete: 'email' })}
+        {field('hotel', t('contact.hotel'), { autoComplete: 'organization', optional: true })}
+        {field('message', t('contact.message'), { multiline: true })}
+        <p className="gmk-hint">{t('contact.privacy')}</p>
+        <div className="gmk-actions">
+          <button type="button" className="gmk-btn" onClick={close} disabled={sending}>
+            {t('contact.cancel')}
+          </button>
+          <button type="submit" className="gmk-btn gmk-btn-primary" disabled={sending} aria-busy={sending || undefined}>
+            {sending && <span className="gmk-spin" aria-hidden="true" />}
+            {sending ? t('contact.sending') : t('contact.send')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+export default ContactFormDialog;

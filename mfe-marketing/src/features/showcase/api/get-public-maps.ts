@@ -1,0 +1,24 @@
+// Public maps (customers where is_public) for the Hotels page's showcase: cities first, then hotels.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export interface PublicMap {
+  id: string;
+  kind: 'city' | 'hotel';
+  name: string;
+  tagline: string | null;
+  primary_color: string | null;
+}
+
+export const SHOWCASE_LIMIT = 12;
+
+export async function getPublicMaps(supabase: SupabaseClient): Promise<PublicMap[]> {
+  const { data, error } = await supabase
+    .from('customers')
+    .select('id, kind, name, tagline, primary_color')
+    .eq('is_public', true)
+    .order('kind', { ascending: true })
+    .order('name', { ascending: true })
+    .limit(SHOWCASE_LIMIT);
+  if (error) throw new Error(error.message);
+  return (data ?? []) as PublicMap[];
+}
