@@ -76,6 +76,52 @@ function decodeFrame(data: string): Frame | null {
   return null;
 }
 
+/**
+ * realtime-js 2.x sends user broadcasts as binary frames: kind 3, then the byte lengths of join_ref,
+ * ref, topic, event and metadata, the payload encoding (0 binary, 1 JSON), the strings, the payload.
+ */
+function decodeBinaryPush(buf: Buffer): (Frame & { binary?: Buffer }) | null {
+  if (buf.length < 7 || buf[0] !== 3) return null;
+  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [buf[1]!, buf[2]!, buf[3]!, buf[4]!, buf[5]!, buf[6]!];
+  let off = 7;
+  const take = (n: number) => {
+    const out = buf.subarray(off, off + n).toString('utf8');
+    off += n;
+    return out;
+  };
+  const joinRef = take(joinRefLen);
+  const ref = take(refLen);
+  const topic = take(topicLen);
+  const event = take(eventLen);
+  const meta = take(metaLen);
+  if (off > buf.length) return null;
+  const body = buf.subarray(off);
+  let payload: unknown;
+  if (encoding === 1) {
+    try {
+      payload = JSON.parse(body.toString('utf8'));
+    } catch {
+      return null;
+    }
+  }
+  const data: Record<string, unknown> = { type: 'broadcast', event, payload: payload ?? null };
+  if (meta) {
+    try {
+      data.meta = JSON.parse(meta);
+    } catch {
+      /* metadata is optional */
+    }
+  }
+  return { joinRef: joinRef || null, ref: ref || null, topic, event: 'broadcast', payload: data, binary: encoding === 1 ? undefined : Buffer.from(body) };
+}
+
+/** Server-to-client binary broadcast (kind 4): lengths of topic, event, metadata, the encoding, then the bytes. */
+function encodeBinaryBroadcast(topic: string, event: string, payload: Buffer): Buffer {
+  const t = Buffer.from(topic);
+  const e = Buffer.from(event);
+  return Buffer.concat([Buffer.from([4, t.length, e.length, 0, 0]), t, e, payload]);
+}
+
 function isObj(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
@@ -340,7 +386,7 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
     }
   }
 
-  async function onFrame(conn: Conn, f: Frame): Promise<void> {
+  async function onFrame(conn: Conn, f: Frame & { binary?: Buffer }): Promise<void> {
     if (f.topic === 'phoenix') {
       if (f.event === 'heartbeat') conn.reply(f, 'ok', {});
       return;
@@ -361,9 +407,15 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
         return;
       case 'broadcast': {
         // JSON broadcasts (vsn 1.0.0 or explicit JSON frames) fan out to the topic's other sockets.
+        const event = typeof f.payload.event === 'string' ? f.payload.event : '';
         for (const other of conns) {
           const och = other.channels.get(f.topic);
-          if (och && (other !== conn || ch.broadcastSelf)) other.send(null, null, f.topic, 'broadcast', f.payload);
+          if (!och || (other === conn && !ch.broadcastSelf)) continue;
+          if (f.binary && other.vsn2) {
+            if (other.ws.readyState === WebSocket.OPEN) other.ws.send(encodeBinaryBroadcast(f.topic, event, f.binary));
+          } else if (!f.binary) {
+            other.send(null, null, f.topic, 'broadcast', f.payload);
+          }
         }
         if (f.ref) conn.reply(f, 'ok', {});
         return;
@@ -397,8 +449,7 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
           conns.add(conn);
           let queue = Promise.resolve();
           ws.on('message', (data, isBinary) => {
-            if (isBinary) return; // binary user-broadcast frames are not supported locally
-            const f = decodeFrame(String(data));
+            const f = isBinary ? decodeBinaryPush(Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)])) : decodeFrame(String(data));
             if (!f) return;
             // Frames of one socket are handled in order (a join finishes before the next push).
             queue = queue.then(() => onFrame(conn, f)).catch((e) => ctx.log(`[realtime] ${e instanceof Error ? e.message : String(e)}`));

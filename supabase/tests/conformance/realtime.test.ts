@@ -237,6 +237,26 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     expect(expired.statuses).not.toContain('SUBSCRIBED');
   });
 
+  it('relays broadcasts to the other subscribers of a topic (and to the sender with self: true)', async () => {
+    const got: Record<string, unknown[]> = { a: [], b: [] };
+    const mk = (who: 'a' | 'b', self: boolean) => {
+      const statuses: string[] = [];
+      const ch = anonClient()
+        .channel('room-1', { config: { broadcast: { self, ack: true } } })
+        .on('broadcast', { event: 'cursor' }, (m) => got[who]!.push(m.payload))
+        .subscribe((st) => statuses.push(st));
+      return { ch, statuses };
+    };
+    const a = mk('a', false);
+    const b = mk('b', true);
+    await waitFor(() => a.statuses.includes('SUBSCRIBED') && b.statuses.includes('SUBSCRIBED'), 'broadcast joins');
+    expect(await a.ch.send({ type: 'broadcast', event: 'cursor', payload: { x: 1 } })).toBe('ok');
+    expect(await b.ch.send({ type: 'broadcast', event: 'cursor', payload: { x: 2 } })).toBe('ok');
+    await waitFor(() => got.a!.length >= 1 && got.b!.length >= 2, 'broadcasts');
+    expect(got.a).toEqual([{ x: 2 }]);
+    expect(got.b).toEqual([{ x: 1 }, { x: 2 }]);
+  });
+
   it('speaks the Phoenix frames: heartbeat, join, leave with phx_close, unmatched topics, vsn 1.0.0', async () => {
     const url = (vsn: string) => `${stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.config.auth.anonKey}&vsn=${vsn}`;
     const open = async (vsn: string) => {
