@@ -20,7 +20,7 @@ export function sharedSingletons() {
   return {
     react: single(v('react')),
     'react/jsx-runtime': single(v('react')),
-    'react/jsx-dev-runtime': single(v('react')),
+    // 'react/jsx-dev-runtime' is not shared: in dev the remote's own copy delegates to the one shared React.
     'react-dom': single(v('react-dom')),
     'react-dom/client': single(v('react-dom')),
     'react-router': single(v('react-router')),
@@ -44,6 +44,11 @@ export interface AppOptions {
   /** The app's folder (pass import.meta.dirname). */
   dir: string;
 }
+
+const DEV_RENDERER_HOOK =
+  'if(!window.__REACT_DEVTOOLS_GLOBAL_HOOK__){var r=new Map();window.__REACT_DEVTOOLS_GLOBAL_HOOK__={renderers:r,supportsFiber:true,' +
+  'inject:function(x){var id=r.size+1;r.set(id,x);return id},onScheduleFiberRoot:function(){},onCommitFiberRoot:function(){},' +
+  'onCommitFiberUnmount:function(){},onPostCommitFiberRoot:function(){},checkDCE:function(){}}}';
 
 export function portOf(name: AppName): number {
   return Number(process.env[`GUESTMAP_PORT_${name.toUpperCase()}`] ?? PORTS[name]);
@@ -70,6 +75,12 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
     source: { entry: { index: './src/index.ts' } },
     html: {
       title: opts.title ?? 'Guestmap',
+      // Dev only: React Refresh in a remote re-renders inside the shell only if a devtools-style hook
+      // records every renderer before React loads.
+      tags:
+        isShell && process.env.NODE_ENV === 'development'
+          ? [{ tag: 'script', head: true, append: false, children: DEV_RENDERER_HOOK }]
+          : [],
       template: fs.existsSync(template) ? template : undefined,
       meta: { viewport: 'width=device-width, initial-scale=1, viewport-fit=cover', 'theme-color': '#5AB77B' },
     },
