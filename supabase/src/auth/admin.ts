@@ -7,7 +7,7 @@ import { verifyJwt } from '../jwt.ts';
 import { authError, forbidden, unexpected, unprocessable, validationFailed } from './errors.ts';
 import { body, obj, reply, str } from './http.ts';
 import { hashPassword, isPgError } from './core.ts';
-import { findUserByEmail, findUserById, identitiesOf, insertIdentity, insertUser, loadUserJson, appMeta, userJson, userMeta, type Json, type UserRow } from './users.ts';
+import { findUserByEmail, findUserById, identitiesOf, insertIdentity, insertUser, loadUserJson, appMeta, userMeta, type Json, type UserRow } from './users.ts';
 import { checkPassword, normaliseEmail, parseGoDuration } from './validate.ts';
 
 function requireAdmin(ctx: StackContext, req: Req): void {
@@ -143,8 +143,8 @@ export async function deleteUser(ctx: StackContext, req: Req, res: Res): Promise
   const id = req.params.id ?? '';
   const b = await body(req);
   const soft = b.should_soft_delete === true;
-  const deleted = await ctx.db.transaction(async (tx) => {
-    const u = await mustFind(tx, id);
+  await ctx.db.transaction(async (tx) => {
+    await mustFind(tx, id);
     if (soft) {
       // Soft delete as GoTrue: the row stays, unusable, with its PII obfuscated.
       await tx.query('delete from auth.identities where user_id = $1', [id]);
@@ -156,8 +156,6 @@ export async function deleteUser(ctx: StackContext, req: Req, res: Res): Promise
     } else {
       await tx.query('delete from auth.users where id = $1', [id]);
     }
-    return userJson(u, []);
   });
-  void deleted;
   reply(res, 200, {});
 }

@@ -42,6 +42,8 @@ export function registerAuth(ctx: StackContext): void {
       saml_enabled: false,
     });
   });
+  // Tokens here are HS256 (shared secret): no public keys to publish, as on projects with legacy JWT secrets.
+  route('GET', '/.well-known/jwks.json', (_req, res) => reply(res, 200, { keys: [] }));
   route('POST', '/signup', (req, res) => signup(ctx, limiter, req, res));
   route('POST', '/token', (req, res) => token(ctx, limiter, req, res));
   route('GET', '/user', (req, res) => getUser(ctx, req, res));

@@ -124,4 +124,28 @@ describe.each(BACKENDS)('auth recovery on %s', (backend) => {
     expect(late.status).toBe(403);
     expect(late.body.code).toBe('otp_expired');
   });
+
+  it('with confirmations on, sign-up mails a code and returns no session until it is verified', async () => {
+    s.config.auth.email.enableConfirmations = true;
+    try {
+      const email = uniqueEmail('confirm');
+      const up = await s.anon().auth.signUp({ email, password: 'secret123' });
+      expect(up.error).toBeNull();
+      expect(up.data.session).toBeNull();
+      expect(up.data.user).toMatchObject({ email, identities: [{ provider: 'email' }] });
+      expect(up.data.user!.email_confirmed_at).toBeUndefined();
+      const early = await s.anon().auth.signInWithPassword({ email, password: 'secret123' });
+      expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+
+      const mail = (await inbox()).messages.find((m) => m.To[0]!.Address === email)!;
+      expect(mail.Subject).toBe('Confirm your Guestmap account');
+      const code = await codeFor(email);
+      const v = await s.anon().auth.verifyOtp({ email, token: code, type: 'signup' });
+      expect(v.error).toBeNull();
+      expect(v.data.user!.email_confirmed_at).toBeTruthy();
+      expect((await s.anon().auth.signInWithPassword({ email, password: 'secret123' })).error).toBeNull();
+    } finally {
+      s.config.auth.email.enableConfirmations = false;
+    }
+  });
 });
