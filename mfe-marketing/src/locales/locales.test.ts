@@ -1,0 +1,56 @@
+// The three catalogues must have the same keys (and the same list lengths), no empty strings,
+// the same placeholders, and English must carry the spec's claims and validation messages.
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import vi from './vi.json';
+import fr from './fr.json';
+
+type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+
+function leaves(v: Json, path = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (x: Json, p: string) => {
+    if (Array.isArray(x)) {
+      out.set(`${p}[]`, `length ${x.length}`);
+      x.forEach((y, i) => walk(y, `${p}[${i}]`));
+    } else if (x && typeof x === 'object') for (const [k, y] of Object.entries(x)) walk(y, p ? `${p}.${k}` : k);
+    else out.set(p, String(x));
+  };
+  walk(v, path);
+  return out;
+}
+
+const catalogues = { en, vi, fr } as Record<string, Json>;
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}|%[A-Z_]+%/g)].map((m) => m[1] ?? m[0]).sort();
+
+describe('locale catalogues', () => {
+  const base = leaves(catalogues.en!);
+  for (const lng of ['vi', 'fr']) {
+    it(`${lng} has exactly the keys of en`, () => {
+      const other = leaves(catalogues[lng]!);
+      expect([...other.keys()].sort()).toEqual([...base.keys()].sort());
+      for (const [k, v] of base) if (k.endsWith('[]')) expect(other.get(k), k).toBe(v);
+    });
+    it(`${lng} uses the same placeholders as en and has no empty text`, () => {
+      const other = leaves(catalogues[lng]!);
+      for (const [k, v] of base) {
+        if (k.endsWith('[]')) continue;
+        expect(other.get(k)?.trim(), k).not.toBe('');
+        expect(placeholders(other.get(k) ?? ''), k).toEqual(placeholders(v));
+      }
+    });
+  }
+
+  it('English carries the spec claims and messages', () => {
+    const all = [...base.values()].join('\n');
+    for (const claim of ['90% guest satisfaction', '15–25% revenue increase', 'more than 5 staff hours saved per day', 'setup in 24–48 hours', 'free pilot map', '15-minute call', '$500–$2,000 per stay']) {
+      expect(all.toLowerCase()).toContain(claim.toLowerCase());
+    }
+    expect(en.validation.required).toBe('This field is required');
+    expect(en.validation.email).toBe('Incorrect email format');
+    expect(en.Hotels.title).toBe('Guestmap for hotels');
+    expect(vi.Hotels.title).toBe('Guestmap dành cho khách sạn');
+    expect(en.AboutUs.title).toBe('About us');
+    expect(en.TermsAndPrivacy.title).toBe('Terms and privacy');
+  });
+});
