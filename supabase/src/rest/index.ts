@@ -143,6 +143,7 @@ function singleObject(r: ReadResult): string {
 
 function parseJsonBody(buf: Buffer, allowEmpty: boolean): unknown {
   const text = buf.toString('utf8');
+  if (text.includes('\u0000')) throw badBody();
   if (text.trim() === '') {
     if (allowEmpty) return undefined;
     throw badBody();
@@ -430,6 +431,8 @@ export function registerRest(ctx: StackContext): void {
       } catch {
         authed = false;
       }
+      // Postgres text cannot hold NUL: refuse it before it reaches the database protocol
+      if (/%00|\u0000/i.test(req.url ?? '')) throw restError(400, 'PGRST100', 'failed to parse request', 'NUL characters are not allowed in the URL');
       const out = await fn(req);
       res.writeHead(out.status, out.headers);
       res.end(out.status === 204 || req.method === 'HEAD' ? undefined : out.body ?? '');
