@@ -5,10 +5,11 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { createClient } from '@supabase/supabase-js';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
-import { cssVariables } from '@guestmap/shared-ui/tokens';
 import { loadConfig } from './app/config.ts';
 import { registerFromConfig, setRegisterApi } from './mf/remotes.ts';
-import { initI18n, initialLocale } from './app/i18n.ts';
+import { applyLocale, initI18n, initialLocale } from './app/i18n.ts';
+import { applyTheme, initialTheme } from './app/theme.ts';
+import type { Locale } from '@guestmap/shared-ui/contracts';
 import { makeStore, uiSlice } from './app/store.ts';
 import { PlatformProvider } from './app/platform.tsx';
 import { watchSession } from './app/session.ts';
@@ -27,21 +28,28 @@ async function boot() {
     root.render(<p className="gm-boot-error">Guestmap could not start: its configuration is missing or invalid.</p>);
     return;
   }
-  for (const [k, v] of Object.entries(cssVariables('light'))) document.documentElement.style.setProperty(k, v);
+  const theme = initialTheme();
+  applyTheme(theme);
   registerFromConfig(config);
   const locale = initialLocale();
   const i18n = await initI18n(locale);
   const store = makeStore();
   store.dispatch(uiSlice.actions.setLocale(locale));
+  store.dispatch(uiSlice.actions.setTheme(theme));
+  const setPageLocale = (l: Locale) => {
+    store.dispatch(uiSlice.actions.setLocale(l));
+    void applyLocale(l);
+  };
   setRegisterApi({ store: { inject: store.inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe }, i18n, addResources: (ns, res) => addNamespace(i18n, ns, res) });
   const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    // The session keeper (app/session.ts) owns the refresh schedule (spec section 4).
+    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: true },
   });
-  const session = watchSession(supabase, store);
-  // For diagnostics and browser tests: the one store of the page (no secrets: UI state only).
-  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store };
   const toasts = createToastStore();
-  const deps = { config, supabase, store, toasts, i18n, refreshProfile: session.refreshProfile, signOut: session.signOut };
+  const session = watchSession({ supabase, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
+  // For diagnostics and browser tests: the one store of the page and the toasts (no secrets).
+  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store, toast: toasts.api, session: () => session.keeper.state };
+  const deps = { config, supabase, store, toasts, i18n, refreshProfile: session.refreshProfile, signOut: session.signOut, applyLocale: setPageLocale };
   const router = makeRouter(
     <PlatformProvider deps={deps}>
       <Layout toasts={toasts} />

@@ -6,8 +6,10 @@ import type { i18n as I18n } from 'i18next';
 import { PlatformContext, pathFor, type Platform, type PlatformConfig, type RouteName, type RouteParams, type RouteQuery, type Locale } from '@guestmap/shared-ui/contracts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
-import { applyLocale } from './i18n.ts';
 import type { ToastStore } from '../components/toasts.tsx';
+import { lastVisit } from '../routes/history.ts';
+import { routeByName } from '../routes/route-table.ts';
+import { isRouteName } from '@guestmap/shared-ui/contracts';
 
 export interface PlatformDeps {
   config: PlatformConfig;
@@ -17,6 +19,8 @@ export interface PlatformDeps {
   i18n: I18n;
   refreshProfile: () => Promise<void>;
   signOut: () => Promise<void>;
+  /** Applies a locale to the page: store, storage, i18n and <html lang>. */
+  applyLocale: (l: Locale) => void;
 }
 
 export function PlatformProvider({ deps, children }: { deps: PlatformDeps; children: ReactNode }) {
@@ -44,11 +48,26 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   );
   const setLocale = useCallback(
     (l: Locale) => {
-      dispatch(uiSlice.actions.setLocale(l));
-      void applyLocale(l);
+      deps.applyLocale(l);
+      // A signed-in account keeps its language: it is applied again at the next sign-in.
+      if (user && user.email && !user.isAnonymous && profile && profile.language !== l) {
+        void deps.supabase
+          .from('profiles')
+          .update({ language: l })
+          .eq('id', user.id)
+          .then(({ error }) => {
+            if (error) console.warn('[shell] profile language not saved', error);
+          });
+      }
     },
-    [dispatch],
+    [deps, user, profile],
   );
+  const signOut = useCallback(async () => {
+    // Leaving a page that needs an account: go Home first rather than being refused there.
+    const visit = lastVisit();
+    if (visit && isRouteName(visit.name) && routeByName(visit.name).guard !== 'none') navigate(pathFor('Home'), { replace: true });
+    await deps.signOut();
+  }, [deps, navigate]);
   const setPending = useCallback((key: string, on: boolean) => dispatch(uiSlice.actions.setPending({ key, on })), [dispatch]);
 
   const value = useMemo<Platform>(
@@ -68,9 +87,9 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
       locale,
       setLocale,
       refreshProfile: deps.refreshProfile,
-      signOut: deps.signOut,
+      signOut,
     }),
-    [deps, user, profile, requestSignIn, navigateTo, pending, setPending, locale, setLocale],
+    [deps, user, profile, requestSignIn, navigateTo, pending, setPending, locale, setLocale, signOut],
   );
   return <PlatformContext.Provider value={value}>{children}</PlatformContext.Provider>;
 }

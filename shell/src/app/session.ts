@@ -1,88 +1,236 @@
-// Tracks the Supabase session and loads the profile (claims from the token, then the profile row).
-import type { SupabaseClient, Session } from '@supabase/supabase-js';
-import { normaliseLocale } from '@guestmap/shared-ui/i18n';
-import type { Profile, PlatformUser } from '@guestmap/shared-ui/contracts';
+// Follows the Supabase session for the whole page:
+//   - auth state into the store (restored at load vs. signed in now);
+//   - at sign-in: a forced token refresh, claims copied into the profile, the profile row merged
+//     over it, the profile language applied, the user's customers listed;
+//   - a live subscription to the user's profile row; is_disabled = true cancels it and signs out;
+//   - the SessionKeeper (session-keeper.ts) refreshes the token on our own schedule;
+//   - fatal auth errors sign out, "No account associated with this email" for user_not_found.
+import type { SupabaseClient, Session, RealtimeChannel, AuthChangeEvent } from '@supabase/supabase-js';
+import type { i18n as I18n } from 'i18next';
+import type { Locale, PlatformUser, Profile, ToastApi } from '@guestmap/shared-ui/contracts';
 import { authSlice, type AppStore } from './store.ts';
+import { decodeClaims, fetchProfileRow, loadModerated, loadMyCustomers, mergeProfileRow, profileFromClaims, type ProfileRow } from './profile.ts';
+import { SessionKeeper, fatalCode, type FatalAuthCode, type KeptSession, type RefreshOutcome } from './session-keeper.ts';
 
-function decodeClaims(token: string): Record<string, unknown> {
-  try {
-    const part = token.split('.')[1] ?? '';
-    const json = decodeURIComponent(
-      atob(part.replace(/-/g, '+').replace(/_/g, '/'))
-        .split('')
-        .map((c) => '%' + ('00' + c.charCodeAt(0).toString(16)).slice(-2))
-        .join(''),
-    );
-    return JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
-export function profileFromClaims(userId: string, email: string | null, claims: Record<string, unknown>): Profile {
-  const moderator = claims.moderator && typeof claims.moderator === 'object' ? (claims.moderator as Record<string, boolean>) : {};
-  return {
-    id: userId,
-    email,
-    displayName: null,
-    profilePictureUrl: null,
-    isAdmin: claims.is_admin === true,
-    isDisabled: false,
-    customer: typeof claims.customer === 'string' ? claims.customer : null,
-    language: 'en-US',
-    moderator,
-  };
-}
-
-export async function loadProfile(supabase: SupabaseClient, session: Session): Promise<Profile> {
-  const u = session.user;
-  const base = profileFromClaims(u.id, u.email ?? null, decodeClaims(session.access_token));
-  const { data } = await supabase.from('profiles').select('*').eq('id', u.id).maybeSingle();
-  if (!data) return base;
-  const row = data as Record<string, unknown>;
-  return {
-    ...base,
-    email: (row.email as string | null) ?? base.email,
-    displayName: (row.display_name as string | null) ?? null,
-    profilePictureUrl: (row.profile_picture_url as string | null) ?? null,
-    isAdmin: typeof row.is_admin === 'boolean' ? row.is_admin : base.isAdmin,
-    isDisabled: row.is_disabled === true,
-    customer: (row.customer as string | null) ?? base.customer,
-    language: normaliseLocale(row.language) ?? base.language,
-  };
-}
+export { profileFromClaims, mergeProfileRow } from './profile.ts';
 
 export function toPlatformUser(session: Session): PlatformUser {
   return { id: session.user.id, email: session.user.email || null, isAnonymous: session.user.is_anonymous === true };
 }
 
-export function watchSession(supabase: SupabaseClient, store: AppStore) {
-  const apply = async (session: Session | null) => {
-    if (!session) {
-      store.dispatch(authSlice.actions.signedOut());
+export function keptSession(session: Session): KeptSession {
+  const claims = decodeClaims(session.access_token);
+  const exp = typeof claims.exp === 'number' ? claims.exp : (session.expires_at ?? Math.floor(Date.now() / 1000) + (session.expires_in ?? 3600));
+  return { expiresAt: session.expires_at ?? exp, issuedAt: typeof claims.iat === 'number' ? claims.iat : undefined };
+}
+
+interface AuthErrorLike {
+  name?: string;
+  status?: number;
+  code?: string;
+  message?: string;
+}
+
+/** Classifies a refresh error: network (retry with backoff), fatal (sign out) or other. */
+export function classifyAuthError(error: unknown): Exclude<RefreshOutcome, { ok: true }> {
+  const e = (error ?? {}) as AuthErrorLike;
+  const code = fatalCode(e.code) ?? fatalCode(e.message);
+  if (code) return { ok: false, kind: 'fatal', code };
+  if (e.name === 'AuthRetryableFetchError' || e.status === 0 || (typeof e.status === 'number' && e.status >= 500) || e instanceof TypeError) return { ok: false, kind: 'network' };
+  return { ok: false, kind: 'other', message: e.message };
+}
+
+export interface SessionDeps {
+  supabase: SupabaseClient;
+  store: AppStore;
+  toast: ToastApi;
+  i18n: I18n;
+  /** Applies a locale to the page (store, storage, i18n, <html lang>). */
+  applyLocale: (l: Locale) => void;
+}
+
+export function watchSession({ supabase, store, toast, i18n, applyLocale }: SessionDeps) {
+  const t = (k: string) => i18n.t(k, { ns: 'shell' });
+  let initialResolved = false;
+  let channel: RealtimeChannel | null = null;
+  let row: ProfileRow | null = null;
+  let currentSession: Session | null = null;
+  let signingOut = false;
+  // Events are handled one at a time, outside supabase-js's auth lock.
+  let queue: Promise<void> = Promise.resolve();
+
+  const authClient = supabase.auth as unknown as { lastRefreshFailure?: unknown };
+  const keeper = new SessionKeeper({
+    refresh: async () => {
+      // supabase-js caches a failed refresh for 60 s; our backoff policy decides when to retry.
+      if ('lastRefreshFailure' in authClient) authClient.lastRefreshFailure = null;
+      const { data, error } = await supabase.auth.refreshSession();
+      if (error) return classifyAuthError(error);
+      if (!data.session) return { ok: false, kind: 'other' };
+      return { ok: true, session: keptSession(data.session) };
+    },
+    signOut: (code) => void forceSignOut(code),
+  });
+
+  const profileFor = (session: Session): Profile => mergeProfileRow(profileFromClaims(session.user.id, session.user.email || null, decodeClaims(session.access_token)), row);
+
+  const unsubscribe = () => {
+    if (channel) void supabase.removeChannel(channel);
+    channel = null;
+  };
+
+  async function forceSignOut(code: FatalAuthCode | 'disabled') {
+    if (signingOut) return;
+    signingOut = true;
+    try {
+      unsubscribe();
+      keeper.stop();
+      if (code === 'user_not_found') toast.error(t('auth.noAccount'));
+      else if (code === 'user_banned' || code === 'disabled') toast.warning(t('auth.disabled'));
+      else toast.info(t('auth.sessionEnded'));
+      // The server already ended the session: only forget it here.
+      await supabase.auth.signOut({ scope: 'local' });
+    } catch (e) {
+      console.warn('[shell] sign-out failed', e);
+    } finally {
+      signingOut = false;
+      // SIGNED_OUT normally does this; make sure even if the client had nothing to remove.
+      if (store.getState().auth.status !== 'signedOut') store.dispatch(authSlice.actions.signedOut());
+    }
+  }
+
+  function subscribe(userId: string) {
+    unsubscribe();
+    channel = supabase
+      .channel(`profile:${userId}`)
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) => {
+        const next = payload.new as ProfileRow;
+        if (!next || next.id !== userId || !currentSession) return;
+        const previousLanguage = row?.language;
+        row = next;
+        if (next.is_disabled === true) {
+          void forceSignOut('disabled');
+          return;
+        }
+        const profile = profileFor(currentSession);
+        store.dispatch(authSlice.actions.profileLoaded(profile));
+        if (next.language !== previousLanguage && !currentSession.user.is_anonymous) applyLocale(profile.language);
+      })
+      .subscribe();
+  }
+
+  /** Profile initialisation: forced refresh, claims, row, language, lists. */
+  async function initProfile(session: Session, applyLanguage: boolean) {
+    const userId = session.user.id;
+    let s = session;
+    const { data, error } = await supabase.auth.refreshSession();
+    if (error) {
+      const c = classifyAuthError(error);
+      if (c.kind === 'fatal') {
+        await forceSignOut(c.code);
+        return;
+      }
+      console.warn('[shell] token refresh at sign-in failed; using the current token', error);
+    } else if (data.session) {
+      s = data.session;
+    }
+    if (store.getState().auth.user?.id !== userId) return;
+    currentSession = s;
+    try {
+      row = await fetchProfileRow(supabase, userId);
+    } catch (e) {
+      console.warn('[shell] profile row not loaded', e);
+      row = null;
+    }
+    if (store.getState().auth.user?.id !== userId) return;
+    if (row?.is_disabled === true) {
+      await forceSignOut('disabled');
       return;
     }
-    const user = toPlatformUser(session);
-    store.dispatch(authSlice.actions.signedIn({ user, profile: store.getState().auth.profile?.id === user.id ? store.getState().auth.profile : null }));
-    try {
-      store.dispatch(authSlice.actions.profileLoaded(await loadProfile(supabase, session)));
-    } catch (e) {
-      console.warn('[shell] profile not loaded', e);
+    const profile = profileFor(s);
+    store.dispatch(authSlice.actions.profileLoaded(profile));
+    // The account's language wins at sign-in (anonymous guests keep the page's language).
+    if (applyLanguage && row && !s.user.is_anonymous && profile.language !== store.getState().ui.locale) applyLocale(profile.language);
+    subscribe(userId);
+    void loadLists(userId, profile);
+  }
+
+  async function loadLists(userId: string, profile: Profile) {
+    const [myCustomers, moderated] = await Promise.all([loadMyCustomers(supabase, userId), loadModerated(supabase, profile.moderator)]);
+    store.dispatch(authSlice.actions.customersLoaded({ userId, myCustomers, moderated }));
+  }
+
+  async function handle(event: AuthChangeEvent, session: Session | null) {
+    if (event === 'INITIAL_SESSION') initialResolved = true;
+    if (!session) {
+      if (event === 'INITIAL_SESSION' || event === 'SIGNED_OUT') {
+        currentSession = null;
+        row = null;
+        unsubscribe();
+        keeper.stop();
+        if (store.getState().auth.status !== 'signedOut') store.dispatch(authSlice.actions.signedOut());
+      }
+      return;
     }
-  };
-  supabase.auth.onAuthStateChange((event, session) => {
-    if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED' || event === 'TOKEN_REFRESHED') {
-      // Leave the auth callback before querying (supabase-js holds a lock during it).
-      setTimeout(() => void apply(session), 0);
+    const known = store.getState().auth.user;
+    keeper.track(keptSession(session));
+    if (known?.id !== session.user.id) {
+      // A new user for this page: restored at load, or signed in now (dialog, another tab).
+      const kind = initialResolved && event === 'SIGNED_IN' ? 'interactive' : 'restored';
+      currentSession = session;
+      row = null;
+      store.dispatch(authSlice.actions.signedIn({ user: toPlatformUser(session), kind }));
+      await initProfile(session, true);
+      return;
     }
+    currentSession = session;
+    store.dispatch(authSlice.actions.userUpdated(toPlatformUser(session)));
+    // A refreshed token may carry new claims (a customer created, a moderator added).
+    if (event === 'TOKEN_REFRESHED' && store.getState().auth.profile) {
+      const profile = profileFor(session);
+      const before = store.getState().auth.profile;
+      store.dispatch(authSlice.actions.profileLoaded(profile));
+      if (JSON.stringify(before?.moderator) !== JSON.stringify(profile.moderator)) void loadLists(session.user.id, profile);
+    }
+  }
+
+  const { data: sub } = supabase.auth.onAuthStateChange((event, session) => {
+    setTimeout(() => {
+      queue = queue.then(() => handle(event, session)).catch((e) => console.error('[shell] auth state', e));
+    }, 0);
   });
+
+  const wake = () => {
+    if (typeof document === 'undefined' || document.visibilityState === 'visible') keeper.wake();
+  };
+  if (typeof window !== 'undefined') {
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('online', wake);
+  }
+
   return {
+    keeper,
+    /** Re-reads claims (forced refresh), the profile row and the lists (after creating a customer). */
     refreshProfile: async () => {
-      const { data } = await supabase.auth.refreshSession();
-      await apply(data.session);
+      const { data } = await supabase.auth.getSession();
+      if (!data.session) return;
+      await initProfile(data.session, false);
     },
     signOut: async () => {
-      await supabase.auth.signOut();
+      unsubscribe();
+      keeper.stop();
+      const { error } = await supabase.auth.signOut();
+      // Already gone on the server (or unreachable): forget it locally anyway.
+      if (error) await supabase.auth.signOut({ scope: 'local' });
+    },
+    stop: () => {
+      sub.subscription.unsubscribe();
+      unsubscribe();
+      keeper.stop();
+      if (typeof window !== 'undefined') {
+        document.removeEventListener('visibilitychange', wake);
+        window.removeEventListener('online', wake);
+      }
     },
   };
 }

@@ -3,35 +3,63 @@
 import { combineSlices, configureStore, createSlice, type PayloadAction, type Slice } from '@reduxjs/toolkit';
 import type { Profile, PlatformUser, Locale } from '@guestmap/shared-ui/contracts';
 
+/** A customer as listed in the user menu (my maps, dashboards I moderate). */
+export interface CustomerSummary {
+  id: string;
+  name: string;
+  kind: 'city' | 'hotel' | null;
+  logoUrl: string | null;
+}
+
 export interface AuthState {
   status: 'unknown' | 'signedOut' | 'signedIn';
   user: PlatformUser | null;
   profile: Profile | null;
+  /** Set at each sign-in: 'restored' (a session found at load) or 'interactive' (signed in now). */
+  signIn: { seq: number; kind: 'restored' | 'interactive' } | null;
+  /** The user's customers (user_customers, newest first). */
+  myCustomers: CustomerSummary[];
+  /** Customers the user moderates (keys of the moderator claim). */
+  moderated: CustomerSummary[];
 }
+
+const signedOutState: AuthState = { status: 'signedOut', user: null, profile: null, signIn: null, myCustomers: [], moderated: [] };
 
 export const authSlice = createSlice({
   name: 'auth',
-  initialState: { status: 'unknown', user: null, profile: null } as AuthState,
+  initialState: { ...signedOutState, status: 'unknown' } as AuthState,
   reducers: {
-    signedIn(state, a: PayloadAction<{ user: PlatformUser; profile: Profile | null }>) {
+    signedIn(state, a: PayloadAction<{ user: PlatformUser; kind: 'restored' | 'interactive' }>) {
       state.status = 'signedIn';
       state.user = a.payload.user;
-      state.profile = a.payload.profile;
+      state.profile = null;
+      state.myCustomers = [];
+      state.moderated = [];
+      state.signIn = { seq: (state.signIn?.seq ?? 0) + 1, kind: a.payload.kind };
+    },
+    userUpdated(state, a: PayloadAction<PlatformUser>) {
+      if (state.user?.id === a.payload.id) state.user = a.payload;
     },
     profileLoaded(state, a: PayloadAction<Profile | null>) {
-      state.profile = a.payload;
+      if (!a.payload || a.payload.id === state.user?.id) state.profile = a.payload;
     },
-    signedOut(state) {
-      state.status = 'signedOut';
-      state.user = null;
-      state.profile = null;
+    customersLoaded(state, a: PayloadAction<{ userId: string; myCustomers: CustomerSummary[]; moderated: CustomerSummary[] }>) {
+      if (a.payload.userId !== state.user?.id) return;
+      state.myCustomers = a.payload.myCustomers;
+      state.moderated = a.payload.moderated;
+    },
+    signedOut() {
+      return signedOutState;
     },
   },
 });
 
+/** Spec section 9: default map zoom when the customer has none. */
+export const DEFAULT_ZOOM = 16;
+
 export interface CustomerState {
   id: string | null;
-  status: 'idle' | 'loading' | 'loaded' | 'notFound';
+  status: 'idle' | 'loading' | 'loaded' | 'notFound' | 'error';
   data: Record<string, unknown> | null;
   mapCenter: { latitude: number; longitude: number; zoom: number } | null;
 }
@@ -44,15 +72,19 @@ export const customerSlice = createSlice({
       return { id: a.payload, status: a.payload ? 'loading' : 'idle', data: null, mapCenter: null };
     },
     loaded(state, a: PayloadAction<Record<string, unknown>>) {
+      if (a.payload.id !== state.id) return;
       state.status = 'loaded';
       state.data = a.payload;
       const d = a.payload as { latitude?: number; longitude?: number; zoom?: number | null };
       if (typeof d.latitude === 'number' && typeof d.longitude === 'number') {
-        state.mapCenter = { latitude: d.latitude, longitude: d.longitude, zoom: d.zoom ?? 16 };
+        state.mapCenter = { latitude: d.latitude, longitude: d.longitude, zoom: d.zoom ?? DEFAULT_ZOOM };
       }
     },
-    notFound(state) {
-      state.status = 'notFound';
+    notFound(state, a: PayloadAction<string>) {
+      if (state.id === a.payload) state.status = 'notFound';
+    },
+    failed(state, a: PayloadAction<string>) {
+      if (state.id === a.payload) state.status = 'error';
     },
   },
 });

@@ -1,12 +1,19 @@
-// The shell's chrome around every route: top bar, progress bar, overlay, toasts, the auth dialog
-// (the account remote's, whenever ?dialogAuth=true), and the lazily loaded footer.
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useSearchParams } from 'react-router-dom';
+// The shell's chrome around every route: top bar (drawer on small screens), progress bar,
+// full-screen overlay, toasts, the auth dialog (the account remote's, whenever ?dialogAuth=true),
+// the contact dialog (the marketing remote's, ?dialogContact=true) and the lazily loaded footer.
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, LOCALE_LABELS, usePlatform, type Locale } from '@guestmap/shared-ui/contracts';
-import { useAppSelector } from '../app/hooks.ts';
+import { isRouteName, usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { useCustomerLoader } from '../app/customer.ts';
+import { useSignInRedirects } from '../app/use-sign-in-redirects.ts';
+import { scheduleAnchorScroll } from '../app/anchor-scroll.ts';
+import { recordVisit } from '../routes/history.ts';
+import { NO_CUSTOMER_REDIRECT } from '../routes/sign-in.ts';
 import { RemoteScreen } from './remote-screen.tsx';
 import { ToastHost, type ToastStore } from './toasts.tsx';
+import { TopBar } from './top-bar.tsx';
 
 const Footer = lazy(() => import('./footer.tsx'));
 
@@ -16,97 +23,118 @@ export interface RouteHandle {
   customer?: boolean;
 }
 
-function TopBar() {
+export function ProgressBar() {
   const { t } = useTranslation('shell');
-  const { user, navigateTo, hrefFor, requestSignIn, locale, setLocale, signOut } = usePlatform();
-  const link = (label: string, onClick: () => void, href: string) => (
-    <a
-      href={href}
-      onClick={(e) => {
-        e.preventDefault();
-        onClick();
-      }}
-    >
-      {label}
-    </a>
-  );
-  return (
-    <header className="gm-topbar">
-      <a
-        className="gm-logo"
-        href={hrefFor('Home')}
-        onClick={(e) => {
-          e.preventDefault();
-          navigateTo('Home');
-        }}
-      >
-        Guestmap
-      </a>
-      <nav className="gm-topbar-links" aria-label="Main">
-        {link(t('nav.forHotels'), () => navigateTo('Hotels'), hrefFor('Hotels'))}
-        {link(t('nav.exploreMaps'), () => navigateTo('Map', { customerId: 'ho-chi-minh-city' }), hrefFor('Map', { customerId: 'ho-chi-minh-city' }))}
-      </nav>
-      <label className="gm-visually-hidden" htmlFor="gm-lang">
-        {t('nav.language')}
-      </label>
-      <select id="gm-lang" className="gm-lang" value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-        {LOCALES.map((l) => (
-          <option key={l} value={l}>
-            {LOCALE_LABELS[l]}
-          </option>
-        ))}
-      </select>
-      {user ? (
-        <button type="button" className="gm-btn" onClick={() => void signOut()}>
-          {t('nav.signOut')}
-        </button>
-      ) : (
-        <button type="button" className="gm-btn gm-btn-primary" onClick={() => requestSignIn()}>
-          {t('nav.signIn')}
-        </button>
-      )}
-    </header>
-  );
-}
-
-function ProgressBar() {
   const pending = useAppSelector((s) => s.ui.pendingKeys.length > 0);
-  return pending ? <div className="gm-progress" role="progressbar" aria-label="Loading" /> : null;
+  return pending ? <div className="gm-progress" role="progressbar" aria-label={t('boot.working')} aria-busy="true" /> : null;
 }
 
-function Overlay() {
+/** Whether the full-screen overlay still covers the page (spec section 4). */
+export function useOverlayVisible(routeName: string, customerId: string | undefined): boolean {
+  const auth = useAppSelector((s) => s.auth);
+  const customer = useAppSelector((s) => s.customer);
+  if (auth.status === 'unknown') return true;
+  if (customerId && (customer.id !== customerId || customer.status === 'loading' || customer.status === 'idle')) return true;
+  // A restored session may move the user to their customer's map: wait for the profile.
+  if (auth.status === 'signedIn' && !auth.profile && auth.signIn?.kind === 'restored' && !customerId && isRouteName(routeName) && !NO_CUSTOMER_REDIRECT.includes(routeName)) return true;
+  return false;
+}
+
+function Overlay({ visible }: { visible: boolean }) {
   const { t } = useTranslation('shell');
-  const authStatus = useAppSelector((s) => s.auth.status);
-  if (authStatus !== 'unknown') return null;
+  if (!visible) return null;
   return (
-    <div className="gm-overlay" role="progressbar" aria-label={t('boot.loading')}>
-      <span className="gm-spinner" />
+    <div className="gm-overlay" role="progressbar" aria-label={t('boot.loading')} aria-busy="true">
+      <span className="gm-spinner" aria-hidden="true" />
+    </div>
+  );
+}
+
+function ContactDialogHost() {
+  const [params, setParams] = useSearchParams();
+  const onClose = useCallback(() => {
+    const q = new URLSearchParams(params);
+    q.delete('dialogContact');
+    setParams(q, { replace: true });
+  }, [params, setParams]);
+  if (params.get('dialogContact') !== 'true') return null;
+  return (
+    <div className="gm-dialog-host" data-dialog="contact">
+      <RemoteScreen remote="marketing" module="ContactDialog" props={{ open: true, onClose }} />
     </div>
   );
 }
 
 export function Layout({ toasts }: { toasts: ToastStore }) {
+  const { t } = useTranslation('shell');
   const [params] = useSearchParams();
   const matches = useMatches();
   const location = useLocation();
+  const navigate = useNavigate();
+  const { customerId } = useParams();
+  const { supabase, toast, setPending } = usePlatform();
+  const dispatch = useAppDispatch();
   const handle = (matches[matches.length - 1]?.handle ?? {}) as Partial<RouteHandle>;
+  const routeName = handle.name ?? 'NotFound';
+  const overlay = useOverlayVisible(routeName, customerId);
+  const signIn = useAppSelector((s) => s.auth.signIn);
+  const profileLoaded = useAppSelector((s) => !!s.auth.profile);
+
+  useCustomerLoader({ supabase, dispatch, toast, t }, customerId);
+  useSignInRedirects(routeName, customerId);
+
+  // An interactive sign-in shows the progress bar until the profile has arrived.
   useEffect(() => {
-    document.body.dataset.route = handle.name ?? 'NotFound';
-  }, [handle.name]);
+    const on = signIn?.kind === 'interactive' && !profileLoaded;
+    setPending('signIn', on);
+  }, [signIn, profileLoaded, setPending]);
+
   useEffect(() => {
-    window.scrollTo?.(0, 0);
+    recordVisit({ key: location.key, pathname: location.pathname, search: location.search, name: isRouteName(routeName) ? (routeName as RouteName) : 'NotFound', params: { customerId } });
+  }, [location.key, location.pathname, location.search, routeName, customerId]);
+
+  useEffect(() => {
+    document.body.dataset.route = routeName;
+  }, [routeName]);
+
+  // New page: start at the top; a #anchor (e.g. /#features from a shared link) scrolls there.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current && location.hash) scheduleAnchorScroll(decodeURIComponent(location.hash.slice(1)));
+    else window.scrollTo?.(0, 0);
+    firstRender.current = false;
+    // Only on a new path (location.hash is read once): the top bar's anchor links scroll themselves.
   }, [location.pathname]);
+
+  // The auth dialog is mounted exactly while ?dialogAuth=true: removing it (with to/customerId)
+  // from the query closes the dialog. The dialog needs nothing but the platform context.
+  const dialogAuth = params.get('dialogAuth') === 'true';
+
   return (
-    <div className={`gm-app${handle.blurred ? ' gm-blurred' : ''}`}>
+    <div className={`gm-app${handle.blurred ? ' gm-blurred' : ''}`} data-route={routeName}>
+      <a className="gm-skip" href="#gm-main">
+        {t('nav.skip')}
+      </a>
       <TopBar />
       <ProgressBar />
-      <div className="gm-main">
+      <div id="gm-main" className="gm-main" tabIndex={-1}>
         <Outlet />
       </div>
-      {params.get('dialogAuth') === 'true' && <RemoteScreen remote="account" module="AuthDialog" />}
-      <Suspense fallback={null}>{!handle.blurred && <Footer />}</Suspense>
+      {dialogAuth && (
+        <div className="gm-dialog-host" data-dialog="auth">
+          <RemoteScreen remote="account" module="AuthDialog" />
+        </div>
+      )}
+      <ContactDialogHost />
+      <Suspense fallback={null}>{!handle.blurred && <Footer onContact={() => navigate({ pathname: location.pathname, search: withParam(location.search, 'dialogContact', 'true') })} />}</Suspense>
       <ToastHost store={toasts} />
-      <Overlay />
+      <Overlay visible={overlay} />
     </div>
   );
+}
+
+function withParam(search: string, key: string, value: string) {
+  const q = new URLSearchParams(search);
+  q.set(key, value);
+  return `?${q}`;
 }

@@ -1,33 +1,63 @@
-// Route guards (spec section 5): e-mail sign-in, moderator, admin. Refusals go to Home with the
-// auth dialog open and `to` = the target route name (never a URL).
+// Route guards (spec section 5): e-mail sign-in, moderator, admin. A refused user goes to Home, or
+// stays on the page they came from when that page was guarded too (and still lets them in), with
+// the auth dialog open: dialogAuth=true, to=<route name> (never a URL) and, for the moderator
+// guard, customerId.
 import type { ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
-import { pathFor, type RouteName } from '@guestmap/shared-ui/contracts';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { isRouteName, pathFor, type RouteName } from '@guestmap/shared-ui/contracts';
 import { useAppSelector } from '../app/hooks.ts';
-import type { Guard } from './route-table.ts';
+import { routeByName, type Guard } from './route-table.ts';
+import { lastVisit, type Visit } from './history.ts';
 import type { AuthState } from '../app/store.ts';
+import { RemoteLoading } from '../components/remote-screen.tsx';
 
 export type GuardDecision = { allow: true } | { allow: false; wait: true } | { allow: false; wait: false; query: Record<string, string> };
 
+type AuthView = Pick<AuthState, 'status' | 'user' | 'profile'>;
+
+export function hasEmail(auth: AuthView): boolean {
+  return auth.status === 'signedIn' && !!auth.user?.email && !auth.user.isAnonymous;
+}
+
 /** Pure decision, unit-tested: who may enter a route. */
-export function decide(guard: Guard, name: RouteName, auth: AuthState, customerId?: string): GuardDecision {
+export function decide(guard: Guard, name: RouteName, auth: AuthView, customerId?: string): GuardDecision {
   if (guard === 'none') return { allow: true };
   if (auth.status === 'unknown') return { allow: false, wait: true };
-  const hasEmail = !!auth.user?.email && !auth.user.isAnonymous;
   const refuse = (): GuardDecision => ({ allow: false, wait: false, query: { dialogAuth: 'true', to: name, ...(guard === 'moderator' && customerId ? { customerId } : {}) } });
-  if (!hasEmail) return refuse();
+  if (!hasEmail(auth)) return refuse();
   if (guard === 'email') return { allow: true };
-  if (!auth.profile) return { allow: false, wait: true };
+  // Moderator and admin checks read the claims, which arrive with the profile.
+  if (!auth.profile || auth.profile.id !== auth.user?.id) return { allow: false, wait: true };
   if (auth.profile.isAdmin) return { allow: true };
   if (guard === 'moderator' && customerId && auth.profile.moderator[customerId] === true) return { allow: true };
   return refuse();
 }
 
+/**
+ * Where a refused user goes: the previous page when the refusal comes from a navigation away from
+ * a guarded page that still admits them; Home otherwise (first visit, or signed out in place).
+ */
+export function refusalTarget(query: Record<string, string>, previous: Visit | null, currentKey: string, auth: AuthView): string {
+  if (previous && previous.key !== currentKey && isRouteName(previous.name)) {
+    const prevDef = routeByName(previous.name);
+    if (prevDef.guard !== 'none' && decide(prevDef.guard, previous.name, auth, previous.params.customerId).allow) {
+      const q = new URLSearchParams(previous.search);
+      q.delete('dialogAuth');
+      q.delete('to');
+      q.delete('customerId');
+      for (const [k, v] of Object.entries(query)) q.set(k, v);
+      return `${previous.pathname}?${q}`;
+    }
+  }
+  return pathFor('Home', {}, query);
+}
+
 export function Guarded({ guard, name, children }: { guard: Guard; name: RouteName; children: ReactNode }) {
   const auth = useAppSelector((s) => s.auth);
   const { customerId } = useParams();
+  const location = useLocation();
   const d = decide(guard, name, auth, customerId);
   if (d.allow) return <>{children}</>;
-  if (d.wait) return null;
-  return <Navigate replace to={pathFor('Home', {}, d.query)} />;
+  if (d.wait) return <RemoteLoading />;
+  return <Navigate replace to={refusalTarget(d.query, lastVisit(), location.key, auth)} />;
 }

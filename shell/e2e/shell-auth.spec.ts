@@ -1,0 +1,112 @@
+// Guards, sign-in redirects, the user menu, profile language and live profile (spec sections 4-6).
+import { expect, test } from '@playwright/test';
+import { openSignedIn, passwordSession, signInLive, state } from './shell-support.ts';
+
+test.describe('route guards', () => {
+  test('a visitor opening a page that needs an account goes Home with the auth dialog and to=<route name>', async ({ page }) => {
+    await page.goto('/user/settings');
+    await expect(page).toHaveURL(/\/\?dialogAuth=true&to=UserSettings$/);
+    await expect(page.locator('[data-dialog="auth"]')).toBeAttached();
+    await page.goto('/create-customer');
+    await expect(page).toHaveURL(/\/\?dialogAuth=true&to=CustomerCreate$/);
+  });
+
+  test('the moderator guard sends a visitor Home with dialogAuth, to and customerId', async ({ page }) => {
+    await page.goto('/saigon-riverside-hotel/dashboard');
+    await expect(page).toHaveURL(/\/\?dialogAuth=true&to=Dashboard&customerId=saigon-riverside-hotel$/);
+  });
+
+  test('after signing in from the redirect the user lands on `to`, with its customerId', async ({ page }) => {
+    await page.goto('/saigon-riverside-hotel/settings');
+    await expect(page).toHaveURL(/dialogAuth=true&to=CustomerSettings&customerId=saigon-riverside-hotel$/);
+    await signInLive(page, await passwordSession('moderator@demo.test'));
+    await expect(page).toHaveURL(/\/saigon-riverside-hotel\/settings$/);
+    await expect(page.locator('[data-dialog="auth"]')).toHaveCount(0);
+  });
+
+  test('a signed-in user who is not a moderator is refused; an admin passes every moderator check', async ({ browser }) => {
+    const guest = await browser.newPage();
+    await openSignedIn(guest, await passwordSession('guest@demo.test'), '/hanoi/dashboard');
+    await expect(guest).toHaveURL(/\/\?dialogAuth=true&to=Dashboard&customerId=hanoi$/);
+    await guest.close();
+    const admin = await browser.newPage();
+    await openSignedIn(admin, await passwordSession('admin@demo.test'), '/saigon-riverside-hotel/dashboard');
+    await expect(admin.getByRole('button', { name: 'Account' })).toBeVisible();
+    await expect(admin).toHaveURL(/\/saigon-riverside-hotel\/dashboard$/);
+    await admin.close();
+  });
+
+  test('refused while coming from another guarded page: stays there, with the dialog asking for to', async ({ page }) => {
+    await openSignedIn(page, await passwordSession('innkeeper@demo.test'), '/hanoi-old-quarter-inn/dashboard');
+    await expect(page).toHaveURL(/\/hanoi-old-quarter-inn\/dashboard$/);
+    // (innkeeper's profile language is Vietnamese: the account button is "Tài khoản".)
+    await expect(page.getByRole('button', { name: 'Tài khoản' })).toBeVisible();
+    // Another customer's dashboard is refused: the user stays on the dashboard they came from.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/saigon-riverside-hotel/dashboard');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/hanoi-old-quarter-inn\/dashboard\?dialogAuth=true&to=Dashboard&customerId=saigon-riverside-hotel$/);
+  });
+
+  test('`to` is only ever a route name: a URL in `to` is ignored after sign-in', async ({ page }) => {
+    await page.goto('/about-us?dialogAuth=true&to=https%3A%2F%2Fevil.example%2F');
+    await signInLive(page, await passwordSession('traveller@demo.test'));
+    await expect(page).toHaveURL(/\/about-us$/);
+    expect(page.url()).not.toContain('evil');
+  });
+});
+
+test.describe('sign-in redirect rule', () => {
+  test('a user with a home customer is taken to that customer’s Map, keeping the query', async ({ page }) => {
+    await page.goto('/?src=qr');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await signInLive(page, await passwordSession('guest@demo.test'));
+    await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map\?src=qr$/);
+  });
+
+  test('not from About us, Terms and privacy, Hotels, the sales presentation, or a customer route', async ({ page }) => {
+    const session = await passwordSession('guest@demo.test');
+    for (const path of ['/about-us', '/terms-and-privacy', '/hotels', '/hotels-sales-presentation', '/hanoi']) {
+      await openSignedIn(page, session, path);
+      await expect.poll(async () => (await state(page)).auth.profile?.customer).toBe('saigon-riverside-hotel');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+  });
+});
+
+test.describe('account', () => {
+  test('user menu: picture or initials, settings, my maps newest first, dashboards I moderate, sign out', async ({ page }) => {
+    await openSignedIn(page, await passwordSession('admin@demo.test'), '/hotels');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    const account = page.getByRole('button', { name: 'Account' });
+    await account.click();
+    const menu = page.getByRole('menu', { name: 'Account' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    const myMaps = menu.getByRole('group', { name: 'My maps' }).getByRole('menuitem');
+    // admin: hanoi was added after ho-chi-minh-city, so it comes first.
+    await expect(myMaps).toHaveText(['Hanoi', 'Ho Chi Minh City']);
+    await expect(menu.getByRole('group', { name: 'Dashboards I moderate' }).getByRole('menuitem')).toHaveText(['Hanoi dashboard', 'Ho Chi Minh City dashboard']);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(account).toBeFocused();
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/user\/settings$/);
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // Signing out on a page that needs an account goes Home, without pushing the dialog.
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the profile language is applied at sign-in', async ({ page }) => {
+    await page.goto('/hotels');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await signInLive(page, await passwordSession('moderator@demo.test'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi-VN');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('vi-VN');
+    await expect(page.getByRole('link', { name: 'Dành cho khách sạn' })).toBeVisible();
+  });
+});

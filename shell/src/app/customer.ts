@@ -1,0 +1,61 @@
+// Customer routes (spec section 4): on a customerId change the customer state is reset, the
+// customer read from `customers` by id, and the map centre set to its position and zoom (16 when
+// absent). An unknown customer: the error toast "Customer not found" and the console warning
+// 'Map not found'.
+import { useEffect, useRef } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ToastApi } from '@guestmap/shared-ui/contracts';
+import { customerSlice, type AppDispatch } from './store.ts';
+
+export type CustomerResult = { status: 'loaded'; row: Record<string, unknown> } | { status: 'notFound' } | { status: 'error'; error: unknown };
+
+export async function fetchCustomer(supabase: SupabaseClient, id: string): Promise<CustomerResult> {
+  try {
+    const { data, error } = await supabase.from('customers').select('*').eq('id', id).maybeSingle();
+    if (error) {
+      // An id that cannot even be a customer id (PostgREST rejects it) is simply not found.
+      if (error.code === '22P02' || error.code === 'PGRST116') return { status: 'notFound' };
+      return { status: 'error', error };
+    }
+    return data ? { status: 'loaded', row: data as Record<string, unknown> } : { status: 'notFound' };
+  } catch (error) {
+    return { status: 'error', error };
+  }
+}
+
+export async function loadCustomer(deps: { supabase: SupabaseClient; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string }, id: string, isCurrent: () => boolean = () => true) {
+  const { supabase, dispatch, toast, t } = deps;
+  dispatch(customerSlice.actions.reset(id));
+  const r = await fetchCustomer(supabase, id);
+  if (!isCurrent()) return;
+  if (r.status === 'loaded') {
+    dispatch(customerSlice.actions.loaded(r.row));
+  } else if (r.status === 'notFound') {
+    console.warn('Map not found', id);
+    toast.error(t('customer.notFound'));
+    dispatch(customerSlice.actions.notFound(id));
+  } else {
+    console.error('[shell] customer not loaded', id, r.error);
+    toast.error(t('errors.network'));
+    dispatch(customerSlice.actions.failed(id));
+  }
+}
+
+/** Keeps the customer store on the route's customerId. */
+export function useCustomerLoader(deps: Parameters<typeof loadCustomer>[0], customerId: string | undefined) {
+  const { supabase, dispatch, toast } = deps;
+  // The language may change while loading; the customer must not reload for that.
+  const tRef = useRef(deps.t);
+  tRef.current = deps.t;
+  useEffect(() => {
+    if (!customerId) {
+      dispatch(customerSlice.actions.reset(null));
+      return;
+    }
+    let live = true;
+    void loadCustomer({ supabase, dispatch, toast, t: (k) => tRef.current(k) }, customerId, () => live);
+    return () => {
+      live = false;
+    };
+  }, [customerId, supabase, dispatch, toast]);
+}
