@@ -301,6 +301,16 @@ describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
       await asSuper(tx);
       expect((await tx.query(`select 1 from public.customer_moderators where customer_id = '${HOTEL_B}'`)).rows).toEqual([]);
     });
+    // Deleting an account (auth admin) is not blocked by the last-moderator rule.
+    await s.db
+      .transaction(async (tx) => {
+        await tx.query(`delete from auth.users where id = '${USERS.innkeeper}'`);
+        expect((await tx.query(`select 1 from public.customer_moderators where customer_id = '${HOTEL_B}'`)).rows).toEqual([]);
+        throw Object.assign(new Error('rollback'), { code: 'rollback' });
+      })
+      .catch((e: { code?: string }) => {
+        if (e.code !== 'rollback') throw e;
+      });
     expect(await ids(s.db, `select customer_id as id from public.customer_moderators where user_id = '${USERS.innkeeper}'`)).toEqual([HOTEL_B]);
   });
 

@@ -2,9 +2,9 @@
 // and compare with the committed file (run `pnpm --filter @guestmap/supabase gen:types` to update).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
-import { BACKENDS, repoSupabaseDir, startTestStack, stopPgServer } from '../support/stack.ts';
+import { BACKENDS, repoSupabaseDir, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import { renderTypes } from '../../src/gen-types.ts';
 import type { Database, Tables, TablesInsert } from '../../types/database.ts';
 
@@ -13,14 +13,17 @@ afterAll(stopPgServer);
 const committed = () => fs.readFileSync(path.join(repoSupabaseDir, 'types', 'database.ts'), 'utf8');
 
 describe.each(BACKENDS)('generated types on %s', (backend) => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startTestStack(backend, { seed: false });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
   it('types/database.ts is up to date with the migrations', async () => {
-    const s = await startTestStack(backend, { seed: false });
-    try {
-      const fresh = await renderTypes(s.db);
-      expect(fresh, 'types/database.ts is stale: run `pnpm --filter @guestmap/supabase gen:types`').toBe(committed());
-    } finally {
-      await s.stop();
-    }
+    const fresh = await renderTypes(s.db);
+    expect(fresh, 'types/database.ts is stale: run `pnpm --filter @guestmap/supabase gen:types`').toBe(committed());
   });
 });
 
