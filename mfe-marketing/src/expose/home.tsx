@@ -6,13 +6,13 @@ import { Page, Section, SectionHead } from '../features/ui/page.tsx';
 import { RouteLink } from '../features/ui/route-link.tsx';
 import { useCopy } from '../features/ui/use-copy.ts';
 import { usePageMeta } from '../features/meta/use-page-meta.ts';
+import { FEATURE_ICONS } from '../features/ui/icons.tsx';
 import { Carousel, type Slide } from '../features/carousel/carousel.tsx';
 import { MapScreen, PlaceScreen, RewardsScreen, WelcomeScreen } from '../features/carousel/phone-screens.tsx';
 
 export const EXPLORE_CUSTOMER = 'ho-chi-minh-city';
 
 interface Card {
-  icon: string;
   title: string;
   body: string;
 }
@@ -66,10 +66,10 @@ export default function Home() {
       <Section id="features" labelledBy="features-title">
         <SectionHead id="features-title" eyebrow={t('home.features.eyebrow')} title={t('home.features.title')} lead={t('home.features.lead')} />
         <div className="gmk-grid gmk-grid-4">
-          {list<Card>('home.features.items').map((c) => (
+          {list<Card>('home.features.items').map((c, i) => (
             <article key={c.title} className="gmk-card">
               <span className="gmk-card-icon" aria-hidden="true">
-                {c.icon}
+                {FEATURE_ICONS[i]}
               </span>
               <h3>{c.title}</h3>
               <p className="gmk-muted">{c.body}</p>

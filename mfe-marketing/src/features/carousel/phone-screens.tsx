@@ -159,15 +159,16 @@ export function WelcomeScreen({ label }: { label: string }) {
         <text x="166" y="175" textAnchor="middle" fill="#fff">FR</text>
       </g>
       {[
-        ['🍜', 'Eat like a local', '12 places'],
-        ['🏛', 'Sights nearby', '8 places'],
-        ['🍸', 'Rooftops & bars', '5 places'],
-        ['💆', 'Spa & wellness', '3 partners'],
-      ].map(([icon, title, sub], i) => (
+        ['#e4572e', 'Eat like a local', '12 places'],
+        ['#1d5fbf', 'Sights nearby', '8 places'],
+        ['#68529E', 'Rooftops & bars', '5 places'],
+        ['#5AB77B', 'Spa & wellness', '3 partners'],
+      ].map(([color, title, sub], i) => (
         <g key={title} transform={`translate(20 ${214 + i * 62})`}>
           <rect width="200" height="52" rx="12" fill="#fff" stroke="#dfe5e1" />
           <rect x="8" y="8" width="36" height="36" rx="10" fill="#e3f2f3" />
-          <text x="26" y="32" fontSize="16" textAnchor="middle">{icon}</text>
+          <circle cx="26" cy="26" r="9" fill={color} />
+          <circle cx="26" cy="26" r="3.5" fill="#fff" />
           <text x="54" y="24" fontSize="11" fontWeight="700" fill="#17201b">{title}</text>
           <text x="54" y="39" fontSize="9" fill="#56625b">{sub}</text>
           <text x="186" y="31" fontSize="14" fill="#56625b">›</text>

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MAP_ORIGIN, meta, useLocale } from './support.ts';
+
+const current = (page: Page) => page.locator('.gmk-carousel-slide:not([aria-hidden="true"])');
+const SLIDES = ['map', 'place', 'rewards', 'welcome'];
+
+test.describe('Home', () => {
+  test('hero, sections with their anchors, claims, meta tags, and no map code loaded', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your city, curated by your hotel' })).toBeVisible();
+    const explore = page.getByRole('main').getByRole('link', { name: 'Explore maps' }).first();
+    await expect(explore).toHaveAttribute('href', '/ho-chi-minh-city/map');
+    for (const id of ['features', 'how-it-works', 'testimonials']) await expect(page.locator(`#${id}`)).toBeVisible();
+    await expect(page.locator('#features article')).toHaveCount(4);
+    await expect(page.locator('#how-it-works li')).toHaveCount(3);
+    await expect(page.locator('#testimonials figure')).toHaveCount(3);
+    await expect(page.getByText('90% guest satisfaction').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to explore?' })).toBeVisible();
+
+    await expect.poll(async () => (await meta(page)).title).toBe('Guestmap: your city, curated by your hotel');
+    const m = await meta(page);
+    expect(m.description).toContain('Scan the QR code');
+    expect(m.ogTitle).toBe(m.title);
+    expect(m.ogDescription).toBe(m.description);
+    expect(m.ogType).toBe('website');
+    expect(m.ogImage).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/static\/image\/og-image\.[0-9a-f]+\.jpg$/);
+    const image = await page.request.get(m.ogImage!);
+    expect(image.ok()).toBe(true);
+
+    await page.waitForLoadState('networkidle');
+    const mapCode = requests.filter((u) => /leaflet/i.test(u) || (u.startsWith(MAP_ORIGIN) && /\.js(\?|$)/.test(u)));
+    expect(mapCode).toEqual([]);
+
+    await explore.click();
+    await expect(page).toHaveURL(/\/ho-chi-minh-city\/map$/);
+  });
+
+  test('the carousel advances every 5 s, pauses with its button, on hover and on focus, and moves by keys and swipe', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Screens of Guestmap' });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 300);
+    // From here on time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await expect(current(page)).toHaveCount(1);
+    const start = SLIDES.indexOf((await current(page).getAttribute('data-slide'))!);
+    const at = (n: number) => SLIDES[(start + n) % SLIDES.length]!;
+    await page.clock.runFor(4_900);
+    await expect(current(page)).toHaveAttribute('data-slide', at(0));
+    await page.clock.runFor(200);
+    await expect(current(page)).toHaveAttribute('data-slide', at(1));
+    await page.clock.runFor(5_000);
+    await expect(current(page)).toHaveAttribute('data-slide', at(2));
+
+    // Pause button (then focus leaves the carousel: it stays paused because the user paused it).
+    await carousel.getByRole('button', { name: 'Pause' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 300);
+    await page.clock.runFor(15_000);
+    await expect(current(page)).toHaveAttribute('data-slide', at(2));
+    await carousel.getByRole('button', { name: 'Play' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 300);
+    await page.clock.runFor(5_100);
+    await expect(current(page)).toHaveAttribute('data-slide', at(3));
+
+    // Hovering pauses.
+    await carousel.hover();
+    await page.clock.runFor(12_000);
+    await expect(current(page)).toHaveAttribute('data-slide', at(3));
+    await page.mouse.move(0, 300);
+
+    // Keyboard: focus pauses too, arrows move.
+    await carousel.getByRole('button', { name: /Show screenshot 1/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(current(page)).toHaveAttribute('data-slide', at(4));
+    await page.clock.runFor(12_000);
+    await expect(current(page)).toHaveAttribute('data-slide', at(4));
+    await page.keyboard.press('ArrowLeft');
+    await expect(current(page)).toHaveAttribute('data-slide', at(3));
+    await carousel.getByRole('button', { name: /Show screenshot 2/ }).click();
+    await expect(current(page)).toHaveAttribute('data-slide', 'place');
+
+    // Swipe left with a pointer: next slide.
+    const box = (await carousel.locator('.gmk-carousel-viewport').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(current(page)).toHaveAttribute('data-slide', 'rewards');
+  });
+
+  test('with reduced motion the carousel does not rotate by itself', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Screens of Guestmap' });
+    await expect(carousel.getByRole('button', { name: 'Play' })).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.clock.runFor(20_000);
+    await expect(current(page)).toHaveAttribute('data-slide', 'map');
+  });
+
+  test('Home in French and Vietnamese', async ({ page }) => {
+    await useLocale(page, 'fr-FR');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Votre ville, choisie par votre hôtel' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Explorer les cartes' }).first()).toBeVisible();
+    await expect.poll(async () => (await meta(page)).title).toBe('Guestmap : votre ville, choisie par votre hôtel');
+    await page.getByLabel(/Langue|Language/).selectOption('vi-VN');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thành phố của bạn, do khách sạn tuyển chọn' })).toBeVisible();
+  });
+});
