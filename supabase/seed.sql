@@ -529,10 +529,12 @@ select
        then e.ids[1 + floor(random() * array_length(e.ids, 1))::int] end,
   e.type,
   md5(e.customer_id || ':' || floor(random() * e.visitors)::int)::uuid,
-  e.day + make_interval(hours => e.hour, mins => floor(random() * 60)::int, secs => floor(random() * 60)::int)
+  e.ts
 from (
-  select c.customer_id, c.ids, c.visitors, d.day,
-    (array[7, 8, 8, 9, 10, 11, 12, 12, 13, 15, 17, 18, 19, 19, 20, 20, 21, 21, 22, 23])[1 + floor(random() * 20)::int] as hour,
+  select c.customer_id, c.ids, c.visitors,
+    d.day + make_interval(
+      hours => (array[7, 8, 8, 9, 10, 11, 12, 12, 13, 15, 17, 18, 19, 19, 20, 20, 21, 21, 22, 23])[1 + floor(random() * 20)::int],
+      mins => floor(random() * 60)::int, secs => floor(random() * 60)::int) as ts,
     (case
        when r < 0.14 then 'qr_scan' when r < 0.48 then 'map_view' when r < 0.80 then 'activity_view'
        when r < 0.91 then 'directions_click' when r < 0.95 then 'share' else 'favourite'
@@ -552,4 +554,4 @@ from (
                       * (0.8 + 0.4 * random()))::int)) n
   cross join lateral (select random() as r) rr
 ) e
-where e.day + make_interval(hours => e.hour) <= now() or e.day < current_date;
+where e.ts <= now();

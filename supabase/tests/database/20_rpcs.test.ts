@@ -35,6 +35,46 @@ describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
       return fn(tx);
     });
 
+  it('the seed holds the demo content the product relies on', async () => {
+    const { rows } = await s.db.query<{ id: string; places: number; published: number; categories: number; complete: number; in_box: number; partners: number; offers: number }>(
+      `select c.id, count(a.id)::int as places, count(a.id) filter (where a.published)::int as published,
+              count(distinct a.category)::int as categories,
+              count(a.id) filter (where a.title ?& array['en','vi','fr'] and a.description ?& array['en','vi','fr']
+                                    and a.address_local ~ '[À-ỹ]' and a.opening_hours is not null)::int as complete,
+              count(a.id) filter (where case when c.id like 'hanoi%' then a.latitude between 20.5 and 21.3 and a.longitude between 105.7 and 107.1
+                                             else a.latitude between 10.3 and 11.2 and a.longitude between 106.4 and 107.0 end)::int as in_box,
+              count(a.id) filter (where a.is_partner)::int as partners,
+              count(a.id) filter (where a.is_partner and a.commission_rate > 0 and a.guest_offer ?& array['en','vi','fr'])::int as offers
+       from public.customers c left join public.activities a on a.customer_id = c.id group by c.id order by c.id`,
+    );
+    expect(rows).toEqual([
+      { id: 'hanoi', places: 38, published: 38, categories: 12, complete: 38, in_box: 38, partners: 0, offers: 0 },
+      { id: HOTEL_B, places: 21, published: 18, categories: expect.any(Number), complete: 21, in_box: 21, partners: 1, offers: 1 },
+      { id: 'ho-chi-minh-city', places: 74, published: 74, categories: 12, complete: 74, in_box: 74, partners: 0, offers: 0 },
+      { id: HOTEL_A, places: 25, published: 25, categories: expect.any(Number), complete: 25, in_box: 25, partners: 7, offers: 7 },
+    ]);
+    const branding = await one(s.db, `select kind, package, primary_color, welcome ?& array['en','vi','fr'] as welcome from public.customers where id = $1`, [HOTEL_A]);
+    expect(branding).toEqual({ kind: 'hotel', package: 'premium', primary_color: '#0E7C86', welcome: true });
+    const events = await one<{ n: number; days: number; future: number }>(
+      s.db,
+      `select count(*)::int as n, count(distinct created_at::date)::int as days, count(*) filter (where created_at > now())::int as future
+       from public.analytics_events where customer_id = $1`,
+      [HOTEL_A],
+    );
+    expect(events.n).toBeGreaterThan(1000);
+    expect(events.n).toBeLessThan(5000);
+    expect(events.days).toBeGreaterThanOrEqual(89);
+    expect(events.future).toBe(0);
+    const logins = await s.db.query<{ email: string; ok: boolean; identity: boolean }>(
+      `select u.email, u.encrypted_password = extensions.crypt('demo-pass-123', u.encrypted_password) as ok,
+              exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email') as identity
+       from auth.users u where u.email like '%@demo.test' order by u.email`,
+    );
+    expect(logins.rows.map((r) => `${r.email}:${r.ok}:${r.identity}`)).toEqual(
+      ['admin', 'disabled', 'guest', 'innkeeper', 'moderator', 'traveller'].map((n) => `${n}@demo.test:true:true`),
+    );
+  });
+
   it('the access-token hook adds is_admin, moderator and customer for each seeded persona', async () => {
     const claims = await asAuthAdmin(async (tx) => ({
       admin: await hook(tx, USERS.admin),
