@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and component tests live beside the code (src/**/x.test.ts[x]); Playwright specs in e2e/ are not vitest's.
+// Unit tests live beside the code (src/**/x.test.ts). They cover pure logic, so Node is enough
+// (no DOM start-up cost); Playwright specs in e2e/ are not vitest's.
 export default defineConfig({
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'build/**/*.test.ts'],
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'dist/**', 'node_modules/**'],
   },
 });

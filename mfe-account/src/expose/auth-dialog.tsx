@@ -1,10 +1,8 @@
-// Placeholder screen until the account remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+// ./AuthDialog: rendered by the shell whenever the query has dialogAuth=true.
+import { AuthDialog } from '../features/auth/auth-dialog.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
-export default function AuthDialog() {
-  const { t } = useTranslation('account');
+export default function AuthDialogScreen() {
   useScreenView();
-  return <ScreenPlaceholder title={t('AuthDialog.title')} />;
+  return <AuthDialog />;
 }

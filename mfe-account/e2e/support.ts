@@ -1,0 +1,78 @@
+// Helpers for the account remote's browser tests: fresh users, the local inbox, common steps.
+import { expect, type Page } from '@playwright/test';
+
+export const INBOX = `http://127.0.0.1:${process.env.SUPABASE_INBOX_PORT ?? '54324'}`;
+export const API = `http://127.0.0.1:${process.env.SUPABASE_API_PORT ?? '54321'}`;
+export const PASSWORD = 'demo-pass-123';
+
+export const uniqueEmail = (tag = 'e2e') => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+/** Opens the auth dialog on a page (English unless a locale is given). */
+export async function openDialog(page: Page, path = '/', locale = 'en-US') {
+  await page.addInitScript((l) => {
+    if (!sessionStorage.getItem('gm-e2e-locale-set')) {
+      localStorage.setItem('locale', l);
+      sessionStorage.setItem('gm-e2e-locale-set', '1');
+    }
+  }, locale);
+  const sep = path.includes('?') ? '&' : '?';
+  await page.goto(`${path}${sep}dialogAuth=true`);
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The newest 6-digit code mailed to `email` (polls the inbox). */
+export async function codeFromInbox(email: string, after = 0): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await fetch(`${INBOX}/api/v1/messages`)).json()) as { messages?: Array<{ ID: string; To?: Array<{ Address: string }>; Created?: string }> };
+        const msg = (list.messages ?? []).find((m) => (m.To ?? []).some((t) => t.Address.toLowerCase() === email.toLowerCase()) && (!after || !m.Created || Date.parse(m.Created) >= after - 2000));
+        if (!msg) return '';
+        const full = (await (await fetch(`${INBOX}/api/v1/message/${msg.ID}`)).json()) as { Text?: string; HTML?: string; Subject?: string };
+        const m = /\b(\d{6})\b/.exec(`${full.Subject ?? ''} ${full.Text ?? ''} ${full.HTML ?? ''}`);
+        found = m?.[1] ?? '';
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return found;
+}
+
+/** The shell's store state (exposed for diagnostics and tests). */
+export function shellState<T = { auth: { status: string; user: { id: string; email: string } | null; profile: Record<string, unknown> | null }; ui: { locale: string } }>(page: Page): Promise<T> {
+  return page.evaluate(() => (window as unknown as { __GUESTMAP__: { store: { getState(): unknown } } }).__GUESTMAP__.store.getState()) as Promise<T>;
+}
+
+export async function signedInEmail(page: Page): Promise<string | null> {
+  const s = await shellState(page);
+  return s.auth.user?.email ?? null;
+}
+
+/** Signs a fresh account up through the dialog; returns its e-mail. */
+export async function signUpFresh(page: Page, opts: { nickname?: string; path?: string } = {}): Promise<string> {
+  const email = uniqueEmail();
+  await openDialog(page, opts.path ?? '/');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create account' })).toBeVisible();
+  await dialog.getByLabel('Nickname').fill(opts.nickname ?? 'E2E Tester');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('checkbox', { name: 'I accept the terms and privacy policy' }).check();
+  await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => signedInEmail(page)).toBe(email);
+  return email;
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, path = '/') {
+  await openDialog(page, path);
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => signedInEmail(page)).toBe(email);
+}
