@@ -133,4 +133,23 @@ describe.each(BACKENDS)('auth access-token hook on %s', (backend) => {
     expect(ok.status).toBe(200);
     expect(decode(ok.body.access_token as string).user_role).toBe('moderator');
   });
+
+  it('runs for recovery codes ("recovery") and OAuth ("oauth")', async () => {
+    const email = uniqueEmail('flows');
+    await s.service().auth.admin.createUser({ email, password: 'secret123', email_confirm: true });
+    s.config.auth.email.maxFrequencySeconds = 0;
+    expect((await s.anon().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = s.mailbox.list().find((m) => m.to[0]!.address === email)!;
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const v = await s.anon().auth.verifyOtp({ email, token: code, type: 'recovery' });
+    expect(v.error).toBeNull();
+    expect(decode(v.data.session!.access_token).hooked_method).toBe('recovery');
+
+    const r1 = await fetch(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(s.config.auth.siteUrl)}`, { redirect: 'manual' });
+    const html = await (await fetch(r1.headers.get('location')!)).text();
+    const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
+    const r2 = await fetch(`${s.apiUrl}/auth/v1/callback`, { method: 'POST', body: new URLSearchParams({ state, email, name: 'Flows' }), redirect: 'manual' });
+    const token = new URLSearchParams(new URL(r2.headers.get('location')!).hash.slice(1)).get('access_token')!;
+    expect(decode(token)).toMatchObject({ hooked_method: 'oauth', user_role: 'moderator', email });
+  });
 });

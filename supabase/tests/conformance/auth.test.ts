@@ -245,6 +245,21 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     }
   });
 
+  it('turns an anonymous user into a permanent one when it adds an e-mail and a password', async () => {
+    const c = s.client();
+    const anon = await c.auth.signInAnonymously();
+    await c.auth.setSession(anon.data.session!);
+    const email = uniqueEmail('converted');
+    const upd = await c.auth.updateUser({ email, password: 'secret123' });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user).toMatchObject({ id: anon.data.user!.id, email, is_anonymous: false, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect(upd.data.user!.identities!.map((i) => i.provider)).toEqual(['email']);
+    const refreshed = await c.auth.refreshSession();
+    expect(decode(refreshed.data.session!.access_token)).toMatchObject({ is_anonymous: false, email });
+    const signIn = await s.anon().auth.signInWithPassword({ email, password: 'secret123' });
+    expect(signIn.data.user!.id).toBe(anon.data.user!.id);
+  });
+
   it('answers 500 unexpected_failure when a trigger on auth.users fails, leaving no user behind', async () => {
     const email = uniqueEmail('boom');
     const r = await api(s, '/signup', { body: { email, password: 'secret123' } });
