@@ -94,6 +94,22 @@ describe.each(BACKENDS)('auth sessions on %s', (backend) => {
     expect(viaClient.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
   });
 
+  it('parallel refreshes of one token (two tabs) all succeed with the same single child', async () => {
+    const { session } = await newUser();
+    s.config.auth.refreshTokenReuseInterval = 10;
+    try {
+      const results = await Promise.all(Array.from({ length: 5 }, () => refreshRaw(s, session.refresh_token)));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      const children = new Set(results.map((r) => r.body.refresh_token));
+      expect(children.size).toBe(1);
+      const sid = decode(session.access_token).session_id;
+      const rows = await s.db.query('select 1 from auth.refresh_tokens where session_id = $1', [sid]);
+      expect(rows.rows).toHaveLength(2);
+    } finally {
+      s.config.auth.refreshTokenReuseInterval = 1;
+    }
+  });
+
   it('answers 400 refresh_token_not_found for an unknown refresh token', async () => {
     const r = await refreshRaw(s, 'no-such-token-at-all');
     expect(r.status).toBe(400);
