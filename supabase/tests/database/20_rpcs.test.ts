@@ -403,4 +403,46 @@ describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
       expect((await one<{ n: number }>(tx, 'select count(*)::int as n from public.analytics_events where visitor_id = $1', [v])).n).toBe(60);
     });
   });
+  // Races: on PostgreSQL these transactions really interleave (PGlite serialises them).
+  it('parallel publications never overshoot the package limit', async () => {
+    const attempts = Array.from({ length: 6 }, (_, i) =>
+      asPersona(
+        s.db,
+        'moderatorB',
+        (tx) =>
+          tx.query(
+            `insert into public.activities (customer_id, slug, category, title, latitude, longitude, published)
+             values ($1, $2, 'food', '{"en":"Race"}', 21.03, 105.85, true)`,
+            [HOTEL_B, `race-${i}`],
+          ),
+        { commit: true },
+      ),
+    );
+    const results = await Promise.allSettled(attempts);
+    try {
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.detail)).toEqual(Array(4).fill('package_limit'));
+      expect((await one<{ n: number }>(s.db, `select count(*)::int as n from public.activities where customer_id = $1 and published`, [HOTEL_B])).n).toBe(20);
+    } finally {
+      await s.db.query(`delete from public.activities where customer_id = $1 and slug like 'race-%'`, [HOTEL_B]);
+    }
+  });
+
+  it('two moderators removing each other at once leave one moderator', async () => {
+    await s.db.query(`insert into public.customer_moderators (customer_id, user_id) values ($1, $2)`, [HOTEL_B, USERS.traveller]);
+    try {
+      const results = await Promise.allSettled([
+        asPersona(s.db, 'moderatorB', (tx) => tx.query(`select public.remove_moderator($1, $2)`, [HOTEL_B, USERS.traveller]), { commit: true }),
+        asPersona(s.db, 'plain', (tx) => tx.query(`select public.remove_moderator($1, $2)`, [HOTEL_B, USERS.innkeeper]), { commit: true }),
+      ]);
+      const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(rejected).toHaveLength(1);
+      expect(['last_moderator', 'not_moderator']).toContain(rejected[0]!.reason.detail);
+      expect(await ids(s.db, `select user_id as id from public.customer_moderators where customer_id = $1`, [HOTEL_B])).toHaveLength(1);
+    } finally {
+      await s.db.query(`delete from public.customer_moderators where customer_id = $1 and user_id = $2`, [HOTEL_B, USERS.traveller]).catch(() => undefined);
+      await s.db.query(`insert into public.customer_moderators (customer_id, user_id) values ($1, $2) on conflict do nothing`, [HOTEL_B, USERS.innkeeper]);
+      await s.db.query(`delete from public.customer_moderators where customer_id = $1 and user_id = $2`, [HOTEL_B, USERS.traveller]).catch(() => undefined);
+    }
+  });
 });
