@@ -1,7 +1,7 @@
 // The contact form dialog: a native modal <dialog> (focus trap, Escape, backdrop for free) with light
 // form controls; fields are validated as the user leaves them and again on submit; one request at a
 // time; success and error toasts through the shell.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import '../../styles/marketing.css';
@@ -51,7 +51,12 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
     // Once a field shows an error, it is re-checked as the user types so the message goes away.
     if (errors[f]) setErrors((e) => ({ ...e, [f]: validateContactField(f, v) ?? undefined }));
   };
-  const blur = (f: ContactField) => setErrors((e) => ({ ...e, [f]: validateContactField(f, values[f]) ?? undefined }));
+  const blur = (f: ContactField, next: EventTarget | null) => {
+    // Leaving a field for Send, Cancel or Close: Send validates everything itself, and a message
+    // appearing now would shift the button away from under the pointer before the click lands.
+    if (next instanceof HTMLElement && next.closest('button')) return;
+    setErrors((e) => ({ ...e, [f]: validateContactField(f, values[f]) ?? undefined }));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -99,7 +104,7 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
       'aria-invalid': errors[f] ? true : undefined,
       'aria-describedby': errors[f] ? `${id}-error` : undefined,
       'aria-required': opts.optional ? undefined : true,
-      onBlur: () => blur(f),
+      onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => blur(f, e.relatedTarget),
     };
     return (
       <div className="gmk-field">

@@ -1,6 +1,6 @@
 // Inserts a contact form submission. Anonymous visitors may only insert into contact_messages
-// (nothing is readable back), so the request asks for return=minimal: supabase-js does that when
-// no .select() follows the insert.
+// (nothing is readable back), so the request says Prefer: return=minimal explicitly (PostgREST's
+// default too, but a representation would be refused by the row-level security on select).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { ContactValues } from '../validate.ts';
@@ -12,6 +12,6 @@ export async function sendContactMessage(supabase: SupabaseClient, values: Conta
     hotel: values.hotel.trim() || null,
     message: values.message.trim(),
     locale,
-  });
+  }).setHeader('Prefer', 'return=minimal');
   if (error) throw new Error(error.message);
 }
