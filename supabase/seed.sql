@@ -6,7 +6,7 @@
 --   disabled@demo.test    00000000-0000-4000-a000-000000000004  disabled and banned
 --   innkeeper@demo.test   00000000-0000-4000-a000-000000000005  moderator of hanoi-old-quarter-inn
 --   traveller@demo.test   00000000-0000-4000-a000-000000000006  plain user, no memberships
--- Activity ids are deterministic: md5(customer_id || '/' || slug)::uuid.
+-- Activity ids are deterministic: extensions.uuid_generate_v5(extensions.uuid_ns_url(), customer_id || '/' || slug).
 
 select setseed(0.42);
 
@@ -448,7 +448,7 @@ insert into seed_places values
 -- City maps: every place, published, in list order.
 insert into public.activities (id, customer_id, slug, category, title, description, latitude, longitude, address, address_local,
   price_level, opening_hours, tags, sort_order, published, created_at)
-select md5(p.city || '/' || p.slug)::uuid, p.city, p.slug, p.category,
+select extensions.uuid_generate_v5(extensions.uuid_ns_url(), p.city || '/' || p.slug), p.city, p.slug, p.category,
   jsonb_build_object('en', p.t_en, 'vi', p.t_vi, 'fr', p.t_fr),
   jsonb_build_object('en', p.d_en, 'vi', p.d_vi, 'fr', p.d_fr),
   p.lat, p.lng, p.address, p.address_local, p.price, h.hours, p.tags,
@@ -470,7 +470,7 @@ where a.slug = w.slug;
 -- Saigon Riverside Hotel (premium): 25 picks copied from the city map, some of them partners.
 insert into public.activities (id, customer_id, slug, category, title, description, latitude, longitude, address, address_local,
   phone, website, price_level, opening_hours, photos, tags, sort_order, published, created_at)
-select md5('saigon-riverside-hotel/' || a.slug)::uuid, 'saigon-riverside-hotel', a.slug, a.category, a.title, a.description,
+select extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/' || a.slug), 'saigon-riverside-hotel', a.slug, a.category, a.title, a.description,
   a.latitude, a.longitude, a.address, a.address_local, a.phone, a.website, a.price_level, a.opening_hours, a.photos, a.tags,
   pick.ord * 10, true, now() - interval '90 days'
 from unnest(array[
@@ -499,7 +499,7 @@ where a.customer_id = 'saigon-riverside-hotel' and a.slug = p.slug;
 -- Hanoi Old Quarter Inn (basic, at most 20 published): 18 published picks and 3 drafts.
 insert into public.activities (id, customer_id, slug, category, title, description, latitude, longitude, address, address_local,
   phone, website, price_level, opening_hours, photos, tags, sort_order, published, created_at)
-select md5('hanoi-old-quarter-inn/' || a.slug)::uuid, 'hanoi-old-quarter-inn', a.slug, a.category, a.title, a.description,
+select extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'hanoi-old-quarter-inn/' || a.slug), 'hanoi-old-quarter-inn', a.slug, a.category, a.title, a.description,
   a.latitude, a.longitude, a.address, a.address_local, a.phone, a.website, a.price_level, a.opening_hours, a.photos, a.tags,
   pick.ord * 10, pick.ord <= 18, now() - interval '80 days'
 from unnest(array[
@@ -518,7 +518,7 @@ where customer_id = 'hanoi-old-quarter-inn' and slug = 'la-siesta-spa';
 
 -- Guest's favourites.
 insert into public.favourites (user_id, activity_id, created_at)
-select '00000000-0000-4000-a000-000000000003', md5('saigon-riverside-hotel/' || s)::uuid, now() - interval '2 days'
+select '00000000-0000-4000-a000-000000000003', extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/' || s), now() - interval '2 days'
 from unnest(array['banh-mi-huynh-hoa', 'secret-garden', 'miu-miu-spa', 'saigon-skydeck']) s;
 
 -- ─── analytics: ~3 months ending today, with weekly rhythm, growth and an evening peak ───────

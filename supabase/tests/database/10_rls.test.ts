@@ -51,7 +51,7 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       insert into public.activities (id, customer_id, slug, category, title, latitude, longitude, published) values
         ('${PRIVATE_PUBLISHED}', '${PRIVATE}', 'published-one', 'food', '{"en":"Published"}', 10.78, 106.70, true),
         ('${PRIVATE_DRAFT}', '${PRIVATE}', 'draft-one', 'food', '{"en":"Draft"}', 10.78, 106.70, false);
-      insert into public.favourites (user_id, activity_id) values ('${USERS.disabled}', md5('${HOTEL_A}/saigon-skydeck')::uuid);
+      insert into public.favourites (user_id, activity_id) values ('${USERS.disabled}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck'));
       insert into public.user_customers (user_id, customer_id) values ('${USERS.disabled}', '${HOTEL_A}');
       insert into storage.objects (bucket_id, name, owner) values
         ('avatars', '${USERS.traveller}/me.png', '${USERS.traveller}'),
@@ -94,7 +94,7 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
 
   it('activities: published ones of public customers, plus all of managed customers', async () => {
     const pub = await publicActivities();
-    expect(pub).toContain(await s.db.query<{ id: string }>(`select md5('${HOTEL_A}/saigon-skydeck')::uuid::text as id`).then((r) => r.rows[0]!.id));
+    expect(pub).toContain(await s.db.query<{ id: string }>(`select extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck')::text as id`).then((r) => r.rows[0]!.id));
     expect(pub).not.toContain(PRIVATE_PUBLISHED);
     const expected: Record<PersonaName, string[]> = {
       anon: pub,
@@ -251,7 +251,7 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
   });
 
   it('activities: moderators and admins manage their customers\' activities only', async () => {
-    const hotelActivity = `md5('${HOTEL_A}/saigon-skydeck')::uuid`;
+    const hotelActivity = `extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck')`;
     for (const p of ['moderatorA', 'admin'] as const) {
       await asPersona(s.db, p, async (tx) => {
         const ins = await tx.query(
@@ -275,7 +275,7 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       ['guest', `delete from public.activities`],
       ['anonymousGuest', `delete from public.activities`],
       ['moderatorB', `delete from public.activities where customer_id = '${HOTEL_A}'`],
-      ['moderatorA', `update public.activities set commission_rate = 0.6 where id = md5('${HOTEL_A}/secret-garden')::uuid`, ['23514']],
+      ['moderatorA', `update public.activities set commission_rate = 0.6 where id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden')`, ['23514']],
       ['moderatorA', `update public.activities set commission_rate = 0.1 where id = ${hotelActivity}`, ['23514']],
       ['moderatorA', `update public.activities set title = '{"vi":"Không có tiếng Anh"}' where id = ${hotelActivity}`, ['23514']],
       ['moderatorA', `update public.activities set opening_hours = '{"mon":[["25:00","02:00"]]}' where id = ${hotelActivity}`, ['23514']],
@@ -308,24 +308,24 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
   });
 
   it('favourites and user_customers: own rows, visible targets only', async () => {
-    const draft = `md5('${HOTEL_B}/west-lake')::uuid`;
+    const draft = `extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_B}/west-lake')`;
     await asPersona(s.db, 'anonymousGuest', async (tx) => {
-      expect((await tx.query(`insert into public.favourites (user_id, activity_id) values ('${ANONYMOUS_GUEST}', md5('${HOTEL_A}/secret-garden')::uuid)`)).affectedRows).toBe(1);
+      expect((await tx.query(`insert into public.favourites (user_id, activity_id) values ('${ANONYMOUS_GUEST}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`)).affectedRows).toBe(1);
       expect((await tx.query(`insert into public.user_customers (user_id, customer_id) values ('${ANONYMOUS_GUEST}', '${HOTEL_A}')`)).affectedRows).toBe(1);
     });
     await asPersona(s.db, 'guest', async (tx) => {
-      expect((await tx.query(`delete from public.favourites where activity_id = md5('${HOTEL_A}/secret-garden')::uuid`)).affectedRows).toBe(1);
+      expect((await tx.query(`delete from public.favourites where activity_id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden')`)).affectedRows).toBe(1);
     });
     await asPersona(s.db, 'moderatorB', async (tx) => {
       // A moderator sees (and may save) a draft of their own customer.
       expect((await tx.query(`insert into public.favourites (user_id, activity_id) values ('${USERS.innkeeper}', ${draft})`)).affectedRows).toBe(1);
     });
     await expectNothingChanges([
-      ['plain', `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', md5('${HOTEL_A}/saigon-skydeck')::uuid)`],
+      ['plain', `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck'))`],
       ['plain', `insert into public.favourites (user_id, activity_id) values ('${USERS.traveller}', ${draft})`],
       ['plain', `insert into public.favourites (user_id, activity_id) values ('${USERS.traveller}', '${PRIVATE_PUBLISHED}')`],
-      ['disabled', `insert into public.favourites (user_id, activity_id) values ('${USERS.disabled}', md5('${HOTEL_A}/secret-garden')::uuid)`],
-      ['anon', `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', md5('${HOTEL_A}/secret-garden')::uuid)`],
+      ['disabled', `insert into public.favourites (user_id, activity_id) values ('${USERS.disabled}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`],
+      ['anon', `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`],
       ['plain', `delete from public.favourites where user_id = '${USERS.guest}'`],
       ['disabled', `delete from public.favourites`],
       ['guest', `update public.favourites set created_at = now()`],

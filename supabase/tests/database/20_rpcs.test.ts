@@ -369,7 +369,7 @@ describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
     const visitor = '55555555-5555-4555-a555-000000000001';
     const rec = (tx: Queryable, customer: string, type: string, activity: string | null, v = visitor) =>
       one<{ r: boolean }>(tx, 'select public.record_event($1, $2, $3::uuid, $4::uuid) as r', [customer, type, activity, v]).then((x) => x.r);
-    const skydeck = (await one<{ id: string }>(s.db, `select md5('${HOTEL_A}/saigon-skydeck')::uuid::text as id`)).id;
+    const skydeck = (await one<{ id: string }>(s.db, `select extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck')::text as id`)).id;
     await asPersona(s.db, 'anon', async (tx) => {
       expect(await rec(tx, HOTEL_A, 'qr_scan', null)).toBe(true);
       expect(await rec(tx, HOTEL_A, 'qr_scan', null)).toBe(false); // same event within 10 s
@@ -387,7 +387,7 @@ describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
     expect(await invalid('no-such-map', 'qr_scan', null)).toBe('invalid_event');
     expect(await invalid(HOTEL_B, 'activity_view', skydeck)).toBe('invalid_event');
     expect(await invalid(HOTEL_B, 'activity_view', null)).toBe('invalid_event');
-    expect(await invalid(HOTEL_B, 'activity_view', (await one<{ id: string }>(s.db, `select md5('${HOTEL_B}/west-lake')::uuid::text as id`)).id)).toBe('invalid_event');
+    expect(await invalid(HOTEL_B, 'activity_view', (await one<{ id: string }>(s.db, `select extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_B}/west-lake')::text as id`)).id)).toBe('invalid_event');
     expect(await invalid(HOTEL_A, 'qr_scan', null, null)).toBe('invalid_event');
     // At most 60 events per visitor per minute.
     const { rows: acts } = await s.db.query<{ id: string }>(`select id from public.activities where customer_id = $1 and published order by sort_order limit 20`, [HOTEL_A]);
