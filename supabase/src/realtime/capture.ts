@@ -143,7 +143,7 @@ export async function drainChanges(db: Db, limit = 200): Promise<CapturedChange[
        returning *
      )
      select id::text, relid::text, schema_name, table_name, op, record, old_record, columns, pk, rls, identity_full, commit_timestamp
-       from taken order by id`,
+       from taken order by taken.id`,
   );
   return rows;
 }

@@ -149,6 +149,7 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
   const conns = new Set<Conn>();
   let closed = false;
   let unlisten: (() => Promise<void>) | null = null;
+  let poller: NodeJS.Timeout | null = null;
 
   // ─── capture & dispatch ───────────────────────────────────────────────────────
   let draining = false;
@@ -168,6 +169,14 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
     await ctx.db.exec('delete from _realtime.changes');
     await sync();
     unlisten = await ctx.db.listen(NOTIFY_CHANNEL, () => scheduleDrain());
+    // On PGlite, writes that arrive through the wire-protocol port (psql, pg clients) do not raise
+    // NOTIFY callbacks in-process: look at the queue now and then while anyone is subscribed.
+    if (ctx.db.kind === 'pglite') {
+      poller = setInterval(() => {
+        if (!draining && [...conns].some((c) => c.channels.size > 0)) scheduleDrain();
+      }, 300);
+      poller.unref?.();
+    }
   })();
   ready.catch((e) => ctx.log(`[realtime] failed to start: ${e instanceof Error ? e.message : String(e)}`));
 
@@ -467,6 +476,7 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
 
   ctx.onClose(async () => {
     closed = true;
+    if (poller) clearInterval(poller);
     for (const conn of conns) conn.ws.terminate();
     conns.clear();
     wss.close();

@@ -151,12 +151,20 @@ export function registerStorage(ctx: StackContext): void {
   }
 
   function sendObject(req: Req, res: Res, obj: ObjectRow): void {
-    if (!obj.version || !files.exists(obj.version)) throw E.noSuchKey();
+    if (!obj.version) throw E.noSuchKey();
+    // Open first: an upsert may unlink this version meanwhile; an open descriptor still reads it whole.
+    let fd: number;
+    try {
+      fd = fs.openSync(files.pathOf(obj.version), 'r');
+    } catch {
+      throw E.noSuchKey();
+    }
+    const size = fs.fstatSync(fd).size;
     const meta = obj.metadata ?? {};
     const etag = typeof meta.eTag === 'string' ? meta.eTag : undefined;
     const headers: Record<string, string> = {
       'Content-Type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
-      'Content-Length': String(fs.statSync(files.pathOf(obj.version)).size),
+      'Content-Length': String(size),
       'Cache-Control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
       'Last-Modified': typeof meta.lastModified === 'string' ? meta.lastModified : new Date(obj.updated_at).toUTCString(),
       'Accept-Ranges': 'none',
@@ -167,17 +175,14 @@ export function registerStorage(ctx: StackContext): void {
       const fileName = download || obj.name.split('/').pop() || 'download';
       headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
     }
-    if (etag && req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers);
+    if ((etag && req.headers['if-none-match'] === etag) || req.method === 'HEAD') {
+      fs.closeSync(fd);
+      res.writeHead(req.method === 'HEAD' ? 200 : 304, headers);
       res.end();
       return;
     }
     res.writeHead(200, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    fs.createReadStream(files.pathOf(obj.version)).pipe(res);
+    fs.createReadStream('', { fd, autoClose: true }).pipe(res);
   }
 
   type H = (req: Req, res: Res) => Promise<void>;

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import pg from 'pg';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../src/jwt.ts';
 import { BACKENDS, repoSupabaseDir, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
@@ -131,6 +132,17 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     expect(s.changes).toHaveLength(3);
   });
 
+  it('delivers changes in commit order, also past ten queued changes', async () => {
+    const s = subscribe(anonClient(), 'order', [{ event: 'INSERT', table: 'rt_open', filter: 'tag=eq.order' }]);
+    await subscribed(s);
+    // One transaction: the twelve changes are queued together and drained as one batch.
+    await stack.db.transaction(async (tx) => {
+      for (let i = 0; i < 12; i++) await tx.query(`insert into public.rt_open (id, n, tag) values ($1, $2, 'order')`, [100 + i, i]);
+    });
+    await waitFor(() => s.changes.length === 12, 'twelve changes');
+    expect(s.changes.map((c) => c.new.n)).toEqual([...Array(12).keys()]);
+  });
+
   it('applies filters (eq, gt, in) and never delivers rolled-back changes', async () => {
     const client = anonClient();
     const eq = subscribe(client, 'f-eq', [{ event: 'INSERT', table: 'rt_open', filter: 'tag=eq.match' }]);
@@ -216,12 +228,12 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   });
 
   it('keeps a channel whose token is refreshed and closes one whose token expires', async () => {
-    const short = token(alice, 3);
+    const short = token(alice, 5);
     const refreshed = subscribe(await userClient(short), 'refresh-me', [{ event: 'INSERT', table: 'rt_notes' }]);
     const expiring = subscribe(await userClient(short), 'let-expire', [{ event: 'INSERT', table: 'rt_notes' }]);
     await Promise.all([subscribed(refreshed), subscribed(expiring)]);
     await clients.at(-2)!.realtime.setAuth(token(alice, 3600));
-    await waitFor(() => expiring.statuses.includes('CLOSED'), 'expired channel closed', 8000);
+    await waitFor(() => expiring.statuses.includes('CLOSED'), 'expired channel closed', 12_000);
     expect(expiring.system.at(-1)).toMatchObject({ status: 'error', message: expect.stringMatching(/Token has expired/) });
     await stack.db.query(`insert into public.rt_notes (owner, body) values ($1, 'after refresh')`, [alice]);
     await waitFor(() => refreshed.changes.length === 1, 'change after refresh');
@@ -235,6 +247,20 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     await waitFor(() => forged.statuses.includes('CHANNEL_ERROR') && expired.statuses.includes('CHANNEL_ERROR'), 'errors');
     expect(forged.statuses).not.toContain('SUBSCRIBED');
     expect(expired.statuses).not.toContain('SUBSCRIBED');
+  });
+
+  it('delivers changes written by another Postgres client (the wire port on PGlite)', async () => {
+    const s = subscribe(anonClient(), 'wire', [{ event: 'INSERT', table: 'rt_open', filter: 'id=eq.50' }]);
+    await subscribed(s);
+    const c = new pg.Client({ connectionString: stack.dbUrl! });
+    await c.connect();
+    try {
+      await c.query(`insert into public.rt_open (id, tag) values (50, 'from wire')`);
+    } finally {
+      await c.end();
+    }
+    await waitFor(() => s.changes.length === 1, 'wire change');
+    expect(s.changes[0]!.new).toMatchObject({ id: 50, tag: 'from wire' });
   });
 
   it('relays broadcasts to the other subscribers of a topic (and to the sender with self: true)', async () => {
