@@ -7,7 +7,7 @@ import { JwtError, verifyJwt, type Claims } from '../jwt.ts';
 import type { Queryable } from '../db/db.ts';
 import { badBody, fromPgError, fuzzyMatch, isPgError, restError, RestError } from './errors.ts';
 import { parsePrefer, parseQuery, type Prefs, type QueryParts } from './parser.ts';
-import { qkey, SchemaCacheManager, type Routine, type SchemaCache, type Table } from './schema-cache.ts';
+import { qkey, SchemaCacheManager, VERSION_SQL, type Routine, type SchemaCache, type Table } from './schema-cache.ts';
 import { buildNode, buildRead, ident, Params, pseudoTable, qualified, unknownColumn, type Env, type Source } from './sql.ts';
 
 interface Auth {
@@ -162,28 +162,47 @@ export function registerRest(ctx: StackContext): void {
   const secret = ctx.config.auth.jwtSecret;
 
   async function inTx<T>(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<T>): Promise<T> {
-    return ctx.db.transaction(async (tx) => {
-      const cache = await cacheMgr.get(tx);
-      if (!cache.apiRoles.has(auth.role)) {
-        const exists = (await tx.query('select 1 from pg_roles where rolname = $1', [auth.role])).rows.length > 0;
-        if (!exists) throw restError(401, '22023', `role "${auth.role}" does not exist`, null, null, { 'WWW-Authenticate': 'Bearer' });
-        throw restError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
-      }
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie' && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      const searchPath = [...new Set([schema, ...ctx.config.api.extraSearchPath])].map(ident).join(', ');
-      const timeout = ctx.db.kind === 'postgres' ? cache.roleSettings.get(auth.role)?.statement_timeout : undefined;
-      const claims = auth.claims.role === undefined ? { ...auth.claims, role: auth.role } : auth.claims;
+    const tracked = await cacheMgr.tracking;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie' && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const searchPath = [...new Set([schema, ...ctx.config.api.extraSearchPath])].map(ident).join(', ');
+    const claims = auth.claims.role === undefined ? { ...auth.claims, role: auth.role } : auth.claims;
+    // One statement sets everything PostgREST sets (and reads the DDL counter): fewer round trips.
+    const prelude = async (tx: Queryable, cache: SchemaCache | null): Promise<string | null> => {
+      const timeout = ctx.db.kind === 'postgres' ? cache?.roleSettings.get(auth.role)?.statement_timeout : undefined;
       const args: unknown[] = [searchPath, auth.role, JSON.stringify(claims), req.method, path, JSON.stringify(headers), '{}'];
       if (timeout) args.push(timeout);
-      await tx.query(
-        `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
+      const r = await tx.query<{ v: string | null }>(
+        `select ${tracked ? VERSION_SQL : 'null::text'} as v,${readOnly ? ` set_config('transaction_read_only', 'on', true),` : ''}
+          set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
           set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true),
           set_config('request.cookies', $7, true)${timeout ? `, set_config('statement_timeout', $8, true)` : ''}`,
         args,
       );
+      return r.rows[0]?.v ?? null;
+    };
+    return ctx.db.transaction(async (tx) => {
+      let cache = cacheMgr.cache;
+      if (!cache || !tracked) {
+        cache = await cacheMgr.load(tx, tracked ? (await tx.query<{ v: string }>(`select ${VERSION_SQL} as v`)).rows[0]?.v ?? null : null);
+        await prelude(tx, cache);
+      } else {
+        const v = await prelude(tx, cache);
+        if (v !== cacheMgr.version) {
+          // the schema changed: re-read the catalog as the connection's own role, then impersonate again
+          await tx.query(`select set_config('role', 'none', true)`);
+          cache = await cacheMgr.load(tx, v);
+          await prelude(tx, cache);
+        }
+      }
+      if (!cache.apiRoles.has(auth.role)) {
+        await tx.query(`select set_config('role', 'none', true)`);
+        const exists = (await tx.query('select 1 from pg_roles where rolname = $1', [auth.role])).rows.length > 0;
+        if (!exists) throw restError(401, '22023', `role "${auth.role}" does not exist`, null, null, { 'WWW-Authenticate': 'Bearer' });
+        throw restError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
+      }
       return fn(tx, cache);
-    }, { readOnly });
+    });
   }
 
   const newEnv = (cache: SchemaCache, schema: string, q: QueryParts): Env => ({ cache, schema, params: new Params(), nodes: q.nodes, usedPaths: new Set(), n: 0 });
@@ -432,7 +451,7 @@ export function registerRest(ctx: StackContext): void {
         authed = false;
       }
       // Postgres text cannot hold NUL: refuse it before it reaches the database protocol
-      if (/%00|\u0000/i.test(req.url ?? '')) throw restError(400, 'PGRST100', 'failed to parse request', 'NUL characters are not allowed in the URL');
+      if (/%00/i.test(req.url ?? '') || (req.url ?? '').includes('\u0000')) throw restError(400, 'PGRST100', 'failed to parse request', 'NUL characters are not allowed in the URL');
       const out = await fn(req);
       res.writeHead(out.status, out.headers);
       res.end(out.status === 204 || req.method === 'HEAD' ? undefined : out.body ?? '');

@@ -217,9 +217,11 @@ grant select on _pgrst_cache.schema_version to public;
 `;
 
 export class SchemaCacheManager {
-  private cache: SchemaCache | null = null;
-  private version: string | null = null;
-  private readonly tracking: Promise<boolean>;
+  cache: SchemaCache | null = null;
+  /** The DDL counter the cache was read at (null when DDL is not tracked). */
+  version: string | null = null;
+  /** Whether the DDL event trigger is installed (else the cache is re-read on every request). */
+  readonly tracking: Promise<boolean>;
 
   constructor(db: Db, private readonly schemas: string[], log: (m: string) => void) {
     this.tracking = db.exec(TRACKING_SQL).then(
@@ -231,15 +233,14 @@ export class SchemaCacheManager {
     );
   }
 
-  /** The cache valid for this transaction (reloaded inside it when the schema changed). */
-  async get(tx: Queryable, force = false): Promise<SchemaCache> {
-    const tracked = await this.tracking;
-    let v: string | null = null;
-    if (tracked) v = (await tx.query<{ n: string }>('select n::text as n from _pgrst_cache.schema_version')).rows[0]?.n ?? null;
-    if (!force && this.cache && tracked && v === this.version) return this.cache;
+  /** Reads the cache inside the caller's transaction and remembers it as of DDL counter `version`. */
+  async load(tx: Queryable, version: string | null): Promise<SchemaCache> {
     const c = await loadSchemaCache(tx, this.schemas);
     this.cache = c;
-    this.version = v;
+    this.version = version;
     return c;
   }
 }
+
+/** The DDL counter, readable by every role (a scalar subquery for the request prelude). */
+export const VERSION_SQL = '(select n::text from _pgrst_cache.schema_version)';

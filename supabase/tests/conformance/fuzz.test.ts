@@ -140,7 +140,7 @@ describe.each(BACKENDS)('REST fuzz on %s', (backend) => {
       while (next < cases.length) {
         const c = cases[next++]!;
         let status = 0;
-        let text = '';
+        let text: string;
         try {
           const res = await fetch(`${env.rest}${c.path}`, { method: c.method, headers: c.headers, body: c.body });
           status = res.status;
