@@ -80,7 +80,8 @@ update public.profiles set customer = 'hanoi-old-quarter-inn' where id = '000000
 
 -- ─── places ─────────────────────────────────────────────────────────────────────
 -- Opening hours patterns used below (see README-data.md for the format).
-create temporary table seed_hours (code text primary key, hours jsonb) on commit drop;
+-- Scratch tables (temporary, dropped at the end; no ON COMMIT DROP so the seed also works outside a transaction).
+create temporary table seed_hours (code text primary key, hours jsonb);
 insert into seed_hours values
   ('d24',    '{"mon":[["00:00","24:00"]],"tue":[["00:00","24:00"]],"wed":[["00:00","24:00"]],"thu":[["00:00","24:00"]],"fri":[["00:00","24:00"]],"sat":[["00:00","24:00"]],"sun":[["00:00","24:00"]]}'),
   ('d6_22',  '{"mon":[["06:00","22:00"]],"tue":[["06:00","22:00"]],"wed":[["06:00","22:00"]],"thu":[["06:00","22:00"]],"fri":[["06:00","22:00"]],"sat":[["06:00","22:00"]],"sun":[["06:00","22:00"]]}'),
@@ -103,7 +104,7 @@ create temporary table seed_places (
   t_en text, t_vi text, t_fr text, d_en text, d_vi text, d_fr text,
   address text, address_local text, lat double precision, lng double precision,
   price smallint, hours text, tags text[]
-) on commit drop;
+);
 
 insert into seed_places values
 ('ho-chi-minh-city','notre-dame-cathedral','sight','Notre-Dame Cathedral Basilica','Nhà thờ Đức Bà Sài Gòn','Cathédrale Notre-Dame de Saïgon',
@@ -555,3 +556,5 @@ from (
   cross join lateral (select random() as r) rr
 ) e
 where e.ts <= now();
+
+drop table seed_places, seed_hours;
