@@ -31,7 +31,7 @@ test.describe('route guards', () => {
     await guest.close();
     const admin = await browser.newPage();
     await openSignedIn(admin, await passwordSession('admin@demo.test'), '/saigon-riverside-hotel/dashboard');
-    await expect(admin.getByRole('button', { name: 'Account' })).toBeVisible();
+    await expect(admin.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
     await expect(admin).toHaveURL(/\/saigon-riverside-hotel\/dashboard$/);
     await admin.close();
   });
@@ -40,7 +40,7 @@ test.describe('route guards', () => {
     await openSignedIn(page, await passwordSession('innkeeper@demo.test'), '/hanoi-old-quarter-inn/dashboard');
     await expect(page).toHaveURL(/\/hanoi-old-quarter-inn\/dashboard$/);
     // (innkeeper's profile language is Vietnamese: the account button is "Tài khoản".)
-    await expect(page.getByRole('button', { name: 'Tài khoản' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Tài khoản' })).toBeVisible();
     // Another customer's dashboard is refused: the user stays on the dashboard they came from.
     await page.evaluate(() => {
       history.pushState({}, '', '/saigon-riverside-hotel/dashboard');
@@ -51,7 +51,7 @@ test.describe('route guards', () => {
 
   test('`to` is only ever a route name: a URL in `to` is ignored after sign-in', async ({ page }) => {
     await page.goto('/about-us?dialogAuth=true&to=https%3A%2F%2Fevil.example%2F');
-    await signInLive(page, await passwordSession('traveller@demo.test'));
+    await signInLive(page, await passwordSession('admin@demo.test'));
     await expect(page).toHaveURL(/\/about-us$/);
     expect(page.url()).not.toContain('evil');
   });
@@ -60,7 +60,7 @@ test.describe('route guards', () => {
 test.describe('sign-in redirect rule', () => {
   test('a user with a home customer is taken to that customer’s Map, keeping the query', async ({ page }) => {
     await page.goto('/?src=qr');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
     await signInLive(page, await passwordSession('guest@demo.test'));
     await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map\?src=qr$/);
   });
@@ -78,8 +78,8 @@ test.describe('sign-in redirect rule', () => {
 test.describe('account', () => {
   test('user menu: picture or initials, settings, my maps newest first, dashboards I moderate, sign out', async ({ page }) => {
     await openSignedIn(page, await passwordSession('admin@demo.test'), '/hotels');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
-    const account = page.getByRole('button', { name: 'Account' });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    const account = page.getByRole('banner').getByRole('button', { name: 'Account' });
     await account.click();
     const menu = page.getByRole('menu', { name: 'Account' });
     await expect(menu).toBeVisible();
@@ -96,7 +96,7 @@ test.describe('account', () => {
     await expect(page).toHaveURL(/\/user\/settings$/);
     await account.click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
     // Signing out on a page that needs an account goes Home, without pushing the dialog.
     await expect(page).toHaveURL(/\/$/);
   });
@@ -107,6 +107,6 @@ test.describe('account', () => {
     await signInLive(page, await passwordSession('moderator@demo.test'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi-VN');
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('vi-VN');
-    await expect(page.getByRole('link', { name: 'Dành cho khách sạn' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Dành cho khách sạn' })).toBeVisible();
   });
 });

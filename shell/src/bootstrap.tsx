@@ -48,7 +48,7 @@ async function boot() {
   const toasts = createToastStore();
   const session = watchSession({ supabase, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
   // For diagnostics and browser tests: the one store of the page and the toasts (no secrets).
-  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store, toast: toasts.api, session: () => session.keeper.state };
+  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store, toast: toasts.api, session: () => session.keeper.state, realtime: session.realtimeStatus };
   const deps = { config, supabase, store, toasts, i18n, refreshProfile: session.refreshProfile, signOut: session.signOut, applyLocale: setPageLocale };
   const router = makeRouter(
     <PlatformProvider deps={deps}>

@@ -56,6 +56,7 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
   let row: ProfileRow | null = null;
   let currentSession: Session | null = null;
   let signingOut = false;
+  let realtimeStatus = 'closed';
   // Events are handled one at a time, outside supabase-js's auth lock.
   let queue: Promise<void> = Promise.resolve();
 
@@ -77,6 +78,7 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
   const unsubscribe = () => {
     if (channel) void supabase.removeChannel(channel);
     channel = null;
+    realtimeStatus = 'closed';
   };
 
   async function forceSignOut(code: FatalAuthCode | 'disabled') {
@@ -116,7 +118,9 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
         store.dispatch(authSlice.actions.profileLoaded(profile));
         if (next.language !== previousLanguage && !currentSession.user.is_anonymous) applyLocale(profile.language);
       })
-      .subscribe();
+      .subscribe((status) => {
+        realtimeStatus = status === 'SUBSCRIBED' ? 'joined' : String(status).toLowerCase();
+      });
   }
 
   /** Profile initialisation: forced refresh, claims, row, language, lists. */
@@ -210,6 +214,8 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
 
   return {
     keeper,
+    /** 'joined' while the live profile subscription is up (diagnostics and browser tests). */
+    realtimeStatus: () => realtimeStatus,
     /** Re-reads claims (forced refresh), the profile row and the lists (after creating a customer). */
     refreshProfile: async () => {
       const { data } = await supabase.auth.getSession();

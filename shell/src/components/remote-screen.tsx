@@ -4,7 +4,7 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteName } from '@guestmap/shared-ui/contracts';
-import { loadScreen, resetRemote } from '../mf/remotes.ts';
+import { loadScreen, resetRemote, RemoteUnavailableError } from '../mf/remotes.ts';
 
 const cache = new Map<string, ComponentType>();
 
@@ -73,6 +73,16 @@ export function RemoteScreen({ remote, module, props }: { remote: RemoteName; mo
       (e) => {
         console.warn(`[shell] ${id} unavailable`, e);
         if (live) setState({ id, C: null, failed: true });
+        // A load that was only slow replaces the fallback when it finally arrives.
+        if (e instanceof RemoteUnavailableError && e.late) {
+          e.late.then(
+            (C) => {
+              cache.set(id, C);
+              if (live) setState({ id, C, failed: false });
+            },
+            () => undefined,
+          );
+        }
       },
     );
     return () => {

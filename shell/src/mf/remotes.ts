@@ -8,6 +8,11 @@ import type { PlatformConfig, RegisterRemote, RemoteName } from '@guestmap/share
 export const LOAD_TIMEOUT_MS = 4500;
 
 export class RemoteUnavailableError extends Error {
+  /**
+   * Set when the bound ran out while the load was still going: a slow network or a busy CPU is not
+   * a broken remote, so the screen replaces the fallback by itself if this settles later.
+   */
+  late?: Promise<ComponentType>;
   constructor(public readonly remote: RemoteName, cause?: unknown) {
     super(`Remote ${remote} is unavailable`, { cause });
   }
@@ -75,17 +80,22 @@ export async function loadScreen(remote: RemoteName, module: string): Promise<Co
     timer = setTimeout(() => reject(new RemoteUnavailableError(remote, new Error('timeout'))), LOAD_TIMEOUT_MS);
   });
   try {
-    const load = async () => {
+    const load = (async () => {
       await ensureRegistered(remote);
-      return loadRemote<Loaded>(`${remote}/${module}`);
-    };
-    const mod = (await Promise.race([load(), timeout])) as Loaded | null;
-    if (!mod || mod[FAILED] || typeof mod.default !== 'function' && typeof mod.default !== 'object') {
-      throw new RemoteUnavailableError(remote, mod?.[FAILED]);
+      const mod = (await loadRemote<Loaded>(`${remote}/${module}`)) as Loaded | null;
+      if (!mod || mod[FAILED] || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) {
+        throw new RemoteUnavailableError(remote, mod?.[FAILED]);
+      }
+      return mod.default as ComponentType;
+    })();
+    try {
+      return await Promise.race([load, timeout]);
+    } catch (e) {
+      const err = e instanceof RemoteUnavailableError ? e : new RemoteUnavailableError(remote, e);
+      if (err.cause instanceof Error && err.cause.message === 'timeout') err.late = load;
+      else load.catch(() => undefined);
+      throw err;
     }
-    return mod.default as ComponentType;
-  } catch (e) {
-    throw e instanceof RemoteUnavailableError ? e : new RemoteUnavailableError(remote, e);
   } finally {
     clearTimeout(timer);
   }

@@ -48,23 +48,23 @@ describe('refusalTarget', () => {
   const moderatorOfA = auth({ profile: profile({ moderator: { 'hotel-a': true } }) });
 
   it('goes Home on a first visit', () => {
-    expect(refusalTarget(q, null, 'k2', signedOut)).toBe('/?dialogAuth=true&to=Dashboard&customerId=hotel-b');
+    expect(refusalTarget(q, null, { key: 'k2', pathname: '/hotel-b/dashboard' }, signedOut)).toBe('/?dialogAuth=true&to=Dashboard&customerId=hotel-b');
   });
 
   it('stays on the previous page when it was guarded too and still admits the user', () => {
     const prev = { key: 'k1', pathname: '/hotel-a/dashboard', search: '?tab=stats', name: 'Dashboard' as const, params: { customerId: 'hotel-a' } };
-    expect(refusalTarget(q, prev, 'k2', moderatorOfA)).toBe('/hotel-a/dashboard?tab=stats&dialogAuth=true&to=Dashboard&customerId=hotel-b');
+    expect(refusalTarget(q, prev, { key: 'k2', pathname: '/hotel-b/dashboard' }, moderatorOfA)).toBe('/hotel-a/dashboard?tab=stats&dialogAuth=true&to=Dashboard&customerId=hotel-b');
   });
 
   it('goes Home when the previous page was public, or when refused in place (signed out there)', () => {
     const pub = { key: 'k1', pathname: '/hotels', search: '', name: 'Hotels' as const, params: {} };
-    expect(refusalTarget(q, pub, 'k2', moderatorOfA)).toMatch(/^\/\?/);
+    expect(refusalTarget(q, pub, { key: 'k2', pathname: '/hotel-b/dashboard' }, moderatorOfA)).toMatch(/^\/\?/);
     const same = { key: 'k2', pathname: '/hotel-a/dashboard', search: '', name: 'Dashboard' as const, params: { customerId: 'hotel-a' } };
-    expect(refusalTarget(q, same, 'k2', moderatorOfA)).toMatch(/^\/\?/);
+    expect(refusalTarget(q, same, { key: 'k2', pathname: '/hotel-a/dashboard' }, moderatorOfA)).toMatch(/^\/\?/);
   });
 
   it('goes Home when the previous guarded page would refuse the user too (no loop)', () => {
     const prev = { key: 'k1', pathname: '/hotel-c/settings', search: '', name: 'CustomerSettings' as const, params: { customerId: 'hotel-c' } };
-    expect(refusalTarget(q, prev, 'k2', moderatorOfA)).toMatch(/^\/\?/);
+    expect(refusalTarget(q, prev, { key: 'k2', pathname: '/hotel-b/dashboard' }, moderatorOfA)).toMatch(/^\/\?/);
   });
 });

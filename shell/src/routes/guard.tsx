@@ -37,8 +37,9 @@ export function decide(guard: Guard, name: RouteName, auth: AuthView, customerId
  * Where a refused user goes: the previous page when the refusal comes from a navigation away from
  * a guarded page that still admits them; Home otherwise (first visit, or signed out in place).
  */
-export function refusalTarget(query: Record<string, string>, previous: Visit | null, currentKey: string, auth: AuthView): string {
-  if (previous && previous.key !== currentKey && isRouteName(previous.name)) {
+export function refusalTarget(query: Record<string, string>, previous: Visit | null, current: { key: string; pathname: string }, auth: AuthView): string {
+  const navigated = !!previous && (previous.key !== current.key || previous.pathname !== current.pathname);
+  if (previous && navigated && isRouteName(previous.name)) {
     const prevDef = routeByName(previous.name);
     if (prevDef.guard !== 'none' && decide(prevDef.guard, previous.name, auth, previous.params.customerId).allow) {
       const q = new URLSearchParams(previous.search);
@@ -59,5 +60,5 @@ export function Guarded({ guard, name, children }: { guard: Guard; name: RouteNa
   const d = decide(guard, name, auth, customerId);
   if (d.allow) return <>{children}</>;
   if (d.wait) return <RemoteLoading />;
-  return <Navigate replace to={refusalTarget(d.query, lastVisit(), location.key, auth)} />;
+  return <Navigate replace to={refusalTarget(d.query, lastVisit(), location, auth)} />;
 }
