@@ -1,6 +1,7 @@
 // "Show to driver": the address in the local script, in large type, full screen, for a taxi or
 // motorbike driver to read from the guest's phone.
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -24,7 +25,8 @@ export function DriverCard({ name, address, onClose }: Props) {
       previous?.focus?.();
     };
   }, [onClose]);
-  return (
+  // A portal: full screen above everything, the shell's top bar included.
+  return createPortal(
     <div className="gm-driver" role="dialog" aria-modal="true" aria-labelledby="gm-driver-title">
       <p className="gm-driver-hint" id="gm-driver-title">
         {t('driver.title')}
@@ -38,6 +40,7 @@ export function DriverCard({ name, address, onClose }: Props) {
       <button ref={closeRef} type="button" className="gm-btn-primary gm-driver-close" onClick={onClose}>
         {t('driver.close')}
       </button>
-    </div>
+    </div>,
+    document.body,
   );
 }
