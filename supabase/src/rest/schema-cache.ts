@@ -112,6 +112,37 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       if (ref) fks.push({ name: c.name, table: t, cols, ref, refCols: JSON.parse(c.ref_cols ?? '[]') as string[] });
     }
   }
+  // Views: a view column that has the name of a base-table column the view reads is taken to be that
+  // column, so the base table's foreign keys carry over to the view (PostgREST follows renames too; not here).
+  const viewRes = await q.query<{ schema: string; view: string; tschema: string; table: string; col: string }>(
+    `select distinct vn.nspname as schema, v.relname as view, tn.nspname as tschema, t.relname as table, a.attname as col
+     from pg_class v join pg_namespace vn on vn.oid = v.relnamespace
+     join pg_rewrite r on r.ev_class = v.oid
+     join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+     join pg_class t on t.oid = d.refobjid and t.oid <> v.oid join pg_namespace tn on tn.oid = t.relnamespace
+     join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])`,
+    [sch],
+  );
+  const viewsOf = new Map<Table, Map<Table, Set<string>>>();
+  for (const r of viewRes.rows) {
+    const v = tables.get(qkey(r.schema, r.view));
+    const t = tables.get(qkey(r.tschema, r.table));
+    if (!v || !t || !v.columns.has(r.col)) continue;
+    const m = viewsOf.get(t) ?? new Map<Table, Set<string>>();
+    const cols = m.get(v) ?? new Set<string>();
+    cols.add(r.col);
+    m.set(v, cols);
+    viewsOf.set(t, m);
+  }
+  const alias = (t: Table, cols: string[]): Table[] => [t, ...[...(viewsOf.get(t) ?? new Map<Table, Set<string>>())].filter(([, c]) => cols.every((x) => c.has(x))).map(([v]) => v)];
+  for (const fk of [...fks]) {
+    for (const src of alias(fk.table, fk.cols)) {
+      for (const dst of alias(fk.ref, fk.refCols)) {
+        if (src !== fk.table || dst !== fk.ref) fks.push({ ...fk, table: src, ref: dst });
+      }
+    }
+  }
   const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
   const rels = new Map<string, Relationship[]>();
   const addRel = (r: Relationship) => {

@@ -68,6 +68,14 @@ describe.each(BACKENDS)('REST reads on %s', (backend) => {
     expect(jp.data).toEqual([{ code: 'JP', fx_hotels: [{ id: 5 }] }]);
   });
 
+  it('embeds through views whose columns keep the base table names (foreign keys carried over)', async () => {
+    const sb = env.stack.anon();
+    const cards = await sb.from('fx_hotel_cards').select('name, fx_countries(name), fx_rooms(number)').eq('id', 2);
+    expect(cards.data).toEqual([{ name: 'Hanoi Old Quarter', fx_countries: { name: 'Vietnam' }, fx_rooms: [{ number: 'A' }] }]);
+    const back = await sb.from('fx_countries').select('code, fx_hotel_cards(id)').eq('code', 'FR');
+    expect(back.data).toEqual([{ code: 'FR', fx_hotel_cards: [{ id: 3 }] }]);
+  });
+
   it('disambiguates with !hint, and answers 300 PGRST201 / 400 PGRST200 otherwise', async () => {
     const sb = env.stack.anon();
     const ok = await sb.from('fx_messages').select('id, sender:fx_people!sender_id(name), receiver:fx_people!fx_messages_receiver_id_fkey(name)').order('id');
