@@ -173,6 +173,8 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
     // NOTIFY callbacks in-process: look at the queue now and then while anyone is subscribed.
     if (ctx.db.kind === 'pglite') {
       poller = setInterval(() => {
+        // Not while a wire client holds a transaction open on the single PGlite session.
+        if (ctx.db.pglite?.isInTransaction()) return;
         if (!draining && [...conns].some((c) => c.channels.size > 0)) scheduleDrain();
       }, 300);
       poller.unref?.();
