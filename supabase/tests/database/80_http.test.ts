@@ -110,6 +110,16 @@ describe.each(BACKENDS)('HTTP denials on %s', (backend) => {
     expect((await call('anon', 'POST', 'rpc/record_event', { p_customer_id: HOTEL_A, p_type: 'qr_scan', p_visitor_id: '66666666-6666-4666-a666-000000000001' })).json).toBe(true);
   });
 
+  it('favourites: insert with ignore-duplicates upsert; a merging upsert is refused', async () => {
+    const fav = await s.db.query<{ id: string }>(`select extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck')::text as id`);
+    const row = { user_id: claimsFor('guest').sub, activity_id: fav.rows[0]!.id };
+    const ignore = await call('guest', 'POST', 'favourites?on_conflict=user_id,activity_id', row, { Prefer: 'resolution=ignore-duplicates,return=minimal' });
+    expect(ignore.status).toBe(201);
+    const merge = await call('guest', 'POST', 'favourites?on_conflict=user_id,activity_id', row, { Prefer: 'resolution=merge-duplicates,return=minimal' });
+    expect(merge.status).toBe(403);
+    expect(await ids(s.db, `select activity_id as id from public.favourites where user_id = $1`, [row.user_id])).toContain(row.activity_id);
+  });
+
   it('real sign-in: the hook\'s claims reach the token; a disabled account is refused', async () => {
     const mod = s.anon();
     const { data, error } = await mod.auth.signInWithPassword({ email: 'moderator@demo.test', password: 'demo-pass-123' });
