@@ -21,7 +21,7 @@ function bareWorkdir(): string {
   return dir;
 }
 
-async function waitFor<T>(fn: () => T | undefined | false | null, what: string, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(fn: () => T | undefined | false | null, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = fn();
@@ -115,6 +115,8 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     const ids = (s.channel as unknown as { bindings: { postgres_changes: { id: number }[] } }).bindings.postgres_changes.map((b) => b.id);
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(2);
+    expect(await s.channel.unsubscribe()).toBe('ok');
+    await waitFor(() => s.statuses.includes('CLOSED'), 'closed after leave');
   });
 
   it('delivers INSERT, UPDATE and DELETE with typed records, columns and the primary key of deleted rows', async () => {

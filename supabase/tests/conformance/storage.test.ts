@@ -191,7 +191,7 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     ]);
 
     const short = await alice.storage.from('private').createSignedUrl(path, 1);
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 10_000;
     let status = 200;
     while (status === 200 && Date.now() < deadline) {
       status = (await fetch(short.data!.signedUrl)).status;
