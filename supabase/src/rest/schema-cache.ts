@@ -239,10 +239,14 @@ begin
   if current_setting('transaction_read_only') = 'on' then return; end if;
   update _pgrst_cache.schema_version set n = n + 1;
 end $$;
-drop event trigger if exists _pgrst_cache_ddl;
-drop event trigger if exists _pgrst_cache_drop;
-create event trigger _pgrst_cache_ddl on ddl_command_end execute function _pgrst_cache.bump();
-create event trigger _pgrst_cache_drop on sql_drop execute function _pgrst_cache.bump();
+do $$ begin
+  if not exists (select 1 from pg_event_trigger where evtname = '_pgrst_cache_ddl') then
+    create event trigger _pgrst_cache_ddl on ddl_command_end execute function _pgrst_cache.bump();
+  end if;
+  if not exists (select 1 from pg_event_trigger where evtname = '_pgrst_cache_drop') then
+    create event trigger _pgrst_cache_drop on sql_drop execute function _pgrst_cache.bump();
+  end if;
+end $$;
 grant usage on schema _pgrst_cache to public;
 grant select on _pgrst_cache.schema_version to public;
 `;
