@@ -230,13 +230,15 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   });
 
   it('keeps a channel whose token is refreshed and closes one whose token expires', async () => {
-    const short = token(alice, 5);
-    const refreshed = subscribe(await userClient(short), 'refresh-me', [{ event: 'INSERT', table: 'rt_notes' }]);
-    const expiring = subscribe(await userClient(short), 'let-expire', [{ event: 'INSERT', table: 'rt_notes' }]);
+    const refreshExp = Math.floor(Date.now() / 1000) + 6;
+    const refreshed = subscribe(await userClient(token(alice, 6)), 'refresh-me', [{ event: 'INSERT', table: 'rt_notes' }]);
+    const expiring = subscribe(await userClient(token(alice, 3)), 'let-expire', [{ event: 'INSERT', table: 'rt_notes' }]);
     await Promise.all([subscribed(refreshed), subscribed(expiring)]);
     await clients.at(-2)!.realtime.setAuth(token(alice, 3600));
     await waitFor(() => expiring.statuses.includes('CLOSED'), 'expired channel closed', 12_000);
     expect(expiring.system.at(-1)).toMatchObject({ status: 'error', message: expect.stringMatching(/Token has expired/) });
+    // Past the refreshed channel's original expiry: it must still be open and authorised.
+    await waitFor(() => Date.now() > refreshExp * 1000 + 500, 'original expiry', 15_000);
     await stack.db.query(`insert into public.rt_notes (owner, body) values ($1, 'after refresh')`, [alice]);
     await waitFor(() => refreshed.changes.length === 1, 'change after refresh');
     expect(refreshed.changes[0]!.new.body).toBe('after refresh');
