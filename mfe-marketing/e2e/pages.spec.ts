@@ -56,3 +56,15 @@ test.describe('Terms and privacy', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Chính sách quyền riêng tư' })).toBeVisible();
   });
 });
+
+test.describe('Contact dialog opened by the shell', () => {
+  test('?dialogContact=true opens the form over any page; Close removes it from the URL', async ({ page }) => {
+    await page.goto('/about-us?dialogContact=true');
+    const dialog = page.getByRole('dialog', { name: 'Contact us' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/dialogContact/);
+  });
+});

@@ -1,7 +1,7 @@
-// The contact form dialog, as the shell loads it (lazily). Mounted means open; it calls onClose
-// (when the shell passes one) after sending or when dismissed.
+// The contact form dialog, as the shell loads it (lazily, for ?dialogContact=true). Mounted and
+// open means shown; it calls onClose after sending or when dismissed (Escape, Close, Cancel, backdrop).
 import { ContactFormDialog, type ContactDialogProps } from '../features/contact/contact-form-dialog.tsx';
 
-export default function ContactDialog(props: ContactDialogProps) {
-  return <ContactFormDialog {...props} />;
+export default function ContactDialog({ open = true, ...props }: ContactDialogProps & { open?: boolean }) {
+  return open ? <ContactFormDialog {...props} /> : null;
 }

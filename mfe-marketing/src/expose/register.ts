@@ -5,8 +5,9 @@ import { marketingUi } from '../store/ui-slice.ts';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 import fr from '../locales/fr.json';
+import { NS } from '../features/i18n/ns.ts';
 
-export const NS = 'marketing';
+export { NS };
 
 const register: RegisterRemote = ({ store, addResources }) => {
   store.inject(marketingUi);

@@ -1,6 +1,11 @@
 // Terms of use and privacy policy, with an anchor per section (#terms, #privacy, #privacy-rights…).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { addNamespace } from '@guestmap/shared-ui/i18n';
+import legalEn from '../locales/legal/en.json';
+import legalVi from '../locales/legal/vi.json';
+import legalFr from '../locales/legal/fr.json';
+import { NS } from '../features/i18n/ns.ts';
 import { useScreenView } from './use-screen-view.ts';
 import { Page } from '../features/ui/page.tsx';
 import { useCopy } from '../features/ui/use-copy.ts';
@@ -31,8 +36,10 @@ interface DataRow {
 }
 
 export default function TermsAndPrivacy() {
+  const { locale, i18n } = usePlatform();
+  // The legal text (the largest part of the catalogues) ships with this screen only, not with ./register.
+  useState(() => addNamespace(i18n, NS, { en: { legal: legalEn }, vi: { legal: legalVi }, fr: { legal: legalFr } }));
   const { t, list } = useCopy();
-  const { locale } = usePlatform();
   useScreenView();
   usePageMeta({ title: t('TermsAndPrivacy.title'), description: t('legal.meta.description'), locale });
   useHashScroll();

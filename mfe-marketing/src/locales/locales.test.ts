@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import vi from './vi.json';
 import fr from './fr.json';
+import legalEn from './legal/en.json';
+import legalVi from './legal/vi.json';
+import legalFr from './legal/fr.json';
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 
@@ -20,7 +23,8 @@ function leaves(v: Json, path = ''): Map<string, string> {
   return out;
 }
 
-const catalogues = { en, vi, fr } as Record<string, Json>;
+// The legal text is a separate file per language, loaded by the Terms and privacy screen.
+const catalogues = { en: { ...en, legal: legalEn }, vi: { ...vi, legal: legalVi }, fr: { ...fr, legal: legalFr } } as Record<string, Json>;
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}|%[A-Z_]+%/g)].map((m) => m[1] ?? m[0]).sort();
 
 describe('locale catalogues', () => {
