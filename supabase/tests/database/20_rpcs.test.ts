@@ -403,6 +403,30 @@ describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
       expect((await one<{ n: number }>(tx, 'select count(*)::int as n from public.analytics_events where visitor_id = $1', [v])).n).toBe(60);
     });
   });
+  it('record_event caps each customer at 600 events a minute; contact messages are rate-limited', async () => {
+    await asPersona(s.db, 'anon', async (tx) => {
+      await asSuper(tx);
+      await tx.query(
+        `insert into public.analytics_events (customer_id, type, visitor_id) select 'hanoi', 'map_view', gen_random_uuid() from generate_series(1, 600)`,
+      );
+      await tx.query(`select set_config('role', 'anon', true)`);
+      const r = await one<{ r: boolean }>(tx, `select public.record_event('hanoi', 'qr_scan', null, '77777777-7777-4777-a777-000000000001') as r`);
+      expect(r.r).toBe(false);
+      const other = await one<{ r: boolean }>(tx, `select public.record_event('ho-chi-minh-city', 'qr_scan', null, '77777777-7777-4777-a777-000000000001') as r`);
+      expect(other.r).toBe(true);
+    });
+    const send = (tx: Queryable, email: string) =>
+      tx.query(`insert into public.contact_messages (name, email, message) values ('Spam', $1, 'Hello')`, [email]);
+    const e = await sqlError(
+      asPersona(s.db, 'anon', async (tx) => {
+        for (let i = 0; i < 5; i++) await send(tx, 'same@example.com');
+        await send(tx, 'other@example.com');
+        await send(tx, 'SAME@example.com');
+      }),
+    );
+    expect({ code: e.code, detail: e.detail }).toEqual({ code: 'P0001', detail: 'rate_limited' });
+  });
+
   // Races: on PostgreSQL these transactions really interleave (PGlite serialises them).
   it('parallel publications never overshoot the package limit', async () => {
     const attempts = Array.from({ length: 6 }, (_, i) =>
