@@ -1,6 +1,6 @@
 import { defineGuestmapApp } from '../shared-ui/build/rsbuild-app.ts';
 
-export default defineGuestmapApp({
+const config = defineGuestmapApp({
   name: 'account',
   dir: import.meta.dirname,
   title: 'Guestmap account',
@@ -11,3 +11,7 @@ export default defineGuestmapApp({
     './register': './src/expose/register.ts',
   },
 });
+
+// CSS (Leaflet's) is injected as <style> by the JS chunk that needs it: the pages' CSP allows
+// inline styles but not stylesheets from this remote's origin.
+export default { ...config, output: { ...config.output, injectStyles: true } };

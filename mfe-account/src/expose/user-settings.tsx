@@ -1,10 +1,8 @@
-// Placeholder screen until the account remote's issue builds it.
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+// ./UserSettings: the routes User (/user) and UserSettings (/user/settings).
+import { UserScreen } from '../features/settings/user-settings.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
 export default function UserSettings() {
-  const { t } = useTranslation('account');
   useScreenView();
-  return <ScreenPlaceholder title={t('UserSettings.title')} />;
+  return <UserScreen />;
 }

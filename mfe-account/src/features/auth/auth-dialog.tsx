@@ -259,7 +259,7 @@ export function AuthDialog() {
             </Form.Item>
           )}
           {formError && <Alert type="error" showIcon title={t(formError)} style={{ marginBottom: 16 }} />}
-          {info && <Alert type="info" showIcon title={info} style={{ marginBottom: 16 }} />}
+          {info && <Alert type="info" role="status" showIcon title={info} style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" block size="large" loading={busy === 'signIn' || busy === 'signUp'} disabled={disabled && busy !== 'signIn' && busy !== 'signUp'}>
             {signUp ? t('auth.signUp.submit') : t('auth.signIn.submit')}
           </Button>
@@ -289,7 +289,7 @@ export function AuthDialog() {
   } else {
     body = (
       <Form layout="vertical" requiredMark={false} onFinish={submitReset} noValidate>
-        {info && <Alert type="success" showIcon title={info} style={{ marginBottom: 12 }} />}
+        {info && <Alert type="success" role="status" showIcon title={info} style={{ marginBottom: 12 }} />}
         <Typography.Paragraph>{t('auth.reset.codeIntro', { email: email.trim() })}</Typography.Paragraph>
         {!recoveryVerified && (
           <Form.Item {...fieldProps('code', t('auth.fields.code'))}>

@@ -1,0 +1,409 @@
+// /user (the account overview: maps, favourite places) and /user/settings (picture, display name,
+// language, e-mail). Both need a signed-in user with an e-mail (the shell's guard).
+import { useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, List, Radio, Skeleton, Tag, Typography } from 'antd';
+import { LOCALES, LOCALE_LABELS, usePlatform, type Locale, type RouteName, type RouteParams } from '@guestmap/shared-ui/contracts';
+import { lang, pickText } from '@guestmap/shared-ui/i18n';
+import { AntdProvider } from '../common/antd-provider.tsx';
+import { useBusy } from '../common/use-busy.ts';
+import { errorCode } from '../common/errors.ts';
+import { validateDisplayName, type ValidationKey } from '../common/validation.ts';
+import { resizeToSquare } from './image-resize.ts';
+import { listModerated, listMyFavourites, listMyMaps, removeOldAvatars, updateProfile, uploadAvatar, type MyFavourite, type MyMap } from './api.ts';
+
+function useRouteLink() {
+  const { navigateTo, hrefFor } = usePlatform();
+  return (name: RouteName, params?: RouteParams) => ({
+    href: hrefFor(name, params),
+    onClick: (e: MouseEvent) => {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+      e.preventDefault();
+      navigateTo(name, params);
+    },
+  });
+}
+
+function initials(name: string | null | undefined, email: string | null | undefined) {
+  const s = (name || email || '?').trim();
+  return s.slice(0, 1).toUpperCase();
+}
+
+type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
+
+function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} style={{ marginBottom: 16 }}>
+      <Card title={<h2 id={id} style={{ margin: 0, fontSize: 18 }}>{title}</h2>} extra={extra}>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+function MapsSection() {
+  const { t } = useTranslation('account');
+  const { supabase, user, profile } = usePlatform();
+  const link = useRouteLink();
+  const [maps, setMaps] = useState<Load<{ maps: MyMap[]; moderated: Set<string> }>>({ state: 'loading' });
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    Promise.all([listMyMaps(supabase, userId), listModerated(supabase, userId).catch(() => [] as string[])]).then(
+      ([m, mod]) => live && setMaps({ state: 'ok', data: { maps: m, moderated: new Set(mod) } }),
+      (e) => {
+        // The spec: a failing list is logged and shows as empty; we also say so.
+        console.warn('[account] listing the user’s customers failed', e);
+        if (live) setMaps({ state: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, userId]);
+  const canManage = (id: string) => profile?.isAdmin === true || profile?.moderator?.[id] === true || (maps.state === 'ok' && maps.data.moderated.has(id));
+  return (
+    <Section
+      title={t('user.maps.title')}
+      extra={
+        <Button type="link" {...link('CustomerCreate')}>
+          {t('user.maps.create')}
+        </Button>
+      }
+    >
+      {maps.state === 'loading' && <Skeleton active paragraph={{ rows: 2 }} />}
+      {maps.state === 'error' && <Alert type="warning" showIcon title={t('user.maps.error')} />}
+      {maps.state === 'ok' &&
+        (maps.data.maps.length === 0 ? (
+          <Empty description={t('user.maps.empty')} />
+        ) : (
+          <List
+            aria-label={t('user.maps.title')}
+            dataSource={maps.data.maps}
+            renderItem={(m) => (
+              <List.Item
+                key={m.id}
+                actions={[
+                  <a key="map" {...link('Map', { customerId: m.id })} aria-label={`${t('user.maps.open')}: ${m.name}`}>
+                    {t('user.maps.open')}
+                  </a>,
+                  ...(canManage(m.id)
+                    ? [
+                        <a key="dash" {...link('Dashboard', { customerId: m.id })} aria-label={`${t('user.maps.dashboard')}: ${m.name}`}>
+                          {t('user.maps.dashboard')}
+                        </a>,
+                      ]
+                    : []),
+                ]}
+              >
+                <List.Item.Meta
+                  title={<a {...link('Map', { customerId: m.id })}>{m.name}</a>}
+                  description={
+                    <Flex gap={8} wrap align="center">
+                      <Tag>{t(`user.maps.kind.${m.kind}`)}</Tag>
+                      <Typography.Text type="secondary">/{m.id}</Typography.Text>
+                      {canManage(m.id) && <Tag color="green">{t('user.maps.moderator')}</Tag>}
+                    </Flex>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        ))}
+    </Section>
+  );
+}
+
+function FavouritesSection() {
+  const { t } = useTranslation('account');
+  const { supabase, user, locale } = usePlatform();
+  const link = useRouteLink();
+  const [favs, setFavs] = useState<Load<MyFavourite[]>>({ state: 'loading' });
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    listMyFavourites(supabase, userId).then(
+      (f) => live && setFavs({ state: 'ok', data: f }),
+      (e) => {
+        console.warn('[account] listing favourites failed', e);
+        if (live) setFavs({ state: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, userId]);
+  return (
+    <Section title={t('user.favourites.title')}>
+      {favs.state === 'loading' && <Skeleton active paragraph={{ rows: 2 }} />}
+      {favs.state === 'error' && <Alert type="warning" showIcon title={t('user.favourites.error')} />}
+      {favs.state === 'ok' &&
+        (favs.data.length === 0 ? (
+          <Empty description={t('user.favourites.empty')} />
+        ) : (
+          <List
+            aria-label={t('user.favourites.title')}
+            dataSource={favs.data}
+            renderItem={(f) => (
+              <List.Item key={f.activityId}>
+                <List.Item.Meta
+                  title={<a {...link('Activity', { customerId: f.customerId, activitySlug: f.slug, activityId: f.activityId })}>{pickText(f.title, locale) || f.slug}</a>}
+                  description={<Typography.Text type="secondary">/{f.customerId}</Typography.Text>}
+                />
+              </List.Item>
+            )}
+          />
+        ))}
+    </Section>
+  );
+}
+
+function PictureSection() {
+  const { t } = useTranslation('account');
+  const { supabase, user, profile, toast, refreshProfile } = usePlatform();
+  const { busy, run } = useBusy('avatar');
+  const inputId = useId();
+  const [url, setUrl] = useState<string | null>(profile?.profilePictureUrl ?? null);
+  useEffect(() => setUrl(profile?.profilePictureUrl ?? null), [profile?.profilePictureUrl]);
+  const onFile = (file: File | undefined) => {
+    if (!file || !user) return;
+    void run('upload', async () => {
+      let image: Blob;
+      try {
+        image = await resizeToSquare(file);
+      } catch {
+        toast.error(t('user.picture.notImage'));
+        return;
+      }
+      try {
+        const publicUrl = await uploadAvatar(supabase, user.id, image);
+        await updateProfile(supabase, user.id, { profile_picture_url: publicUrl });
+        setUrl(publicUrl);
+        await refreshProfile();
+        toast.success(t('user.picture.success'));
+        void removeOldAvatars(supabase, user.id, publicUrl).catch(() => undefined);
+      } catch (e) {
+        console.warn('[account] avatar upload failed', e);
+        toast.error(t('user.picture.error'));
+      }
+    });
+  };
+  return (
+    <Section title={t('user.picture.title')}>
+      <Flex gap={16} align="center" wrap>
+        <Avatar size={96} src={url ?? undefined} alt={t('user.picture.alt')} style={{ flex: 'none', fontSize: 36 }}>
+          {initials(profile?.displayName, user?.email)}
+        </Avatar>
+        <div>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-label={t('user.picture.change')}
+            tabIndex={-1}
+            hidden
+            disabled={busy !== null}
+            onChange={(e) => {
+              onFile(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <Button loading={busy !== null} onClick={() => (document.getElementById(inputId) as HTMLInputElement | null)?.click()}>
+            {t('user.picture.change')}
+          </Button>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('user.picture.hint')}
+          </Typography.Paragraph>
+        </div>
+      </Flex>
+    </Section>
+  );
+}
+
+function NameSection() {
+  const { t } = useTranslation('account');
+  const { supabase, user, profile, toast, refreshProfile } = usePlatform();
+  const { busy, run } = useBusy('name');
+  const id = useId();
+  const [name, setName] = useState(profile?.displayName ?? '');
+  const [dirty, setDirty] = useState(false);
+  const [error, setError] = useState<ValidationKey | null>(null);
+  useEffect(() => {
+    if (!dirty) setName(profile?.displayName ?? '');
+  }, [profile?.displayName, dirty]);
+  const save = () => {
+    const v = validateDisplayName(name);
+    setError(v);
+    if (v || !user) return;
+    void run('save', async () => {
+      try {
+        await updateProfile(supabase, user.id, { display_name: name.trim() });
+        setDirty(false);
+        toast.success(t('user.name.success'));
+        await refreshProfile();
+      } catch (e) {
+        console.warn('[account] name update failed', e);
+        toast.error(t('user.name.error'));
+      }
+    });
+  };
+  return (
+    <Section title={t('user.name.title')}>
+      <Form layout="vertical" onFinish={save} requiredMark={false} noValidate>
+        <Flex gap={8} align="start" wrap>
+          <Form.Item label={t('user.name.label')} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ? t(error) : undefined} style={{ flex: '1 1 240px', marginBottom: 0 }}>
+            <Input
+              id={id}
+              value={name}
+              maxLength={80}
+              autoComplete="nickname"
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                setName(e.target.value);
+                setDirty(true);
+                setError(null);
+              }}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy !== null} style={{ marginTop: 30 }}>
+            {t('user.name.save')}
+          </Button>
+        </Flex>
+      </Form>
+    </Section>
+  );
+}
+
+function LanguageSection() {
+  const { t } = useTranslation('account');
+  const { supabase, user, locale, setLocale, toast, refreshProfile } = usePlatform();
+  const { run } = useBusy('language');
+  const labelId = useId();
+  const change = (l: Locale) => {
+    if (l === locale || !user) return;
+    // The interface follows at once; the profile keeps the choice for next time and other devices.
+    setLocale(l);
+    void run('save', async () => {
+      try {
+        await updateProfile(supabase, user.id, { language: l });
+        toast.success(t('user.language.success', { lng: lang(l) }));
+        await refreshProfile();
+      } catch (e) {
+        console.warn('[account] language update failed', e);
+        toast.error(t('user.language.error', { lng: lang(l) }));
+      }
+    });
+  };
+  return (
+    <Section title={t('user.language.title')}>
+      <span id={labelId} className="gm-visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {t('user.language.label')}
+      </span>
+      <Radio.Group aria-labelledby={labelId} value={locale} onChange={(e) => change(e.target.value as Locale)} optionType="button" buttonStyle="solid">
+        {LOCALES.map((l) => (
+          <Radio.Button key={l} value={l}>
+            <span lang={l}>{LOCALE_LABELS[l]}</span>
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+    </Section>
+  );
+}
+
+function Header() {
+  const { t } = useTranslation('account');
+  const { user, profile, signOut, navigateTo } = usePlatform();
+  const { busy, run } = useBusy('signOut');
+  return (
+    <Flex gap={16} align="center" wrap style={{ marginBottom: 16 }}>
+      <Avatar size={64} src={profile?.profilePictureUrl ?? undefined} alt="" style={{ flex: 'none', fontSize: 26 }}>
+        {initials(profile?.displayName, user?.email)}
+      </Avatar>
+      <div style={{ flex: '1 1 200px', minWidth: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
+          {profile?.displayName || t('user.noName')}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          <span className="gm-visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            {t('user.email')}:{' '}
+          </span>
+          <span data-testid="user-email">{user?.email}</span>
+        </Typography.Text>
+      </div>
+      <Button
+        loading={busy !== null}
+        onClick={() =>
+          void run('out', async () => {
+            await signOut();
+            navigateTo('Home');
+          })
+        }
+      >
+        {t('user.signOut')}
+      </Button>
+    </Flex>
+  );
+}
+
+function Nav({ settings }: { settings: boolean }) {
+  const { t } = useTranslation('account');
+  const link = useRouteLink();
+  const tab = (name: RouteName, label: string, current: boolean) => (
+    <a {...link(name)} aria-current={current ? 'page' : undefined} style={{ padding: '8px 12px', borderBottom: `2px solid ${current ? 'var(--gm-primary, #5AB77B)' : 'transparent'}`, fontWeight: current ? 600 : 400, color: 'inherit' }}>
+      {label}
+    </a>
+  );
+  return (
+    <nav aria-label={t('user.title')} style={{ display: 'flex', gap: 8, marginBottom: 16, borderBottom: '1px solid var(--gm-border, #dfe5e1)' }}>
+      {tab('User', t('user.tabs.overview'), !settings)}
+      {tab('UserSettings', t('user.tabs.settings'), settings)}
+    </nav>
+  );
+}
+
+/** The account still exists? A deleted account's token keeps working until it expires. */
+function useAccountCheck() {
+  const { t } = useTranslation('account');
+  const { supabase, toast, signOut } = usePlatform();
+  const check = useCallback(async () => {
+    const { error } = await supabase.auth.getUser();
+    if (error && errorCode(error) === 'user_not_found') {
+      toast.error(t('errors.noAccount'));
+      await signOut();
+    }
+  }, [supabase, toast, signOut, t]);
+  useEffect(() => {
+    void check();
+  }, [check]);
+}
+
+export function UserScreen() {
+  const { hrefFor } = usePlatform();
+  const location = useLocation();
+  const settings = location.pathname.replace(/\/+$/, '') === hrefFor('UserSettings');
+  useAccountCheck();
+  return (
+    <AntdProvider>
+      <main style={{ maxWidth: 880, margin: '24px auto', padding: '0 16px' }}>
+        <Header />
+        <Nav settings={settings} />
+        {settings ? (
+          <>
+            <PictureSection />
+            <NameSection />
+            <LanguageSection />
+          </>
+        ) : (
+          <>
+            <MapsSection />
+            <FavouritesSection />
+          </>
+        )}
+      </main>
+    </AntdProvider>
+  );
+}
