@@ -294,8 +294,10 @@ export function registerRest(ctx: StackContext): void {
           dml = `insert into ${target} (${ident(first)}) values ${rows.map(() => '(default)').join(', ')}`;
         } else if (prefs.missing === 'default' && rows.some((r) => cols.some((c) => !(c in r)))) {
           const values = rows.map((r) => {
-            const rp = p.add(JSON.stringify(r));
-            return `(${cols.map((c) => (c in r ? `(json_populate_record(null::${rowType}, ${rp}::json)).${ident(c)}` : 'default')).join(', ')})`;
+            // the row's parameter is added only when one of its cells uses it (unused parameters are an error)
+            let rp: string | null = null;
+            const cell = (c: string) => `(json_populate_record(null::${rowType}, ${(rp ??= p.add(JSON.stringify(r)))}::json)).${ident(c)}`;
+            return `(${cols.map((c) => (c in r ? cell(c) : 'default')).join(', ')})`;
           });
           dml = `insert into ${target} (${colList}) values ${values.join(', ')}`;
         } else {

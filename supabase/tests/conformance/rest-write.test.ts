@@ -49,6 +49,16 @@ describe.each(BACKENDS)('REST writes on %s', (backend) => {
     // without missing=default (postgrest-js's default), absent keys are inserted as null
     const nulls = await svc.from('fx_hotels').insert([{ name: 'Bulk C', stars: 1 }, { name: 'Bulk D', description: 'd' }]).select('name, stars, description');
     expect(nulls.data).toEqual([{ name: 'Bulk C', stars: 1, description: null }, { name: 'Bulk D', stars: null, description: 'd' }]);
+    // with missing=default, a row that has none of the listed columns takes every default
+    const defaults = await svc.from('fx_log').insert([{ what: 'kept' }, {}], { defaultToNull: false }).select('what');
+    expect(defaults.error?.code).toBe('23502');
+    const allDefault = await env.http('/fx_hotel_features?columns=hotel_id', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'missing=default' },
+      body: JSON.stringify([{ other: 1 }]),
+    });
+    expect(allDefault.status).toBe(400);
+    expect((await allDefault.json()).code).toBe('23502');
     const mismatch = await env.http('/fx_countries', {
       method: 'POST',
       headers: { Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`, 'Content-Type': 'application/json' },
