@@ -1,7 +1,7 @@
 // The Customer screen (/{customerId}): a hotel's branded welcome page and a plain city page.
 import { expect as baseExpect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { noTiles } from './support.ts';
+import { noTiles, open } from './support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -14,7 +14,7 @@ test.describe('customer page', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
   test('a hotel: branding, welcome, picks with offers, rewards teaser, Open the map; no axe violations', async ({ page }) => {
-    await page.goto('/saigon-riverside-hotel');
+    await open(page, '/saigon-riverside-hotel');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Saigon Riverside Hotel' })).toBeVisible();
     await expect(main.getByText('Your riverside home in District 1')).toBeVisible();
@@ -32,7 +32,7 @@ test.describe('customer page', () => {
   });
 
   test('a city: plain page without rewards; a highlight opens its place on the map', async ({ page }) => {
-    await page.goto('/ho-chi-minh-city');
+    await open(page, '/ho-chi-minh-city');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Ho Chi Minh City' })).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Highlights' })).toBeVisible();
@@ -45,7 +45,7 @@ test.describe('customer page', () => {
   });
 
   test('an unknown customer says so', async ({ page }) => {
-    await page.goto('/no-such-customer-xyz');
+    await open(page, '/no-such-customer-xyz');
     await expect(page.getByRole('heading', { name: 'Map not found' })).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 // The guest's journeys on the Map and Activity routes on a phone (360 × 740), with map
 // tiles unreachable (no internet here: the map must stay useful without them).
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { activityBySlug, admin, noTiles } from './support.ts';
+import { activityBySlug, admin, noTiles, open } from './support.ts';
 
 // Up to eight engineers share two CPU cores: first loads can be slow, so waits are generous.
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -18,7 +18,7 @@ test.describe('phone (360 × 740)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
   test('QR entry: scan and map view recorded anonymously, src=qr dropped from the address', async ({ page }) => {
-    await page.goto('/saigon-riverside-hotel/map?src=qr');
+    await open(page, '/saigon-riverside-hotel/map?src=qr');
     await expect(page.getByRole('heading', { level: 1, name: /Saigon Riverside Hotel/ })).toBeVisible();
     await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map$/);
     const visitor = await page.evaluate(() => localStorage.getItem('guestmap.visitor'));
@@ -35,7 +35,7 @@ test.describe('phone (360 × 740)', () => {
   });
 
   test('browse: search ignoring diacritics, open a place from the list, Back closes it', async ({ page }) => {
-    await page.goto('/ho-chi-minh-city/map');
+    await open(page, '/ho-chi-minh-city/map');
     await expect(page.getByRole('heading', { level: 1, name: /Ho Chi Minh City/ })).toBeVisible();
     await expect.poll(() => markers(page).count()).toBeGreaterThan(5);
     await page.getByRole('button', { name: /Show the list/ }).click();
@@ -76,7 +76,7 @@ test.describe('phone (360 × 740)', () => {
   });
 
   test('Near me refused: says so, and the list keeps working', async ({ page }) => {
-    await page.goto('/ho-chi-minh-city/map');
+    await open(page, '/ho-chi-minh-city/map');
     await page.getByRole('button', { name: 'Near me', exact: true }).click();
     await expect(page.getByText(/Location access was refused/)).toBeVisible();
     await page.getByRole('button', { name: /Show the list/ }).click();
@@ -85,7 +85,7 @@ test.describe('phone (360 × 740)', () => {
 
   test('favourite while signed out offers sign-in', async ({ page }) => {
     const a = await activityBySlug('ho-chi-minh-city', 'ben-thanh-market');
-    await page.goto(`/ho-chi-minh-city/map/${a.slug}/${a.id}`);
+    await open(page, `/ho-chi-minh-city/map/${a.slug}/${a.id}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/dialogAuth=true/);
     await expect(page).toHaveURL(/to=Activity/);

@@ -35,3 +35,17 @@ export async function activityBySlug(customerId: string, slug: string) {
   if (error) throw error;
   return data as { id: string; slug: string; title: { en: string } };
 }
+
+/**
+ * Opens a path and waits for the screen's level-1 heading. With up to eight engineers' builds and
+ * test runs sharing two CPU cores, the shell's remote-loading deadline is sometimes missed and its
+ * fallback shows; a guest would press Retry, and so does this, once.
+ */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+  const retry = page.getByRole('button', { name: /^(Retry|Thử lại|Réessayer)$/ });
+  await heading.or(retry).first().waitFor({ timeout: 30_000 });
+  if (await retry.isVisible()) await retry.click();
+  await heading.first().waitFor({ timeout: 30_000 });
+}

@@ -45,11 +45,14 @@ function clusterElement(count: number): HTMLElement {
   return el;
 }
 
-function activateOnSpace(marker: L.Marker, onActivate: () => void) {
+/** Enter and Space activate a focused marker, like a button (Leaflet alone handles only a
+ *  legacy keypress for Enter; preventing keydown's default stops that one from firing twice). */
+function activateOnKey(marker: L.Marker, onActivate: () => void) {
   marker.on('add', () => {
     marker.getElement()?.addEventListener('keydown', (e) => {
-      if (e.key === ' ' || e.key === 'Spacebar') {
+      if (e.key === 'Enter' || e.key === ' ' || e.key === 'Spacebar') {
         e.preventDefault();
+        e.stopPropagation();
         onActivate();
       }
     });
@@ -92,7 +95,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
         });
         const zoomIn = () => map.flyTo([c.latitude, c.longitude], Math.max(c.expansionZoom, map.getZoom() + 1), { duration: 0.4 });
         m.on('click', zoomIn);
-        activateOnSpace(m, zoomIn);
+        activateOnKey(m, zoomIn);
         m.on('add', () => m.getElement()?.setAttribute('aria-label', latest.current.clusterLabel(c.count)));
         return m;
       }
@@ -107,7 +110,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
       });
       const pick = () => latest.current.onSelect(c.id);
       m.on('click', pick);
-      activateOnSpace(m, pick);
+      activateOnKey(m, pick);
       m.on('add', () => {
         const el = m.getElement();
         el?.setAttribute('aria-label', item.label);
@@ -118,7 +121,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
     };
 
     const render = () => {
-      const b = map.getBounds().pad(0.25);
+      const b = map.getBounds().pad(0.1);
       const zoom = map.getZoom();
       const visible = index.query([b.getWest(), Math.max(-85, b.getSouth()), b.getEast(), Math.min(85, b.getNorth())], zoom);
       // The selected place is always drawn as itself, even inside a cluster.

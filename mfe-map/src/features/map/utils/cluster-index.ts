@@ -19,7 +19,7 @@ export interface ClusterIndex {
 
 /** Builds an index; `radius` in pixels. Points beyond maxZoom are never clustered. */
 export function buildClusterIndex<T extends PointItem>(items: readonly T[], opts: { radius?: number; maxZoom?: number } = {}): ClusterIndex {
-  const sc = new Supercluster<{ item: T }>({ radius: opts.radius ?? 56, maxZoom: opts.maxZoom ?? 17, minPoints: 3 });
+  const sc = new Supercluster<{ item: T }>({ radius: opts.radius ?? 72, maxZoom: opts.maxZoom ?? 17, minPoints: 3 });
   sc.load(
     items.map((item) => ({
       type: 'Feature' as const,
