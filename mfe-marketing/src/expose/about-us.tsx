@@ -82,7 +82,7 @@ export default function AboutUs() {
               {CONTACT_EMAIL}
             </a>
             <RouteLink to="Hotels" className="gmk-btn gmk-btn-ghost gmk-btn-lg">
-              {t('home.cta.hotels')}
+              {t('about.contact.hotels')}
             </RouteLink>
           </div>
         </div>
