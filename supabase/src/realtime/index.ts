@@ -2,6 +2,7 @@
 // the Phoenix channel protocol as realtime-js speaks it (vsn 2.0.0 array frames, vsn 1.0.0 object
 // frames), with changes captured by triggers (capture.ts) and delivered only to subscribers whose
 // role and claims may SELECT the row now (checked in a read-only transaction as that role).
+import crypto from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
@@ -32,6 +33,9 @@ interface Channel {
   claims: Claims;
   expiryTimer: NodeJS.Timeout | null;
   broadcastSelf: boolean;
+  presenceEnabled: boolean;
+  presenceKey: string;
+  presenceMeta: Record<string, unknown> | null;
 }
 
 type Frame = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: Record<string, unknown> };
@@ -295,7 +299,47 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
     if (ch.expiryTimer) clearTimeout(ch.expiryTimer);
     ch.expiryTimer = null;
     if (ch.conn.channels.get(ch.topic) === ch) ch.conn.channels.delete(ch.topic);
+    if (ch.presenceMeta) {
+      const left = ch.presenceMeta;
+      ch.presenceMeta = null;
+      presenceDiff(ch.topic, {}, { [ch.presenceKey]: { metas: [left] } });
+    }
     if (notify) ch.conn.send(ch.joinRef, ch.joinRef, ch.topic, 'phx_close', {});
+  }
+
+  // ─── presence (Phoenix Presence shapes: presence_state, presence_diff) ─────────
+  function* topicChannels(topic: string): Generator<Channel> {
+    for (const c of conns) {
+      const ch = c.channels.get(topic);
+      if (ch) yield ch;
+    }
+  }
+
+  function presenceState(topic: string): Record<string, { metas: Record<string, unknown>[] }> {
+    const state: Record<string, { metas: Record<string, unknown>[] }> = {};
+    for (const ch of topicChannels(topic)) {
+      if (ch.presenceMeta) (state[ch.presenceKey] ??= { metas: [] }).metas.push(ch.presenceMeta);
+    }
+    return state;
+  }
+
+  function presenceDiff(topic: string, joins: Record<string, unknown>, leaves: Record<string, unknown>): void {
+    for (const ch of topicChannels(topic)) {
+      if (ch.presenceEnabled) ch.conn.send(null, null, topic, 'presence_diff', { joins, leaves });
+    }
+  }
+
+  function presence(ch: Channel, f: Frame): void {
+    const old = ch.presenceMeta;
+    if (f.payload.event === 'track') {
+      const meta = { ...(isObj(f.payload.payload) ? f.payload.payload : {}), phx_ref: crypto.randomBytes(8).toString('base64url') };
+      ch.presenceMeta = meta;
+      presenceDiff(ch.topic, { [ch.presenceKey]: { metas: [meta] } }, old ? { [ch.presenceKey]: { metas: [old] } } : {});
+    } else if (f.payload.event === 'untrack' && old) {
+      ch.presenceMeta = null;
+      presenceDiff(ch.topic, {}, { [ch.presenceKey]: { metas: [old] } });
+    }
+    if (f.ref) ch.conn.reply(f, 'ok', {});
   }
 
   function armExpiry(ch: Channel): void {
@@ -355,8 +399,12 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
     );
     const existing = conn.channels.get(f.topic);
     if (existing) closeChannel(existing, true);
+    const presenceCfg = isObj(config.presence) ? config.presence : {};
     const ch: Channel = { topic: f.topic, joinRef: f.joinRef ?? f.ref, conn, bindings, token, claims, expiryTimer: null,
-      broadcastSelf: isObj(config.broadcast) && config.broadcast.self === true };
+      broadcastSelf: isObj(config.broadcast) && config.broadcast.self === true,
+      presenceEnabled: presenceCfg.enabled === true,
+      presenceKey: typeof presenceCfg.key === 'string' && presenceCfg.key ? presenceCfg.key : crypto.randomUUID(),
+      presenceMeta: null };
     conn.channels.set(f.topic, ch);
     armExpiry(ch);
     conn.reply(f, 'ok', { postgres_changes: echoed });
@@ -375,8 +423,7 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
         conn.send(null, null, f.topic, 'system', { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: channelName });
       }
     }
-    const presence = isObj(config.presence) ? config.presence : {};
-    if (presence.enabled === true) conn.send(ch.joinRef, null, f.topic, 'presence_state', {});
+    if (ch.presenceEnabled) conn.send(null, null, f.topic, 'presence_state', presenceState(f.topic));
   }
 
   function accessToken(conn: Conn, ch: Channel, f: Frame): void {
@@ -415,6 +462,9 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
         return;
       case 'access_token':
         accessToken(conn, ch, f);
+        return;
+      case 'presence':
+        presence(ch, f);
         return;
       case 'broadcast': {
         // JSON broadcasts (vsn 1.0.0 or explicit JSON frames) fan out to the topic's other sockets.

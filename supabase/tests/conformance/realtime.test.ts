@@ -287,6 +287,31 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     expect(got.b).toEqual([{ x: 1 }, { x: 2 }]);
   });
 
+  it('tracks presence per topic: state on join, joins and leaves as diffs', async () => {
+    const mk = (key: string) => {
+      const statuses: string[] = [];
+      const leaves: string[] = [];
+      const ch = anonClient()
+        .channel('lobby', { config: { presence: { key } } })
+        .on('presence', { event: 'sync' }, () => undefined)
+        .on('presence', { event: 'leave' }, ({ key: k }) => leaves.push(k))
+        .subscribe((st) => statuses.push(st));
+      return { ch, statuses, leaves };
+    };
+    const a = mk('guest-a');
+    await waitFor(() => a.statuses.includes('SUBSCRIBED'), 'a joined');
+    expect(await a.ch.track({ name: 'A' })).toBe('ok');
+    const b = mk('guest-b');
+    await waitFor(() => b.statuses.includes('SUBSCRIBED'), 'b joined');
+    await waitFor(() => 'guest-a' in b.ch.presenceState(), 'b sees a');
+    expect(b.ch.presenceState()['guest-a']).toEqual([expect.objectContaining({ name: 'A' })]);
+    expect(await b.ch.track({ name: 'B' })).toBe('ok');
+    await waitFor(() => 'guest-b' in a.ch.presenceState(), 'a sees b');
+    expect(await a.ch.untrack()).toBe('ok');
+    await waitFor(() => b.leaves.includes('guest-a'), 'b sees a leave');
+    expect(Object.keys(b.ch.presenceState())).toEqual(['guest-b']);
+  });
+
   it('speaks the Phoenix frames: heartbeat, join, leave with phx_close, unmatched topics, vsn 1.0.0', async () => {
     const url = (vsn: string) => `${stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.config.auth.anonKey}&vsn=${vsn}`;
     const open = async (vsn: string) => {
