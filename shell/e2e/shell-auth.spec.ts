@@ -1,6 +1,9 @@
 // Guards, sign-in redirects, the user menu, profile language and live profile (spec sections 4-6).
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { openSignedIn, passwordSession, signInLive, state } from './shell-support.ts';
+
+// Sign-in flows and remote screens are slow on a loaded CI machine: allow them time.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('route guards', () => {
   test('a visitor opening a page that needs an account goes Home with the auth dialog and to=<route name>', async ({ page }) => {

@@ -1,8 +1,11 @@
 // The shell's chrome: top bar, drawer, language, theme, toasts, overlay, progress bar, footer,
 // contact dialog, blurred background and customer loading (spec sections 2, 4, 9).
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { state, type GuestmapWindow } from './shell-support.ts';
 import { remoteDown } from './support.ts';
+
+// Sign-in flows and remote screens are slow on a loaded CI machine: allow them time.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** The shell has resolved auth (and the customer): the overlay is gone. Independent of remotes. */
 const ready = (page: Page) => expect(page.getByRole('progressbar', { name: 'Loading Guestmap' })).toHaveCount(0);
@@ -146,9 +149,17 @@ test.describe('drawer below 960 px', () => {
 });
 
 test.describe('toasts', () => {
-  test('top-center, newest on top, close button, at most 20, drag past 60% of the width dismisses', async ({ page }) => {
+  // The page's clock is paused so that no toast times out while the test looks at it.
+  const frozen = async (page: Page) => {
+    await page.clock.install();
     await page.goto('/hotels');
     await ready(page);
+    // Jumps ahead (far enough to stay in the future on a slow machine), then stops.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  };
+
+  test('top-center, newest on top, close button, at most 20, drag past 60% of the width dismisses', async ({ page }) => {
+    await frozen(page);
     for (const [m, t] of [['First', 'success'], ['Second', 'error'], ['Third', 'warning'], ['Fourth', 'info'], ['Fifth', 'default']]) await toast(page, m!, t);
     const toasts = page.locator('.gm-toast');
     await expect(toasts).toHaveText(['Fifth', 'Fourth', 'Third', 'Second', 'First']);
@@ -166,24 +177,30 @@ test.describe('toasts', () => {
       await page.mouse.down();
       await page.mouse.move(b.x + 20 + b.width * ratio, b.y + b.height / 2, { steps: 8 });
       await page.mouse.up();
+      await page.clock.runFor(300);
     };
     await drag('Fourth', 0.3);
     await expect(toasts.filter({ hasText: 'Fourth' })).toBeVisible();
     await drag('Fourth', 0.7);
     await expect(toasts.filter({ hasText: 'Fourth' })).toHaveCount(0);
-    await page.mouse.move(0, 600);
-    for (let i = 0; i < 25; i++) await toast(page, `n${i}`);
+    await drag('Third', -0.7);
+    await expect(toasts).toHaveText(['Fifth', 'First']);
+    await page.evaluate(() => {
+      for (let i = 0; i < 25; i++) (window as unknown as GuestmapWindow).__GUESTMAP__.toast.show(`n${i}`);
+    });
     await expect(toasts).toHaveCount(20);
     await expect(toasts.first()).toHaveText('n24');
   });
 
   test('a toast goes after 5000 ms', async ({ page }) => {
-    await page.goto('/hotels');
-    await ready(page);
+    await frozen(page);
     await page.mouse.move(0, 600);
     await toast(page, 'Short-lived', 'info');
     await expect(page.getByText('Short-lived')).toBeVisible();
-    await expect(page.getByText('Short-lived')).toHaveCount(0, { timeout: 7000 });
+    await page.clock.runFor(4900);
+    await expect(page.getByText('Short-lived')).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(page.getByText('Short-lived')).toHaveCount(0);
   });
 });
 

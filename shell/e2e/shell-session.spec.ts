@@ -1,7 +1,10 @@
 // The session keeper and the live profile, in the browser against the local stack.
 import crypto from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { ANON_KEY, API, STORAGE_KEY, openSignedIn, passwordSession, rpc, state, type StoredSession } from './shell-support.ts';
+
+// Sign-in flows and remote screens are slow on a loaded CI machine: allow them time.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const JWT_SECRET = process.env.JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long';
 /** Token lifetime for this test: the stack's own when started with a short JWT_EXPIRY, else 24 s. */
