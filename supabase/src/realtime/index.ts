@@ -400,11 +400,19 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
     const existing = conn.channels.get(f.topic);
     if (existing) closeChannel(existing, true);
     const presenceCfg = isObj(config.presence) ? config.presence : {};
-    const ch: Channel = { topic: f.topic, joinRef: f.joinRef ?? f.ref, conn, bindings, token, claims, expiryTimer: null,
+    const ch: Channel = {
+      topic: f.topic,
+      joinRef: f.joinRef ?? f.ref,
+      conn,
+      bindings,
+      token,
+      claims,
+      expiryTimer: null,
       broadcastSelf: isObj(config.broadcast) && config.broadcast.self === true,
       presenceEnabled: presenceCfg.enabled === true,
       presenceKey: typeof presenceCfg.key === 'string' && presenceCfg.key ? presenceCfg.key : crypto.randomUUID(),
-      presenceMeta: null };
+      presenceMeta: null,
+    };
     conn.channels.set(f.topic, ch);
     armExpiry(ch);
     conn.reply(f, 'ok', { postgres_changes: echoed });
