@@ -83,6 +83,8 @@ describe.each(BACKENDS)('REST auth and RPC on %s', (backend) => {
     const hotels = await sb.rpc('fx_hotels_by_stars', { min_stars: 3 }, { count: 'exact' }).select('id, fx_countries(code)').neq('id', 2).limit(1);
     expect(hotels).toMatchObject({ status: 206, count: 2, data: [{ id: 1, fx_countries: { code: 'VN' } }] });
     expect((await sb.rpc('fx_tags_overlap', { t: ['garden', 'wifi'] }).select('id')).data).toEqual([{ id: 2 }, { id: 3 }, { id: 5 }]);
+    expect((await sb.rpc('fx_tags_overlap', { t: ['garden', 'pool'] }, { get: true }).select('id')).data).toEqual([{ id: 1 }, { id: 5 }]);
+    expect(await sb.rpc('fx_hotels_by_stars', { min_stars: 4 }, { head: true, count: 'exact' })).toMatchObject({ status: 200, count: 2, data: null });
     expect((await sb.rpc('fx_first_hotel').select('id,name')).data).toEqual({ id: 1, name: 'Lotus Saigon' });
     expect((await sb.rpc('fx_echo', { any: ['thing', 1] })).data).toEqual({ any: ['thing', 1] });
     const alice = await env.user('rpc@example.com');
