@@ -71,7 +71,7 @@ export function RemoteScreen({ remote, module, props }: { remote: RemoteName; mo
         if (live) setState({ id, C, failed: false });
       },
       (e) => {
-        console.warn(`[shell] ${id} unavailable`, e);
+        console.warn(`[shell] ${id} unavailable`, e, (e as { cause?: unknown })?.cause);
         if (live) setState({ id, C: null, failed: true });
         // A load that was only slow replaces the fallback when it finally arrives.
         if (e instanceof RemoteUnavailableError && e.late) {

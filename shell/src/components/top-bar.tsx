@@ -2,6 +2,7 @@
 // temporary drawer (280 px) holding the same items. Light components (no antd): this ships on the
 // guest path.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, LOCALE_LABELS, usePlatform, type Locale, type RouteName, type RouteParams } from '@guestmap/shared-ui/contracts';
@@ -411,7 +412,8 @@ export function TopBar() {
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
           </button>
-          {drawerOpen && <Drawer onClose={() => setDrawerOpen(false)} returnFocus={returnFocus} />}
+          {/* In a portal: the bar's backdrop-filter (Map, Activity) would otherwise contain the fixed drawer. */}
+          {drawerOpen && createPortal(<Drawer onClose={() => setDrawerOpen(false)} returnFocus={returnFocus} />, document.body)}
         </>
       ) : (
         <>
