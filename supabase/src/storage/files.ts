@@ -25,27 +25,33 @@ export class FileStore {
   async write(data: Buffer): Promise<{ version: string; etag: string }> {
     const version = crypto.randomUUID();
     const tmp = path.join(this.tmpDir, `${version}.part`);
-    const fh = await fs.promises.open(tmp, 'w');
     try {
-      await fh.writeFile(data);
-      await fh.sync();
-    } finally {
-      await fh.close();
+      const fh = await fs.promises.open(tmp, 'w');
+      try {
+        await fh.writeFile(data);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await fs.promises.rename(tmp, this.pathOf(version));
+    } catch (e) {
+      await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+      throw e;
     }
-    await fs.promises.rename(tmp, this.pathOf(version));
     return { version, etag: `"${crypto.createHash('md5').update(data).digest('hex')}"` };
   }
 
   async copy(fromVersion: string): Promise<string> {
     const version = crypto.randomUUID();
     const tmp = path.join(this.tmpDir, `${version}.part`);
-    await fs.promises.copyFile(this.pathOf(fromVersion), tmp);
-    await fs.promises.rename(tmp, this.pathOf(version));
+    try {
+      await fs.promises.copyFile(this.pathOf(fromVersion), tmp);
+      await fs.promises.rename(tmp, this.pathOf(version));
+    } catch (e) {
+      await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+      throw e;
+    }
     return version;
-  }
-
-  exists(version: string): boolean {
-    return fs.existsSync(this.pathOf(version));
   }
 
   async remove(versions: (string | null | undefined)[]): Promise<void> {

@@ -552,7 +552,9 @@ export function registerStorage(ctx: StackContext): void {
     const size = Number(src.metadata?.size ?? 0);
     if (dest.file_size_limit !== null && size > dest.file_size_limit) throw E.tooLarge();
     if (!mimeAllowed(String(src.metadata?.mimetype ?? 'application/octet-stream'), dest.allowed_mime_types)) throw E.mime(String(src.metadata?.mimetype));
-    const version = await files.copy(src.version);
+    const version = await files.copy(src.version).catch(() => {
+      throw E.noSuchKey();
+    });
     const id = crypto.randomUUID();
     const { owner, owner_id } = ownerOf(claims);
     const userMetadata = body.copyMetadata === false ? (isObj(body.metadata) ? body.metadata : null) : src.user_metadata;
