@@ -216,6 +216,8 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
 
   async function dispatch(change: CapturedChange): Promise<void> {
     const filterRow = change.op === 'DELETE' ? change.old_record : change.record;
+    // Subscribers with the same claims (every anon visitor, say) share one check per change.
+    const checked = new Map<string, Promise<Record<string, unknown> | null>>();
     for (const conn of conns) {
       for (const ch of conn.channels.values()) {
         const ids = ch.bindings
@@ -229,7 +231,13 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
           )
           .map((b) => b.id);
         if (ids.length === 0) continue;
-        const data = await authorise(ch, change).catch(() => null);
+        const claimsKey = JSON.stringify(ch.claims);
+        let pending = checked.get(claimsKey);
+        if (!pending) {
+          pending = authorise(ch, change).catch(() => null);
+          checked.set(claimsKey, pending);
+        }
+        const data = await pending;
         // The channel may have closed (token expiry, leave) while we were checking.
         if (!data || conn.channels.get(ch.topic) !== ch) continue;
         conn.send(null, null, ch.topic, 'postgres_changes', { ids, data });
