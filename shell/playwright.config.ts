@@ -28,7 +28,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['line']] : 'list',
-  outputDir: path.join(root, 'shell', 'test-results'),
+  // Per port base, so runs side by side do not clobber each other's artifacts.
+  outputDir: path.join(root, 'shell', 'test-results', `p${base}`),
   use: {
     baseURL: `http://127.0.0.1:${base}`,
     trace: 'retain-on-failure',

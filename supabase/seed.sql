@@ -553,7 +553,8 @@ from (
     greatest(1, round(c.base * (0.6 + 0.6 * (d.day::date - (current_date - 89)) / 89.0)
                       * case when extract(isodow from d.day) in (5, 6, 7) then 1.35 else 1 end
                       * (0.8 + 0.4 * random()))::int)) n
-  cross join lateral (select random() as r) rr
+  -- Referencing n makes the draw per row: an uncorrelated lateral random() is evaluated only once.
+  cross join lateral (select random() + 0 * n as r) rr
 ) e
 where e.ts <= now();
 

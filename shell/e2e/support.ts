@@ -13,3 +13,52 @@ export async function remoteDown(page: Page, r: Remote) {
   await page.route(`${remoteOrigin(r)}/**`, handler);
   return () => page.unroute(`${remoteOrigin(r)}/**`, handler);
 }
+
+export const API_URL = `http://127.0.0.1:${process.env.SUPABASE_API_PORT ?? 54321}`;
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+export const DEMO_PASSWORD = 'demo-pass-123';
+
+/** A real password sign-in against the local stack; returns the GoTrue session. */
+export async function passwordSession(email: string, password = DEMO_PASSWORD): Promise<Record<string, unknown>> {
+  const res = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/**
+ * Signs the page in as `email` before it loads, by putting a real session where supabase-js keeps
+ * it (localStorage `sb-<host>-auth-token`). For tests whose subject is not the sign-in form itself.
+ */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<Record<string, unknown>> {
+  const session = await passwordSession(email, password);
+  const key = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
+  await page.addInitScript(([k, v]) => {
+    if (!sessionStorage.getItem('__e2e_signed_in')) {
+      localStorage.setItem(k, v);
+      sessionStorage.setItem('__e2e_signed_in', '1');
+    }
+  }, [key, JSON.stringify(session)] as const);
+  return session;
+}
+
+/** REST as the service role (test setup and checks only). */
+export async function serviceRest(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${API_URL}/rest/v1/${path}`, {
+    ...init,
+    headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+}
+
+/** Exact row count of a REST query, as the service role. */
+export async function serviceCount(pathAndQuery: string): Promise<number> {
+  const res = await serviceRest(pathAndQuery, { method: 'HEAD', headers: { Prefer: 'count=exact' } });
+  const range = res.headers.get('content-range') ?? '';
+  return Number(range.split('/')[1] ?? NaN);
+}

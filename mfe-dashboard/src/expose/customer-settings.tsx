@@ -1,10 +1,30 @@
-// Placeholder screen until the dashboard remote's issue builds it.
+// Customer settings (route CustomerSettings; moderators of the customer and admins).
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@guestmap/shared-ui/components';
+import { Button, Typography } from 'antd';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { Themed, WithCustomer } from '../features/common/frame.tsx';
+import { CustomerSettingsForm } from '../features/settings/customer-settings-form.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
 export default function CustomerSettings() {
   const { t } = useTranslation('dashboard');
+  const { navigateTo } = usePlatform();
   useScreenView();
-  return <ScreenPlaceholder title={t('CustomerSettings.title')} />;
+  return (
+    <Themed>
+      <WithCustomer>
+        {(customer, setCustomer) => (
+          <main style={{ maxWidth: 860, width: '100%', margin: '0 auto', padding: '16px 16px 48px' }}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, justifyContent: 'space-between', marginBottom: 16 }}>
+              <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
+                {t('CustomerSettings.heading', { name: customer.name })}
+              </Typography.Title>
+              <Button onClick={() => navigateTo('Dashboard', { customerId: customer.id })}>{t('nav.dashboard')}</Button>
+            </div>
+            <CustomerSettingsForm customer={customer} onSaved={setCustomer} />
+          </main>
+        )}
+      </WithCustomer>
+    </Themed>
+  );
 }

@@ -83,13 +83,27 @@ export function antdThemeTokens(mode: ThemeMode) {
       fontFamily: tokens.font,
       fontSize: tokens.fontSize,
       controlHeight: 40,
-      screenXS: BREAKPOINTS.xs,
-      screenSM: BREAKPOINTS.sm,
-      screenMD: BREAKPOINTS.md,
-      screenLG: BREAKPOINTS.lg,
-      screenXL: BREAKPOINTS.xl,
-      screenXXL: BREAKPOINTS.xxl,
+      ...antdScreens(),
     },
+  };
+}
+
+/**
+ * antd derives each breakpoint's min and max from its own constants, so the whole set is given:
+ * the spec's sm..xxl, with antd's xs (smallest supported device, not the spec's 0) left as is and
+ * its extra xxxl placed above xxl.
+ */
+export function antdScreens() {
+  const b = BREAKPOINTS;
+  const xxxl = 3840;
+  return {
+    screenXSMax: b.sm - 1,
+    screenSM: b.sm, screenSMMin: b.sm, screenSMMax: b.md - 1,
+    screenMD: b.md, screenMDMin: b.md, screenMDMax: b.lg - 1,
+    screenLG: b.lg, screenLGMin: b.lg, screenLGMax: b.xl - 1,
+    screenXL: b.xl, screenXLMin: b.xl, screenXLMax: b.xxl - 1,
+    screenXXL: b.xxl, screenXXLMin: b.xxl, screenXXLMax: xxxl - 1,
+    screenXXXL: xxxl, screenXXXLMin: xxxl,
   };
 }
 

@@ -1,0 +1,44 @@
+// What every dashboard screen shares: the antd theme from the shared tokens (following the shell's
+// light/dark mode), and the customer being managed.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { App as AntApp, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
+import { antdThemeTokens } from '@guestmap/shared-ui/tokens';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
+import type { Tables } from '@guestmap/shared-ui/database';
+import { useCustomerId, useDb, errorKey } from './use-db.ts';
+
+export type Customer = Tables<'customers'>;
+
+export function useThemeMode(): 'light' | 'dark' {
+  return useSelector((s: { ui?: { theme?: string } }) => (s.ui?.theme === 'dark' ? 'dark' : 'light'));
+}
+
+export function Themed({ children }: { children: ReactNode }) {
+  const mode = useThemeMode();
+  return (
+    <ConfigProvider theme={{ ...antdThemeTokens(mode), algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function WithCustomer({ children }: { children: (c: Customer, setCustomer: (c: Customer) => void) => ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  const db = useDb();
+  const { toast } = usePlatform();
+  const customerId = useCustomerId();
+  const [customer, setCustomer] = useState<Customer | null | undefined>(undefined);
+  const load = useCallback(async () => {
+    const { data, error } = await db.from('customers').select('*').eq('id', customerId).maybeSingle();
+    if (error) toast.error(t(errorKey(error)));
+    setCustomer(data ?? null);
+  }, [db, customerId, toast, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (customer === undefined) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (customer === null) return <Result status="404" title={t('errors.customer_not_found')} />;
+  return <>{children(customer, setCustomer)}</>;
+}

@@ -1,0 +1,25 @@
+// Typed data access for the dashboard, and translation of database refusals into messages.
+import { useParams } from 'react-router-dom';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
+import type { TypedClient } from '@guestmap/shared-ui/database';
+
+export function useDb(): TypedClient {
+  return usePlatform().supabase as unknown as TypedClient;
+}
+
+export function useCustomerId(): string {
+  return useParams().customerId ?? '';
+}
+
+/** The stable `details` codes the database returns become i18n keys under `errors.` */
+const KNOWN = ['package_limit', 'not_moderator', 'user_not_found', 'user_disabled', 'last_moderator', 'not_a_moderator', 'not_admin', 'invalid_package', 'package_city', 'cannot_disable_self', 'customer_not_found'];
+
+export function errorKey(error: unknown): string {
+  const e = error as { details?: string; code?: string; message?: string } | null;
+  if (e?.details && KNOWN.includes(e.details)) return `errors.${e.details}`;
+  if (e?.code === '23505') return 'errors.duplicate';
+  if (e?.code === '23514' || e?.code === '22P02' || e?.code === '23502') return 'errors.invalid';
+  if (e?.code === '42501' || e?.code === 'PGRST301') return 'errors.forbidden';
+  if (e?.message && /fetch|network/i.test(e.message)) return 'errors.network';
+  return 'errors.unexpected';
+}

@@ -1,0 +1,110 @@
+// CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
+export const CSV_COLUMNS = ['slug', 'category', 'title_en', 'title_vi', 'title_fr', 'description_en', 'description_vi', 'description_fr', 'latitude', 'longitude', 'address', 'address_local', 'phone', 'website', 'price_level', 'published'] as const;
+export const CATEGORIES = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'] as const;
+
+export type CsvRow = Record<(typeof CSV_COLUMNS)[number], string>;
+
+const quote = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+export function toCsv(rows: CsvRow[]): string {
+  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => quote(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
+}
+
+export function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let q = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (q) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else cell += ch;
+    } else if (ch === '"') q = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    out.push(row);
+  }
+  return out.filter((r) => r.some((c) => c.trim() !== ''));
+}
+
+export interface ImportRow {
+  line: number;
+  errors: string[];
+  value: {
+    slug: string;
+    category: string;
+    title: Record<string, string>;
+    description: Record<string, string>;
+    latitude: number;
+    longitude: number;
+    address: string | null;
+    address_local: string | null;
+    phone: string | null;
+    website: string | null;
+    price_level: number | null;
+    published: boolean;
+  } | null;
+}
+
+/** Validates every row; error codes are i18n keys (`csv.<code>`). */
+export function validateImport(text: string): { header: string[]; rows: ImportRow[]; headerErrors: string[] } {
+  const [header = [], ...body] = parseCsv(text);
+  const norm = header.map((h) => h.trim().toLowerCase());
+  const headerErrors = ['slug', 'category', 'title_en', 'latitude', 'longitude'].filter((c) => !norm.includes(c)).map((c) => `missing_column:${c}`);
+  const rows = body.map<ImportRow>((cells, i) => {
+    const get = (c: string) => (cells[norm.indexOf(c)] ?? '').trim();
+    const errors: string[] = [];
+    const slug = get('slug');
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 80) errors.push('slug');
+    const category = get('category');
+    if (!(CATEGORIES as readonly string[]).includes(category)) errors.push('category');
+    if (!get('title_en')) errors.push('title_en');
+    const lat = Number(get('latitude'));
+    const lng = Number(get('longitude'));
+    if (!get('latitude') || !Number.isFinite(lat) || lat < -90 || lat > 90) errors.push('latitude');
+    if (!get('longitude') || !Number.isFinite(lng) || lng < -180 || lng > 180) errors.push('longitude');
+    const website = get('website');
+    if (website && !/^https?:\/\/\S+$/i.test(website)) errors.push('website');
+    const pl = get('price_level');
+    if (pl && !/^[1-4]$/.test(pl)) errors.push('price_level');
+    const pub = get('published').toLowerCase();
+    if (pub && !['true', 'false', 'yes', 'no', '1', '0'].includes(pub)) errors.push('published');
+    const texts = (p: string) => Object.fromEntries(['en', 'vi', 'fr'].map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
+    return {
+      line: i + 2,
+      errors,
+      value: errors.length
+        ? null
+        : {
+            slug,
+            category,
+            title: texts('title'),
+            description: texts('description'),
+            latitude: lat,
+            longitude: lng,
+            address: get('address') || null,
+            address_local: get('address_local') || null,
+            phone: get('phone') || null,
+            website: website || null,
+            price_level: pl ? Number(pl) : null,
+            published: ['true', 'yes', '1'].includes(pub),
+          },
+    };
+  });
+  return { header: norm, rows, headerErrors };
+}

@@ -1,0 +1,175 @@
+// Customer settings: name, tagline, branding (logo, colour with a contrast check, cover, welcome
+// text per language), map centre and zoom, public or private; package (administrators only).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
+import type { Tables } from '@guestmap/shared-ui/database';
+import { useDb, errorKey } from '../common/use-db.ts';
+import { bestTextOn } from './contrast.ts';
+
+type Customer = Tables<'customers'>;
+
+interface Values {
+  name: string;
+  tagline?: string;
+  primary_color?: string;
+  logo_url?: string;
+  cover_url?: string;
+  welcome_en?: string;
+  welcome_vi?: string;
+  welcome_fr?: string;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  is_public: boolean;
+  rewards_reinvestment_pct: number;
+}
+
+const welcome = (c: Customer, l: string) => (c.welcome && typeof c.welcome === 'object' && !Array.isArray(c.welcome) ? String((c.welcome as Record<string, unknown>)[l] ?? '') : '');
+
+export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer; onSaved: (c: Customer) => void }) {
+  const { t } = useTranslation('dashboard');
+  const { toast, profile } = usePlatform();
+  const db = useDb();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState<string | null>(null);
+  const colour = Form.useWatch('primary_color', form);
+  const contrast = colour ? bestTextOn(colour) : null;
+
+  useEffect(() => {
+    form.setFieldsValue({
+      name: customer.name,
+      tagline: customer.tagline ?? '',
+      primary_color: customer.primary_color ?? '',
+      logo_url: customer.logo_url ?? '',
+      cover_url: customer.cover_url ?? '',
+      welcome_en: welcome(customer, 'en'),
+      welcome_vi: welcome(customer, 'vi'),
+      welcome_fr: welcome(customer, 'fr'),
+      latitude: customer.latitude,
+      longitude: customer.longitude,
+      zoom: customer.zoom,
+      is_public: customer.is_public,
+      rewards_reinvestment_pct: Number(customer.rewards_reinvestment_pct),
+    });
+  }, [customer, form]);
+
+  const upload = async (file: File, bucket: 'logos' | 'photos', field: 'logo_url' | 'cover_url') => {
+    if (!file.type.startsWith('image/')) return toast.error(t('settings.imageOnly'));
+    if (file.size > 5 * 1024 * 1024) return toast.error(t('settings.imageTooBig'));
+    setBusy(field);
+    const path = `${customer.id}/${field === 'logo_url' ? 'logo' : 'cover'}-${Date.now()}.${(file.name.split('.').pop() ?? 'png').toLowerCase()}`;
+    const { error } = await db.storage.from(bucket).upload(path, file, { contentType: file.type, upsert: true });
+    setBusy(null);
+    if (error) return toast.error(t('settings.uploadFailed'));
+    form.setFieldValue(field, db.storage.from(bucket).getPublicUrl(path).data.publicUrl);
+  };
+
+  const save = async (v: Values) => {
+    const texts = Object.fromEntries(
+      Object.entries({ en: v.welcome_en, vi: v.welcome_vi, fr: v.welcome_fr })
+        .filter(([, x]) => x && x.trim())
+        .map(([k, x]) => [k, x!.trim()]),
+    );
+    setBusy('save');
+    const { data, error } = await db
+      .from('customers')
+      .update({
+        name: v.name.trim(),
+        tagline: v.tagline?.trim() || null,
+        primary_color: v.primary_color?.trim() || null,
+        logo_url: v.logo_url?.trim() || null,
+        cover_url: v.cover_url?.trim() || null,
+        welcome: texts,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        zoom: v.zoom,
+        is_public: v.is_public,
+        rewards_reinvestment_pct: v.rewards_reinvestment_pct,
+      })
+      .eq('id', customer.id)
+      .select('*')
+      .single();
+    setBusy(null);
+    if (error) return toast.error(t(errorKey(error)));
+    toast.success(t('settings.saved'));
+    onSaved(data);
+  };
+
+  const setPackage = async (pkg: string) => {
+    setBusy('package');
+    const { data, error } = await db.rpc('admin_set_customer_package', { p_customer_id: customer.id, p_package: pkg as 'basic' });
+    setBusy(null);
+    if (error) return toast.error(t(errorKey(error)));
+    toast.success(t('settings.packageSaved'));
+    onSaved(data as Customer);
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size={16}>
+      <Card title={t('settings.title')}>
+        <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+          <Form.Item name="name" label={t('settings.name')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 80 }]}><Input /></Form.Item>
+          <Form.Item name="tagline" label={t('settings.tagline')} rules={[{ max: 160 }]}><Input /></Form.Item>
+          <Form.Item name="primary_color" label={t('settings.primaryColor')} rules={[{ pattern: /^#[0-9a-fA-F]{6}$/, message: t('form.colour') }]}>
+            <Input placeholder="#5AB77B" addonBefore={<input type="color" aria-label={t('settings.pickColour')} value={/^#[0-9a-fA-F]{6}$/.test(colour ?? '') ? colour : '#5ab77b'} onChange={(e) => form.setFieldValue('primary_color', e.target.value)} style={{ width: 28, height: 24, border: 0, padding: 0, background: 'none' }} />} />
+          </Form.Item>
+          {contrast && (
+            <Alert
+              style={{ marginBottom: 16 }}
+              type={contrast.passesAA ? 'success' : 'warning'}
+              showIcon
+              title={
+                <span>
+                  <span style={{ background: colour, color: contrast.text, padding: '2px 8px', borderRadius: 4, marginRight: 8 }}>Aa</span>
+                  {contrast.passesAA ? t('settings.contrastOk', { ratio: contrast.ratio }) : t('settings.contrastLow', { ratio: contrast.ratio })}
+                </span>
+              }
+            />
+          )}
+          <Form.Item label={t('settings.logo')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="logo_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}><Input aria-label={t('settings.logo')} /></Form.Item>
+              <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => (void upload(f, 'logos', 'logo_url'), false)}><Button loading={busy === 'logo_url'}>{t('settings.upload')}</Button></Upload>
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item label={t('settings.cover')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="cover_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}><Input aria-label={t('settings.cover')} /></Form.Item>
+              <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => (void upload(f, 'photos', 'cover_url'), false)}><Button loading={busy === 'cover_url'}>{t('settings.upload')}</Button></Upload>
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item name="welcome_en" label={t('settings.welcomeEn')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
+          <Form.Item name="welcome_vi" label={t('settings.welcomeVi')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
+          <Form.Item name="welcome_fr" label={t('settings.welcomeFr')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
+          <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
+          <Space wrap>
+            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} /></Form.Item>
+            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} /></Form.Item>
+            <Form.Item name="zoom" label={t('settings.zoom')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: 1, max: 20, message: t('form.zoom') }]}><InputNumber min={1} max={20} /></Form.Item>
+          </Space>
+          <Form.Item name="rewards_reinvestment_pct" label={t('settings.reinvestment')} rules={[{ type: 'number', min: 0, max: 100, message: t('form.percent') }]}><InputNumber min={0} max={100} addonAfter="%" /></Form.Item>
+          <Form.Item name="is_public" valuePropName="checked"><Checkbox>{t('settings.public')}</Checkbox></Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy === 'save'}>{t('form.save')}</Button>
+        </Form>
+      </Card>
+      {customer.kind === 'hotel' && (
+        <Card title={t('settings.package')}>
+          {profile?.isAdmin ? (
+            <Select
+              aria-label={t('settings.package')}
+              value={customer.package ?? undefined}
+              loading={busy === 'package'}
+              onChange={(v) => void setPackage(v)}
+              style={{ width: 240 }}
+              options={['basic', 'professional', 'premium'].map((p) => ({ value: p, label: t(`packages.${p}`) }))}
+            />
+          ) : (
+            <Typography.Text data-testid="package">{t(`packages.${customer.package ?? 'basic'}`)} · {t('settings.packageAdminOnly')}</Typography.Text>
+          )}
+        </Card>
+      )}
+    </Space>
+  );
+}
