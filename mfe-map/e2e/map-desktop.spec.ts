@@ -40,8 +40,13 @@ test.describe('desktop (1280 × 800)', () => {
     await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(name);
     await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map\/[a-z0-9-]+\/[0-9a-f-]{36}$/);
     // An unknown place: a toast, back to the map, still usable.
+    // Toasts last 5 s, which a loaded machine can outlast: every text added to the page is recorded.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __texts: string[] }).__texts = []);
+      new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => n.textContent && seen.push(n.textContent)))).observe(document, { childList: true, subtree: true });
+    });
     await open(page, '/saigon-riverside-hotel/map/no-such-place/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByText('This place is no longer on the map.')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __texts: string[] }).__texts.some((t) => t.includes('This place is no longer on the map.')))).toBe(true);
     await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map$/);
     await expect(list(page).getByRole('link').first()).toBeVisible();
   });

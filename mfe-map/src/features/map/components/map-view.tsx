@@ -26,6 +26,8 @@ export interface MapViewProps {
   label: string;
 }
 
+const PHONE_PANEL_SHARE = 0.72;
+
 function FollowSelection({ selected }: { selected: MapViewProps['selected'] }) {
   const map = useMap();
   const last = useRef<string | null>(null);
@@ -35,8 +37,15 @@ function FollowSelection({ selected }: { selected: MapViewProps['selected'] }) {
       return;
     }
     last.current = selected.id;
-    const target = L.latLng(selected.latitude, selected.longitude);
     const zoom = Math.max(map.getZoom(), 16);
+    // On phones the place's panel covers the lower part of the map: centre the place in what stays visible.
+    const mapRect = map.getContainer().getBoundingClientRect();
+    const panel = map.getContainer().closest('.gm-mapscreen')?.querySelector('.gm-panel')?.getBoundingClientRect();
+    const isBottomSheet = !!panel && panel.width >= mapRect.width - 2;
+    // The sheet animates to 72% of the height (map.css, .has-activity): use where it is going.
+    const covered = isBottomSheet ? mapRect.height * PHONE_PANEL_SHARE : 0;
+    const point = map.project([selected.latitude, selected.longitude], zoom).add([0, covered / 2]);
+    const target = map.unproject(point, zoom);
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     if (reduced) map.setView(target, zoom, { animate: false });
     else map.flyTo(target, zoom, { duration: 0.5 });

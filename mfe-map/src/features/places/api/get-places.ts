@@ -26,10 +26,22 @@ export async function fetchPlaces(supabase: SupabaseClient, customerId: string):
   return { customer: (c.data as Customer | null) ?? null, activities: (a.data as Activity[] | null) ?? [] };
 }
 
+/** Roaming data drops requests: retry a failed read twice (after 0.6 s, then 1.8 s) before giving up. */
+async function withRetry<T>(fn: () => Promise<T>, delays = [600, 1800]): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (i >= delays.length) throw e;
+      await new Promise((r) => setTimeout(r, delays[i]));
+    }
+  }
+}
+
 export function loadPlaces(supabase: SupabaseClient, customerId: string): Promise<Places> {
   let p = cache.get(customerId);
   if (!p) {
-    p = fetchPlaces(supabase, customerId);
+    p = withRetry(() => fetchPlaces(supabase, customerId));
     cache.set(customerId, p);
     p.catch(() => cache.delete(customerId));
   }
