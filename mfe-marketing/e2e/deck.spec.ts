@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { meta, useLocale } from './support.ts';
+import { test, type Page } from '@playwright/test';
+import { expect, meta, useLocale } from './support.ts';
 
 const title = (page: Page) => page.locator('#gmk-deck-title');
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Presentation progress' });

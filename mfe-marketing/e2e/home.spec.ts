@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { MAP_ORIGIN, meta, useLocale } from './support.ts';
+import { test, type Page } from '@playwright/test';
+import { expect, MAP_ORIGIN, meta, useLocale } from './support.ts';
 
 const current = (page: Page) => page.locator('.gmk-carousel-slide:not([aria-hidden="true"])');
 const SLIDES = ['map', 'place', 'rewards', 'welcome'];

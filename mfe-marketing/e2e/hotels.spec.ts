@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API, ANON_KEY, SERVICE_KEY, meta, useLocale } from './support.ts';
+import { test, type Page } from '@playwright/test';
+import { expect, API, ANON_KEY, SERVICE_KEY, meta, useLocale } from './support.ts';
 
 const result = (page: Page, id: string) => page.getByTestId(`calc-${id}`);
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { meta, useLocale } from './support.ts';
+import { test } from '@playwright/test';
+import { expect, meta, useLocale } from './support.ts';
 
 test.describe('About us', () => {
   test('mission, team and contact, with its own meta tags', async ({ page }) => {

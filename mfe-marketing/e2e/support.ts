@@ -1,5 +1,8 @@
 // Helpers for the marketing remote's browser tests (ports follow GUESTMAP_PORT_BASE / SUPABASE_API_PORT).
-import type { Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+
+/** Several engineers' runs share two CPU cores: give each assertion more time than the default. */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export const BASE = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
 export const MAP_ORIGIN = `http://127.0.0.1:${BASE + 2}`;
