@@ -96,3 +96,23 @@ test('an account disabled by an administrator is signed out within 5 seconds', a
     await context.close();
   }
 });
+
+test('an account deleted on the server: "No account associated with this email", then signed out', async ({ page }) => {
+  const SERVICE_KEY =
+    process.env.SERVICE_ROLE_KEY ??
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+  const admin = { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' };
+  // A throwaway account of its own, so no seeded data changes.
+  const email = `deleted-${Date.now()}@demo.test`;
+  const created = await fetch(`${API}/auth/v1/admin/users`, { method: 'POST', headers: admin, body: JSON.stringify({ email, password: 'demo-pass-123', email_confirm: true }) });
+  expect(created.ok).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  await openSignedIn(page, await passwordSession(email), '/hotels');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
+  const deleted = await fetch(`${API}/auth/v1/admin/users/${id}`, { method: 'DELETE', headers: admin });
+  expect(deleted.ok).toBe(true);
+  // Next visit: the server no longer knows the account behind the stored session.
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'No account associated with this email' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+});

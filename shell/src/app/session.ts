@@ -1,6 +1,6 @@
 // Follows the Supabase session for the whole page:
 //   - auth state into the store (restored at load vs. signed in now);
-//   - at sign-in: a forced token refresh, claims copied into the profile, the profile row merged
+//   - at sign-in: the auth user read, a forced token refresh, claims copied into the profile, the row merged
 //     over it, the profile language applied, the user's customers listed;
 //   - a live subscription to the user's profile row; is_disabled = true cancels it and signs out;
 //   - the SessionKeeper (session-keeper.ts) refreshes the token on our own schedule;
@@ -127,6 +127,16 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
   async function initProfile(session: Session, applyLanguage: boolean) {
     const userId = session.user.id;
     let s = session;
+    // The current auth user first, with the token still in hand: an account deleted on the server
+    // answers user_not_found here ("No account associated with this email").
+    const { error: userError } = await supabase.auth.getUser();
+    if (userError) {
+      const c = classifyAuthError(userError);
+      if (c.kind === 'fatal') {
+        await forceSignOut(c.code);
+        return;
+      }
+    }
     const { data, error } = await supabase.auth.refreshSession();
     if (error) {
       const c = classifyAuthError(error);

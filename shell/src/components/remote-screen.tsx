@@ -64,7 +64,9 @@ export function RemoteScreen({ remote, module, props }: { remote: RemoteName; mo
       return;
     }
     let live = true;
-    setState((s) => (s.id === id && !s.failed ? s : { id, C: null, failed: false }));
+    // Another screen of the same remote stays on screen while this one loads (Map → Activity):
+    // when both modules export the same component, React keeps its instance and the map lives on.
+    setState((s) => (!s.failed && s.id.startsWith(`${remote}/`) ? s : { id, C: null, failed: false }));
     loadScreen(remote, module).then(
       (C) => {
         cache.set(id, C);
@@ -95,10 +97,10 @@ export function RemoteScreen({ remote, module, props }: { remote: RemoteName; mo
     setAttempt((a) => a + 1);
   };
   if (state.failed) return <RemoteFallback onRetry={retry} />;
-  const C = state.id === id ? state.C : null;
+  const C = state.id.startsWith(`${remote}/`) ? state.C : null;
   if (!C) return <RemoteLoading />;
   return (
-    <RenderBoundary key={`${id}#${attempt}`} onRetry={retry}>
+    <RenderBoundary key={`${remote}#${attempt}`} onRetry={retry}>
       <C {...props} />
     </RenderBoundary>
   );
