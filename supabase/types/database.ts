@@ -315,6 +315,180 @@ export type Database = {
           },
         ]
       }
+      partner_pins: {
+        Row: {
+          activity_id: string
+          pin_hash: string
+          updated_by: string | null
+          updated_at: string
+        }
+        Insert: {
+          activity_id: string
+          pin_hash: string
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Update: {
+          activity_id?: string
+          pin_hash?: string
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_pins_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: true
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_pins_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      partner_transactions: {
+        Row: {
+          id: string
+          customer_id: string
+          activity_id: string
+          voucher_id: string | null
+          amount_minor: number
+          currency: string
+          commission_rate: number
+          reinvestment_pct: number
+          commission_minor: number
+          hotel_share_minor: number
+          platform_fee_minor: number
+          reinvestment_minor: number
+          net_to_hotel_minor: number
+          created_by: string | null
+          idempotency_key: string
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          customer_id: string
+          activity_id: string
+          voucher_id?: string | null
+          amount_minor: number
+          currency: string
+          commission_rate: number
+          reinvestment_pct: number
+          commission_minor: number
+          hotel_share_minor: number
+          platform_fee_minor: number
+          reinvestment_minor: number
+          net_to_hotel_minor: number
+          created_by?: string | null
+          idempotency_key: string
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          customer_id?: string
+          activity_id?: string
+          voucher_id?: string | null
+          amount_minor?: number
+          currency?: string
+          commission_rate?: number
+          reinvestment_pct?: number
+          commission_minor?: number
+          hotel_share_minor?: number
+          platform_fee_minor?: number
+          reinvestment_minor?: number
+          net_to_hotel_minor?: number
+          created_by?: string | null
+          idempotency_key?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_transactions_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: false
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_transactions_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_transactions_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_transactions_voucher_id_fkey"
+            columns: ["voucher_id"]
+            isOneToOne: true
+            referencedRelation: "vouchers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      points_ledger: {
+        Row: {
+          id: number
+          user_id: string
+          customer_id: string
+          delta: number
+          reason: string
+          play_id: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: never
+          user_id: string
+          customer_id: string
+          delta: number
+          reason: string
+          play_id?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: never
+          user_id?: string
+          customer_id?: string
+          delta?: number
+          reason?: string
+          play_id?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "points_ledger_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "points_ledger_play_id_fkey"
+            columns: ["play_id"]
+            isOneToOne: true
+            referencedRelation: "reward_plays"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "points_ledger_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           id: string
@@ -362,6 +536,193 @@ export type Database = {
           },
         ]
       }
+      reward_campaigns: {
+        Row: {
+          id: string
+          customer_id: string
+          kind: Database["public"]["Enums"]["reward_campaign_kind"]
+          title: Json | null
+          active: boolean
+          daily_limit: number
+          starts_at: string | null
+          ends_at: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          customer_id: string
+          kind: Database["public"]["Enums"]["reward_campaign_kind"]
+          title?: Json | null
+          active?: boolean
+          daily_limit?: number
+          starts_at?: string | null
+          ends_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          customer_id?: string
+          kind?: Database["public"]["Enums"]["reward_campaign_kind"]
+          title?: Json | null
+          active?: boolean
+          daily_limit?: number
+          starts_at?: string | null
+          ends_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reward_campaigns_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reward_plays: {
+        Row: {
+          id: string
+          user_id: string
+          campaign_id: string
+          customer_id: string
+          prize_id: string | null
+          prize_kind: Database["public"]["Enums"]["reward_prize_kind"]
+          label: Json
+          points: number | null
+          play_day: string
+          slot: number
+          idempotency_key: string
+          played_at: string
+        }
+        Insert: {
+          id?: string
+          user_id: string
+          campaign_id: string
+          customer_id: string
+          prize_id?: string | null
+          prize_kind: Database["public"]["Enums"]["reward_prize_kind"]
+          label: Json
+          points?: number | null
+          play_day: string
+          slot: number
+          idempotency_key: string
+          played_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          campaign_id?: string
+          customer_id?: string
+          prize_id?: string | null
+          prize_kind?: Database["public"]["Enums"]["reward_prize_kind"]
+          label?: Json
+          points?: number | null
+          play_day?: string
+          slot?: number
+          idempotency_key?: string
+          played_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reward_plays_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "reward_campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_plays_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_plays_prize_id_fkey"
+            columns: ["prize_id"]
+            isOneToOne: false
+            referencedRelation: "reward_prizes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_plays_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reward_prizes: {
+        Row: {
+          id: string
+          campaign_id: string
+          kind: Database["public"]["Enums"]["reward_prize_kind"]
+          label: Json
+          points: number | null
+          activity_id: string | null
+          discount_pct: number | null
+          discount_text: Json | null
+          valid_days: number
+          weight: number
+          stock: number | null
+          sort_order: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          campaign_id: string
+          kind: Database["public"]["Enums"]["reward_prize_kind"]
+          label: Json
+          points?: number | null
+          activity_id?: string | null
+          discount_pct?: number | null
+          discount_text?: Json | null
+          valid_days?: number
+          weight?: number
+          stock?: number | null
+          sort_order?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          campaign_id?: string
+          kind?: Database["public"]["Enums"]["reward_prize_kind"]
+          label?: Json
+          points?: number | null
+          activity_id?: string | null
+          discount_pct?: number | null
+          discount_text?: Json | null
+          valid_days?: number
+          weight?: number
+          stock?: number | null
+          sort_order?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reward_prizes_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: false
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_prizes_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "reward_campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_customers: {
         Row: {
           user_id: string
@@ -395,6 +756,77 @@ export type Database = {
           },
         ]
       }
+      vouchers: {
+        Row: {
+          id: string
+          code: string
+          user_id: string
+          customer_id: string
+          activity_id: string
+          play_id: string | null
+          discount_pct: number | null
+          discount_text: Json | null
+          issued_at: string
+          expires_at: string
+          redeemed_at: string | null
+        }
+        Insert: {
+          id?: string
+          code: string
+          user_id: string
+          customer_id: string
+          activity_id: string
+          play_id?: string | null
+          discount_pct?: number | null
+          discount_text?: Json | null
+          issued_at?: string
+          expires_at: string
+          redeemed_at?: string | null
+        }
+        Update: {
+          id?: string
+          code?: string
+          user_id?: string
+          customer_id?: string
+          activity_id?: string
+          play_id?: string | null
+          discount_pct?: number | null
+          discount_text?: Json | null
+          issued_at?: string
+          expires_at?: string
+          redeemed_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "vouchers_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: false
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "vouchers_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "vouchers_play_id_fkey"
+            columns: ["play_id"]
+            isOneToOne: true
+            referencedRelation: "reward_plays"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "vouchers_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       analytics_daily: {
@@ -404,6 +836,15 @@ export type Database = {
           type: Database["public"]["Enums"]["analytics_event_type"] | null
           events: number | null
           visitors: number | null
+        }
+        Relationships: []
+      }
+      points_balances: {
+        Row: {
+          user_id: string | null
+          customer_id: string | null
+          balance: number | null
+          updated_at: string | null
         }
         Relationships: []
       }
@@ -513,6 +954,58 @@ export type Database = {
           created_at: string
         }[]
       }
+      list_reward_prizes: {
+        Args: {
+          p_campaign_id: string
+        }
+        Returns: {
+          id: string
+          campaign_id: string
+          kind: Database["public"]["Enums"]["reward_prize_kind"]
+          label: Json
+          points: number | null
+          activity_id: string | null
+          discount_pct: number | null
+          discount_text: Json | null
+          valid_days: number
+          weight: number
+          stock: number | null
+          sort_order: number
+          created_at: string
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "reward_prizes"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      monthly_statement: {
+        Args: {
+          p_customer_id: string
+          p_month: string
+        }
+        Returns: {
+          activity_id: string
+          activity_title: Json
+          currency: string
+          transactions: number
+          gross_minor: number
+          commission_minor: number
+          hotel_share_minor: number
+          platform_fee_minor: number
+          reinvestment_minor: number
+          net_to_hotel_minor: number
+        }[]
+      }
+      play_reward: {
+        Args: {
+          p_campaign_id: string
+          p_idempotency_key: string
+        }
+        Returns: Json
+      }
       record_event: {
         Args: {
           p_customer_id: string
@@ -521,6 +1014,26 @@ export type Database = {
           p_visitor_id?: string
         }
         Returns: boolean
+      }
+      record_partner_transaction: {
+        Args: {
+          p_customer_id: string
+          p_activity_id: string
+          p_amount_minor: number
+          p_currency: string
+          p_idempotency_key: string
+        }
+        Returns: Json
+      }
+      redeem_voucher: {
+        Args: {
+          p_code: string
+          p_pin: string
+          p_amount_minor: number
+          p_currency: string
+          p_idempotency_key: string
+        }
+        Returns: Json
       }
       remove_moderator: {
         Args: {
@@ -535,6 +1048,60 @@ export type Database = {
         }
         Returns: string
       }
+      set_partner_pin: {
+        Args: {
+          p_activity_id: string
+          p_pin: string
+        }
+        Returns: undefined
+      }
+      upsert_reward_campaign: {
+        Args: {
+          p_id: string
+          p_customer_id: string
+          p_kind: string
+          p_title?: Json
+          p_active?: boolean
+          p_daily_limit?: number
+          p_starts_at?: string
+          p_ends_at?: string
+        }
+        Returns: {
+          id: string
+          customer_id: string
+          kind: Database["public"]["Enums"]["reward_campaign_kind"]
+          title: Json | null
+          active: boolean
+          daily_limit: number
+          starts_at: string | null
+          ends_at: string | null
+          created_at: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reward_campaigns"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      upsert_reward_prize: {
+        Args: {
+          p_id: string
+          p_campaign_id: string
+          p_kind: string
+          p_label: Json
+          p_weight: number
+          p_stock?: number
+          p_points?: number
+          p_activity_id?: string
+          p_discount_pct?: number
+          p_discount_text?: Json
+          p_valid_days?: number
+          p_sort_order?: number
+        }
+        Returns: Json
+      }
     }
     Enums: {
       activity_category: "food" | "cafe" | "nightlife" | "sight" | "culture" | "shopping" | "wellness" | "tour" | "transport" | "family" | "nature" | "service"
@@ -542,6 +1109,8 @@ export type Database = {
       app_language: "en-US" | "vi-VN" | "fr-FR"
       customer_kind: "city" | "hotel"
       customer_package: "basic" | "professional" | "premium"
+      reward_campaign_kind: "scratch_card" | "fortune_wheel"
+      reward_prize_kind: "points" | "voucher" | "nothing"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -577,6 +1146,8 @@ export const Constants = {
       app_language: ["en-US", "vi-VN", "fr-FR"],
       customer_kind: ["city", "hotel"],
       customer_package: ["basic", "professional", "premium"],
+      reward_campaign_kind: ["scratch_card", "fortune_wheel"],
+      reward_prize_kind: ["points", "voucher", "nothing"],
     },
   },
 } as const

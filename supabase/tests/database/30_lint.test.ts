@@ -14,9 +14,17 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'check_customer_slug',
   'create_customer',
   'list_customer_moderators',
+  'list_reward_prizes',
+  'monthly_statement',
+  'play_reward',
   'record_event',
+  'record_partner_transaction',
+  'redeem_voucher',
   'remove_moderator',
   'set_home_customer',
+  'set_partner_pin',
+  'upsert_reward_campaign',
+  'upsert_reward_prize',
 ];
 
 async function rows<T>(q: Queryable, sql: string): Promise<T[]> {
@@ -157,7 +165,7 @@ describe.each(BACKENDS)('schema lint on %s', (backend) => {
       `select p.proname as f, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as auth
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
     );
-    expect(fns.filter((f) => f.anon).map((f) => f.f)).toEqual(['check_customer_slug', 'record_event']);
+    expect(fns.filter((f) => f.anon).map((f) => f.f)).toEqual(['check_customer_slug', 'play_reward', 'record_event', 'redeem_voucher']);
     expect(fns.filter((f) => f.auth).map((f) => f.f)).toEqual(EXPOSED_DEFINER_ALLOWLIST);
     expect(fns.map((f) => f.f)).toContain('custom_access_token_hook');
   });
