@@ -20,14 +20,14 @@ export function cacheControl(rel) {
   return 'no-cache';
 }
 
-export function contentSecurityPolicy({ connect = [], scripts = [], images = [] }) {
+export function contentSecurityPolicy({ connect = [], scripts = [], images = [], styles = [] }) {
   const uniq = (a) => [...new Set(a.filter(Boolean))].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${uniq(scripts)}`,
     `connect-src 'self' ${uniq(connect)}`,
     `img-src 'self' data: blob: ${uniq(images)}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline' ${uniq(styles)}`,
     "font-src 'self' data:",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -47,6 +47,15 @@ export function serveDir(opts) {
   const cache = new Map();
   const allow = new Set(opts.allowOrigins ?? []);
   const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (e) {
+      // A file can vanish between checks while an app is being rebuilt: answer, never crash.
+      if (!res.headersSent) res.writeHead(e && e.code === 'ENOENT' ? 404 : 500, { 'Content-Type': 'text/plain' });
+      res.end();
+    }
+  });
+  function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://x');
     const origin = req.headers.origin;
     if (origin && allow.has(origin)) {
@@ -114,7 +123,7 @@ export function serveDir(opts) {
     headers['Content-Length'] = String(body.length);
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
-  });
+  }
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve(server));

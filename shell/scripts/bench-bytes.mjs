@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Prints the bytes each key page loads (as served: brotli/gzip), from the production builds served
+// as `npm start` serves them, on ports of its own. A benchmark: it prints figures and never fails on them.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const base = 3700;
+const api = 55021;
+const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
+const server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], { env, stdio: 'ignore', detached: true });
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
+process.on('exit', stop);
+
+async function waitFor(url, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() > end) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+await waitFor(`http://127.0.0.1:${api}/health`, 240000);
+await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+const rows = [];
+for (const page of ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels']) {
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const p = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(p);
+  await cdp.send('Network.enable');
+  const seen = new Map();
+  const done = [];
+  cdp.on('Network.responseReceived', (e) => seen.set(e.requestId, { url: e.response.url, type: e.type }));
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = seen.get(e.requestId);
+    if (r) done.push({ ...r, bytes: e.encodedDataLength });
+  });
+  const t0 = Date.now();
+  await p.goto(`http://127.0.0.1:${base}${page}`, { waitUntil: 'networkidle' });
+  const ms = Date.now() - t0;
+  const sum = (f) => done.filter(f).reduce((a, r) => a + r.bytes, 0) / 1024;
+  rows.push({
+    page,
+    'JS KB': sum((r) => r.type === 'Script').toFixed(1),
+    'JS files': done.filter((r) => r.type === 'Script').length,
+    'CSS KB': sum((r) => r.type === 'Stylesheet').toFixed(1),
+    'all KB': sum(() => true).toFixed(1),
+    requests: done.length,
+    'network idle ms (unthrottled)': ms,
+  });
+  await ctx.close();
+}
+await browser.close();
+console.log('\nBytes transferred per page (compressed as served), phone viewport, tiles unreachable:');
+console.table(rows);
+console.log('Budgets (issue 11): guest map JS <= 300 KB gzip, marketing home JS <= 200 KB gzip.');
+stop();
+process.exit(0);
