@@ -1,5 +1,8 @@
 // Helpers for the account remote's browser tests: fresh users, the local inbox, common steps.
-import { expect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+
+/** Remote screens load over Module Federation on a machine shared with other builds: 30 s budgets. */
+export const expect = baseExpect.configure({ timeout: 30_000 });
 
 export const INBOX = `http://127.0.0.1:${process.env.SUPABASE_INBOX_PORT ?? '54324'}`;
 export const API = `http://127.0.0.1:${process.env.SUPABASE_API_PORT ?? '54321'}`;
@@ -17,7 +20,7 @@ export async function openDialog(page: Page, path = '/', locale = 'en-US') {
   }, locale);
   const sep = path.includes('?') ? '&' : '?';
   await page.goto(`${path}${sep}dialogAuth=true`);
-  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('dialog')).toBeVisible();
 }
 
 /** The newest 6-digit code mailed to `email` (polls the inbox). */
@@ -76,3 +79,37 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(() => signedInEmail(page)).toBe(email);
 }
+
+/** The Supabase CLI's well-known local anon key (public by design; the local stack uses it). */
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/** Creates an account straight through the auth API (no UI); returns its id. */
+export async function createUserViaApi(email: string, password = PASSWORD, data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' }): Promise<string> {
+  const r = await fetch(`${API}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, data }),
+  });
+  const body = (await r.json()) as { user?: { id: string }; id?: string };
+  if (!r.ok) throw new Error(`signup failed: ${r.status} ${JSON.stringify(body)}`);
+  return body.user?.id ?? body.id!;
+}
+
+/** True when the password signs that account in (checked against the auth API). */
+export async function passwordWorks(email: string, password: string): Promise<boolean> {
+  const r = await fetch(`${API}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return r.ok;
+}
+
+/** An auth error answer exactly as GoTrue sends it. */
+export const authErrorResponse = (status: number, code: string, message: string) => ({
+  status,
+  contentType: 'application/json',
+  headers: { 'x-supabase-api-version': '2024-01-01', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-supabase-api-version' },
+  body: JSON.stringify({ code, message }),
+});

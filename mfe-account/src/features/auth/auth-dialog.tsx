@@ -254,7 +254,6 @@ export function AuthDialog() {
                 <a href={hrefFor('TermsAndPrivacy')} target="_blank" rel="noopener noreferrer">
                   {t('auth.terms.link')}
                 </a>
-                {t('auth.terms.after')}
               </Checkbox>
             </Form.Item>
           )}

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, List, Radio, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, Radio, Skeleton, Tag, Typography } from 'antd';
 import { LOCALES, LOCALE_LABELS, usePlatform, type Locale, type RouteName, type RouteParams } from '@guestmap/shared-ui/contracts';
 import { lang, pickText } from '@guestmap/shared-ui/i18n';
 import { AntdProvider } from '../common/antd-provider.tsx';
@@ -29,6 +29,9 @@ function initials(name: string | null | undefined, email: string | null | undefi
   const s = (name || email || '?').trim();
   return s.slice(0, 1).toUpperCase();
 }
+
+const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
+const itemStyle = { display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'center', padding: '12px 0', borderBottom: '1px solid var(--gm-border, #dfe5e1)' } as const;
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
 
@@ -80,38 +83,32 @@ function MapsSection() {
         (maps.data.maps.length === 0 ? (
           <Empty description={t('user.maps.empty')} />
         ) : (
-          <List
-            aria-label={t('user.maps.title')}
-            dataSource={maps.data.maps}
-            renderItem={(m) => (
-              <List.Item
-                key={m.id}
-                actions={[
-                  <a key="map" {...link('Map', { customerId: m.id })} aria-label={`${t('user.maps.open')}: ${m.name}`}>
+          <ol style={listStyle}>
+            {maps.data.maps.map((m) => (
+              <li key={m.id} style={itemStyle}>
+                <div style={{ minWidth: 0, flex: '1 1 240px' }}>
+                  <a {...link('Map', { customerId: m.id })} style={{ fontWeight: 600, fontSize: 16 }}>
+                    {m.name}
+                  </a>
+                  <Flex gap={8} wrap align="center" style={{ marginTop: 4 }}>
+                    <Tag>{t(`user.maps.kind.${m.kind}`)}</Tag>
+                    <Typography.Text type="secondary">/{m.id}</Typography.Text>
+                    {canManage(m.id) && <Tag color="green">{t('user.maps.moderator')}</Tag>}
+                  </Flex>
+                </div>
+                <Flex gap={12} align="center">
+                  <a {...link('Map', { customerId: m.id })} aria-label={`${t('user.maps.open')}: ${m.name}`}>
                     {t('user.maps.open')}
-                  </a>,
-                  ...(canManage(m.id)
-                    ? [
-                        <a key="dash" {...link('Dashboard', { customerId: m.id })} aria-label={`${t('user.maps.dashboard')}: ${m.name}`}>
-                          {t('user.maps.dashboard')}
-                        </a>,
-                      ]
-                    : []),
-                ]}
-              >
-                <List.Item.Meta
-                  title={<a {...link('Map', { customerId: m.id })}>{m.name}</a>}
-                  description={
-                    <Flex gap={8} wrap align="center">
-                      <Tag>{t(`user.maps.kind.${m.kind}`)}</Tag>
-                      <Typography.Text type="secondary">/{m.id}</Typography.Text>
-                      {canManage(m.id) && <Tag color="green">{t('user.maps.moderator')}</Tag>}
-                    </Flex>
-                  }
-                />
-              </List.Item>
-            )}
-          />
+                  </a>
+                  {canManage(m.id) && (
+                    <a {...link('Dashboard', { customerId: m.id })} aria-label={`${t('user.maps.dashboard')}: ${m.name}`}>
+                      {t('user.maps.dashboard')}
+                    </a>
+                  )}
+                </Flex>
+              </li>
+            ))}
+          </ol>
         ))}
     </Section>
   );
@@ -145,18 +142,20 @@ function FavouritesSection() {
         (favs.data.length === 0 ? (
           <Empty description={t('user.favourites.empty')} />
         ) : (
-          <List
-            aria-label={t('user.favourites.title')}
-            dataSource={favs.data}
-            renderItem={(f) => (
-              <List.Item key={f.activityId}>
-                <List.Item.Meta
-                  title={<a {...link('Activity', { customerId: f.customerId, activitySlug: f.slug, activityId: f.activityId })}>{pickText(f.title, locale) || f.slug}</a>}
-                  description={<Typography.Text type="secondary">/{f.customerId}</Typography.Text>}
-                />
-              </List.Item>
-            )}
-          />
+          <ol style={listStyle}>
+            {favs.data.map((f) => (
+              <li key={f.activityId} style={itemStyle}>
+                <div style={{ minWidth: 0 }}>
+                  <a {...link('Activity', { customerId: f.customerId, activitySlug: f.slug, activityId: f.activityId })} style={{ fontWeight: 600 }}>
+                    {pickText(f.title, locale) || f.slug}
+                  </a>
+                  <div>
+                    <Typography.Text type="secondary">/{f.customerId}</Typography.Text>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ol>
         ))}
     </Section>
   );

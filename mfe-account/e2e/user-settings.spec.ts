@@ -1,0 +1,81 @@
+// /user and /user/settings in English: maps and favourites of a seeded guest; picture, name,
+// language and sign-out for a fresh account.
+import { test } from '@playwright/test';
+import { authErrorResponse, shellState, signedInEmail, signIn, signUpFresh, expect } from './support.ts';
+
+// The machine is shared with other engineers' builds and tests: generous budgets, no sleeps.
+test.describe.configure({ timeout: 180_000 });
+
+test('the overview lists the maps, newest first, with Dashboard links where the user manages them', async ({ page }) => {
+  await signIn(page, 'admin@demo.test', undefined, '/about-us');
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Admin' })).toBeVisible();
+  await expect(page.getByText('admin@demo.test')).toBeVisible();
+  const maps = page.getByRole('region', { name: 'My maps' });
+  const items = maps.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Hanoi');
+  await expect(items.nth(1)).toContainText('Ho Chi Minh City');
+  await expect(maps.getByRole('link', { name: 'Open map: Hanoi' })).toHaveAttribute('href', '/hanoi/map');
+  await expect(maps.getByRole('link', { name: 'Dashboard: Ho Chi Minh City' })).toHaveAttribute('href', '/ho-chi-minh-city/dashboard');
+  await expect(page.getByRole('region', { name: 'Favourite places' }).getByText('You have not saved any place yet.', { exact: false })).toBeVisible();
+  await maps.getByRole('link', { name: 'Hanoi', exact: true }).click();
+  await expect(page).toHaveURL(/\/hanoi\/map$/);
+
+  // The server says the account is gone (answer simulated at the network layer): the user is told and signed out.
+  await page.route('**/auth/v1/user', (route) => (route.request().method() === 'GET' ? route.fulfill(authErrorResponse(403, 'user_not_found', 'User from sub claim in JWT does not exist')) : route.continue()));
+  await page.goto('/user');
+  await expect(page.getByText('No account associated with this email').first()).toBeVisible();
+  await expect.poll(() => signedInEmail(page)).toBeNull();
+});
+
+test('settings: name, language, picture, e-mail and sign out', async ({ page }) => {
+  const email = await signUpFresh(page, { nickname: 'Before Name', path: '/about-us' });
+  await page.goto('/user/settings');
+  await expect(page.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Display name.
+  const name = page.getByRole('textbox', { name: 'Display name' });
+  await expect(name).toHaveValue('Before Name');
+  await name.fill('   ');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Nickname cannot be empty')).toBeVisible();
+  await name.fill('After Name');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Name updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'After Name' })).toBeVisible();
+  await expect.poll(async () => (await shellState(page)).auth.profile?.displayName).toBe('After Name');
+
+  // A failing update says so (the request is cut at the network layer).
+  await page.route('**/rest/v1/profiles*', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue()));
+  await name.fill('Never Saved');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Error updating name')).toBeVisible();
+  await page.unroute('**/rest/v1/profiles*');
+
+  // Language: the interface switches at once and the profile keeps it.
+  await page.getByRole('radiogroup', { name: 'Language' }).getByText('Français').click();
+  await expect(page.getByText('Langue mise à jour')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  await expect(page.getByRole('heading', { name: 'Langue' })).toBeVisible();
+  await expect.poll(async () => (await shellState(page)).auth.profile?.language).toBe('fr-FR');
+  await page.getByRole('radiogroup', { name: 'Langue' }).getByText('English').click();
+  await expect(page.getByText('Language updated successfully')).toBeVisible();
+  await expect.poll(async () => (await shellState(page)).auth.profile?.language).toBe('en-US');
+
+  // Picture: any image becomes a 512 px square in avatars/<uid>/, shown here and in the profile.
+  const png = await page.screenshot({ clip: { x: 0, y: 0, width: 900, height: 600 } });
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Profile picture updated')).toBeVisible();
+  const state = await shellState(page);
+  const url = String(state.auth.profile?.profilePictureUrl ?? '');
+  expect(url).toContain(`/storage/v1/object/public/avatars/${state.auth.user!.id}/`);
+  const img = page.getByRole('img', { name: 'Your profile picture' });
+  await expect(img).toHaveAttribute('src', url);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([512, 512]);
+
+  // Sign out.
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await expect.poll(() => signedInEmail(page)).toBeNull();
+});
