@@ -70,6 +70,9 @@ export function SalesDeck() {
   const contact = useContactDialog();
   const fullscreen = useFullscreen(useCallback(() => deckRef.current, []));
 
+  // Keys and swipes read the section from the address bar, which navigation updates at once: a fast
+  // second key press must not act on the section that is still on screen.
+  const liveIndex = useCallback(() => sectionIndex(new URLSearchParams(window.location.search).get('section')), []);
   const go = useCallback(
     (i: number) => {
       const next = Math.max(0, Math.min(count - 1, i));
@@ -89,14 +92,15 @@ export function SalesDeck() {
         if (fullscreen.supported) fullscreen.toggle();
         return;
       }
-      const next = deckKeyAction(e, index, count);
+      const now = liveIndex();
+      const next = deckKeyAction(e, now, count);
       if (next === null) return;
       e.preventDefault();
-      if (next !== index) go(next);
+      if (next !== now) go(next);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [index, count, go, fullscreen]);
+  }, [count, go, fullscreen, liveIndex]);
 
   const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
   const onPointerDown = (e: PointerEvent) => {
@@ -108,7 +112,7 @@ export function SalesDeck() {
     swipe.current = null;
     if (!s || s.id !== e.pointerId) return;
     const dx = e.clientX - s.x;
-    if (Math.abs(dx) >= 50 && Math.abs(dx) > Math.abs(e.clientY - s.y) * 1.2) go(index + (dx < 0 ? 1 : -1));
+    if (Math.abs(dx) >= 50 && Math.abs(dx) > Math.abs(e.clientY - s.y) * 1.2) go(liveIndex() + (dx < 0 ? 1 : -1));
   };
 
   const points = (key: string) => {
