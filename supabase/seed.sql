@@ -559,3 +559,43 @@ from (
 where e.ts <= now();
 
 drop table seed_places, seed_hours;
+
+-- ════════════════════════════════════════════════════════════════════════════════
+-- Rewards (issue 10): a daily scratch card for Saigon Riverside, partner PINs (demo PIN 1234 for every
+-- Riverside partner) and about three months of partner transactions so statements show real figures.
+-- The split follows the rounding rule of migration …0800 (its CHECK constraints verify every row).
+-- ════════════════════════════════════════════════════════════════════════════════
+insert into public.reward_campaigns (id, customer_id, kind, title, active, daily_limit)
+values ('00000000-0000-4000-d000-000000000001', 'saigon-riverside-hotel', 'scratch_card',
+        '{"en": "Daily scratch card", "vi": "Thẻ cào mỗi ngày", "fr": "Carte à gratter du jour"}', true, 1);
+
+insert into public.reward_prizes (campaign_id, kind, label, points, activity_id, discount_pct, weight, stock, sort_order)
+values
+  ('00000000-0000-4000-d000-000000000001', 'points', '{"en": "20 points", "vi": "20 điểm", "fr": "20 points"}', 20, null, null, 50, null, 1),
+  ('00000000-0000-4000-d000-000000000001', 'points', '{"en": "100 points", "vi": "100 điểm", "fr": "100 points"}', 100, null, null, 10, null, 2),
+  ('00000000-0000-4000-d000-000000000001', 'voucher', '{"en": "15% off at Miu Miu Spa", "vi": "Giảm 15% tại Miu Miu Spa", "fr": "15 % de réduction au Miu Miu Spa"}', null,
+   extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'), 15, 10, 100, 3),
+  ('00000000-0000-4000-d000-000000000001', 'nothing', '{"en": "Better luck tomorrow", "vi": "Chúc may mắn lần sau", "fr": "Plus de chance demain"}', null, null, null, 30, null, 4);
+
+insert into public.partner_pins (activity_id, pin_hash, updated_by)
+select a.id, extensions.crypt('1234', extensions.gen_salt('bf', 6)), '00000000-0000-4000-a000-000000000002'
+from public.activities a where a.customer_id = 'saigon-riverside-hotel' and a.is_partner;
+
+insert into public.partner_transactions (customer_id, activity_id, amount_minor, currency, commission_rate, reinvestment_pct,
+  commission_minor, hotel_share_minor, platform_fee_minor, reinvestment_minor, net_to_hotel_minor, created_by, idempotency_key, created_at)
+select s.customer_id, s.activity_id, s.amount, 'VND', s.rate, s.pct, s.commission, s.commission - s.fee, s.fee,
+       round((s.commission - s.fee) * s.pct / 100), (s.commission - s.fee) - round((s.commission - s.fee) * s.pct / 100),
+       '00000000-0000-4000-a000-000000000002', 'seed-' || s.slug || '-' || s.g, s.at
+from (
+  select c.*, round(c.commission * 0.20) as fee
+  from (
+    select a.customer_id, a.id as activity_id, a.slug, g, a.commission_rate as rate, cu.rewards_reinvestment_pct as pct,
+           (150000 + (g * 7919 + length(a.slug) * 104729) % 1850000) / 1000 * 1000 as amount,
+           round(((150000 + (g * 7919 + length(a.slug) * 104729) % 1850000) / 1000 * 1000) * a.commission_rate) as commission,
+           now() - make_interval(days => (g * 3 + length(a.slug)) % 88, hours => g % 11) as at
+    from public.activities a
+    join public.customers cu on cu.id = a.customer_id
+    cross join generate_series(1, 24) g
+    where a.customer_id = 'saigon-riverside-hotel' and a.is_partner
+  ) c
+) s;

@@ -96,6 +96,8 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       expect(await play(tx, scratch, 'key-1')).toEqual(first);
       const err = await attempt(tx, 'select public.play_reward($1, $2)', [scratch, 'key-2']);
       expect(err).toMatchObject({ code: 'P0001', detail: 'daily_limit' });
+      const balances = await tx.query('select customer_id, balance::int as balance from public.points_balances');
+      expect(balances.rows).toEqual(first.prize_kind === 'points' ? [{ customer_id: HOTEL_A, balance: 50 }] : []);
       await asSuper(tx);
       const counts = await one(
         tx,
@@ -325,51 +327,75 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
   });
 
   it('monthly statement: one row per partner, totals equal the sum of the month\'s transactions to the minor unit', async () => {
+    const statement = (tx: Queryable, month: string) =>
+      tx.query<Record<string, unknown>>(
+        `select activity_id, transactions, gross_minor::text as gross, commission_minor::text as commission, hotel_share_minor::text as share,
+                platform_fee_minor::text as fee, reinvestment_minor::text as reinvest, net_to_hotel_minor::text as net
+         from public.monthly_statement($1, ${month}) order by activity_id`,
+        [HOTEL_A],
+      ).then((r) => r.rows);
+    const fromTable = (tx: Queryable, month: string) =>
+      tx.query<Record<string, unknown>>(
+        `select activity_id, count(*)::int as transactions, sum(amount_minor)::text as gross, sum(commission_minor)::text as commission,
+                sum(hotel_share_minor)::text as share, sum(platform_fee_minor)::text as fee, sum(reinvestment_minor)::text as reinvest, sum(net_to_hotel_minor)::text as net
+         from public.partner_transactions
+         where customer_id = $1 and (created_at at time zone 'utc')::date >= date_trunc('month', ${month})::date
+           and (created_at at time zone 'utc')::date < (date_trunc('month', ${month}) + interval '1 month')::date
+         group by activity_id order by activity_id`,
+        [HOTEL_A],
+      ).then((r) => r.rows);
+    const THIS_MONTH = `(now() at time zone 'utc')::date`;
+    const LAST_MONTH = `(date_trunc('month', now() at time zone 'utc') - interval '1 day')::date`;
+    const lusineId = (await one<{ id: string }>(s.db, `select ${partnerId('lusine-dong-khoi')} as id`)).id;
     await asPersona(s.db, 'admin', async (tx) => {
+      const lusineBefore = (await statement(tx, THIS_MONTH)).find((r) => r.activity_id === lusineId);
       const amounts = [1001, 2999, 150005, 7];
       for (const [i, a] of amounts.entries()) {
         await tx.query(`select public.record_partner_transaction($1, ${partnerId(i % 2 ? 'vespa-adventures' : 'lusine-dong-khoi')}, $2, 'VND', $3)`, [HOTEL_A, a, `stmt-${i}`]);
       }
       await asSuper(tx);
-      // A transaction of last month does not count this month.
+      // A transaction on the last day of last month counts there, not in this month.
       await tx.query(
         `insert into public.partner_transactions (customer_id, activity_id, amount_minor, currency, commission_rate, reinvestment_pct, commission_minor,
            hotel_share_minor, platform_fee_minor, reinvestment_minor, net_to_hotel_minor, idempotency_key, created_at)
-         values ($1, ${partnerId('vespa-adventures')}, 1000, 'VND', 0.2, 10, 200, 160, 40, 16, 144, 'old', date_trunc('month', now()) - interval '1 day')`,
+         values ($1, ${partnerId('vespa-adventures')}, 1000, 'VND', 0.2, 10, 200, 160, 40, 16, 144, 'old',
+                 (date_trunc('month', now() at time zone 'utc') - interval '1 second') at time zone 'utc')`,
         [HOTEL_A],
       );
-      const expected = await tx.query(
-        `select activity_id, count(*)::int as transactions, sum(amount_minor)::text as gross, sum(commission_minor)::text as commission,
-                sum(hotel_share_minor)::text as share, sum(platform_fee_minor)::text as fee, sum(reinvestment_minor)::text as reinvest, sum(net_to_hotel_minor)::text as net
-         from public.partner_transactions where customer_id = $1 and created_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'
-         group by activity_id order by activity_id`,
-        [HOTEL_A],
-      );
+      const expectedThis = await fromTable(tx, THIS_MONTH);
+      const expectedLast = await fromTable(tx, LAST_MONTH);
       await tx.query('set local role authenticated');
-      const got = await tx.query(
-        `select activity_id, transactions, gross_minor::text as gross, commission_minor::text as commission, hotel_share_minor::text as share,
-                platform_fee_minor::text as fee, reinvestment_minor::text as reinvest, net_to_hotel_minor::text as net
-         from public.monthly_statement($1, (now() at time zone 'utc')::date) order by activity_id`,
-        [HOTEL_A],
-      );
-      expect(got.rows).toEqual(expected.rows);
-      const lusine = await one<{ transactions: number; gross_minor: string; commission_minor: string }>(
-        tx,
-        `select transactions, gross_minor::text, commission_minor::text from public.monthly_statement($1, (now() at time zone 'utc')::date) where activity_id = ${partnerId('lusine-dong-khoi')}`,
-        [HOTEL_A],
-      );
-      // lusine (0.08): round(80.08) + round(12000.4) = 80 + 12000.
-      expect(lusine).toEqual({ transactions: 2, gross_minor: '151006', commission_minor: '12080' });
-      const last = await tx.query(
-        `select transactions, gross_minor::text from public.monthly_statement($1, (date_trunc('month', now() at time zone 'utc') - interval '1 day')::date)`,
-        [HOTEL_A],
-      );
-      expect(last.rows).toEqual([{ transactions: 1, gross_minor: '1000' }]);
+      const thisMonth = await statement(tx, THIS_MONTH);
+      expect(thisMonth).toEqual(expectedThis);
+      expect(thisMonth.length).toBeGreaterThan(0);
+      expect(await statement(tx, LAST_MONTH)).toEqual(expectedLast);
+      expect(expectedLast.length).toBeGreaterThan(0);
+      const lusineAfter = thisMonth.find((r) => r.activity_id === lusineId)!;
+      // lusine (0.08): 1001 → round(80.08) = 80 and 150005 → round(12000.4) = 12000.
+      const n = (v: unknown) => Number(v ?? 0);
+      expect({
+        transactions: n(lusineAfter.transactions) - n(lusineBefore?.transactions),
+        gross: n(lusineAfter.gross) - n(lusineBefore?.gross),
+        commission: n(lusineAfter.commission) - n(lusineBefore?.commission),
+      }).toEqual({ transactions: 2, gross: 151006, commission: 12080 });
     });
     expect(await asPersona(s.db, 'moderatorB', (tx) => sqlError(tx.query(`select * from public.monthly_statement($1, current_date)`, [HOTEL_A])))).toMatchObject({
       code: '42501',
       detail: 'not_moderator',
     });
+  });
+
+  it('the demo seed: a Riverside scratch card, partner PINs, and statements with real figures', async () => {
+    const seeded = await one(
+      s.db,
+      `select (select count(*)::int from public.reward_campaigns where customer_id = $1 and id = '00000000-0000-4000-d000-000000000001' and kind = 'scratch_card' and active) as campaigns,
+              (select count(*)::int from public.reward_prizes where campaign_id = '00000000-0000-4000-d000-000000000001') as prizes,
+              (select count(*)::int from public.partner_pins p join public.activities a on a.id = p.activity_id where a.customer_id = $1) as pins,
+              (select count(distinct date_trunc('month', created_at))::int from public.partner_transactions where customer_id = $1 and idempotency_key like 'seed-%') as months`,
+      [HOTEL_A],
+    );
+    expect(seeded).toEqual({ campaigns: 1, prizes: 4, pins: 7, months: expect.any(Number) });
+    expect(seeded.months as number).toBeGreaterThanOrEqual(3);
   });
 
   it('CHECK constraints reject a split that does not add up', async () => {

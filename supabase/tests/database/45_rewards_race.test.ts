@@ -47,7 +47,8 @@ describe('rewards under concurrency on postgres', () => {
               false, '{}', '{}', now(), now() from generate_series(1, $1::int) g`,
       [RACERS],
     );
-    await s.db.query(`insert into public.partner_pins (activity_id, pin_hash) values ($1, extensions.crypt('2468', extensions.gen_salt('bf', 4)))`, [spa]);
+    await s.db.query(`insert into public.partner_pins (activity_id, pin_hash) values ($1, extensions.crypt('2468', extensions.gen_salt('bf', 4)))
+       on conflict (activity_id) do update set pin_hash = excluded.pin_hash`, [spa]);
   });
   afterAll(async () => {
     await s?.stop();
