@@ -186,7 +186,7 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       );
       expect(money).toEqual({ ledger: 10 * observed.p10! + 50 * observed.p50!, drawn: 10 * observed.p10! + 50 * observed.p50!, vouchers: observed.voucher });
     });
-  });
+  }, 180_000);
 
   it('stock never goes below zero and a prize out of stock is never drawn', async () => {
     await asPersona(s.db, 'plain', async (tx) => {
