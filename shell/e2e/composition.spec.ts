@@ -12,6 +12,7 @@ async function shellUp(page: import('@playwright/test').Page) {
 
 test.describe('runtime composition', () => {
   test('the shell reads /config.json and loads every route from the remote that owns it', async ({ page }) => {
+    test.setTimeout(120_000); // eight routes from four remotes, each loaded for the first time
     const manifests: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/mf-manifest.json')) manifests.push(r.url());

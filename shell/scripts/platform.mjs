@@ -117,7 +117,7 @@ async function serveApps({ apiUrl, anonKey }) {
   const remoteOrigins = Object.entries(PORTS).filter(([n]) => n !== 'shell').map(([, p]) => `http://${HOST}:${p}`);
   const config = runtimeConfig({ apiUrl, anonKey });
   const wsUrl = apiUrl.replace(/^http/, 'ws');
-  const csp = contentSecurityPolicy({ scripts: remoteOrigins, styles: remoteOrigins, connect: [apiUrl, wsUrl, ...remoteOrigins], images: ['https:', apiUrl] });
+  const csp = contentSecurityPolicy({ scripts: remoteOrigins, styles: remoteOrigins, connect: [apiUrl, wsUrl, ...remoteOrigins], images: ['https:', apiUrl, ...remoteOrigins] });
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');
     if (!fs.existsSync(dist)) throw new Error(`${dir}/dist is missing: run the build first`);
