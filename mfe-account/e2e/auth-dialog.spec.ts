@@ -33,8 +33,10 @@ test.describe('sign in', () => {
     await d.getByLabel('Password', { exact: true }).fill('wrong-password');
     await d.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(d.getByRole('alert')).toHaveText('Incorrect email or password');
+    const submit = d.locator('button[type=submit]');
+    await expect(submit).not.toHaveClass(/ant-btn-loading/);
     await d.getByLabel('Email').fill(uniqueEmail('nobody'));
-    await d.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submit.click();
     await expect(d.getByRole('alert')).toHaveText('Incorrect email or password');
     expect(await signedInEmail(page)).toBeNull();
   });
