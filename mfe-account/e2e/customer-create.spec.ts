@@ -38,13 +38,15 @@ test('create a hotel map and land on its dashboard as its moderator', async ({ p
   await page.getByRole('button', { name: /Ben Thanh Market/ }).first().click();
   await expect(page.getByLabel('Latitude')).toHaveValue('10.7725');
   await expect(page.getByLabel('Longitude')).toHaveValue('106.6980');
-  await page.getByLabel('Latitude').fill('10.7741');
-  await page.getByLabel('Longitude').fill('106.7058');
-  await page.getByRole('spinbutton', { name: 'Zoom' }).click();
+  await search.fill('10.7741, 106.7058');
+  await page.getByRole('button', { name: 'Coordinates 10.7741, 106.7058' }).click();
   await expect(page.getByLabel('Latitude')).toHaveValue('10.7741');
+  await page.getByLabel('Latitude').fill('10.775');
+  await page.getByRole('spinbutton', { name: 'Zoom' }).click();
+  await expect(page.getByLabel('Latitude')).toHaveValue('10.7750');
   const map = page.getByRole('application', { name: /Map: click to place the marker/ });
   await map.click({ position: { x: 60, y: 60 } });
-  await expect(page.getByLabel('Latitude')).not.toHaveValue('10.7741');
+  await expect(page.getByLabel('Latitude')).not.toHaveValue('10.7750');
   await page.getByRole('spinbutton', { name: 'Zoom' }).fill('15');
 
   await page.getByRole('button', { name: 'Create map' }).click();

@@ -80,7 +80,7 @@ export function CustomerCreateScreen() {
   const doSearch = async (q: string) => {
     const coords = parseCoordinates(q);
     if (coords) {
-      setResults([{ key: 'coords', label: t('customer.searchCoordinates', { lat: coords.latitude, lng: coords.longitude }), detail: '', position: coords, zoom }]);
+      setResults([{ key: 'coords', label: t('customer.searchCoordinates', { latitude: coords.latitude, longitude: coords.longitude }), detail: '', position: coords, zoom }]);
       return;
     }
     if (!q.trim()) {
