@@ -119,9 +119,13 @@ test.describe('drawer below 960 px', () => {
     await menuButton.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
+    // The drawer slides in: measure once it has arrived at the right edge.
+    await expect.poll(async () => {
+      const b = await drawer.boundingBox();
+      return b ? Math.round(b.x + b.width) : null;
+    }).toBe(800);
     const box = (await drawer.boundingBox())!;
     expect(Math.round(box.width)).toBe(280);
-    expect(Math.round(box.x + box.width)).toBe(800);
     for (const name of ['Features', 'How it works', 'Testimonials', 'For Hotels', 'Explore Maps']) await expect(drawer.getByRole('link', { name })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(drawer.getByLabel('Language')).toBeVisible();
