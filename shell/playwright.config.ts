@@ -26,7 +26,9 @@ export default defineConfig({
   expect: { timeout: 8_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry in CI: a timing flake must not block a landing; Playwright still reports it as "flaky",
+  // and known ones are listed in the session notes to be fixed.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['line']] : 'list',
   // Per port base, so runs side by side do not clobber each other's artifacts.
   outputDir: path.join(root, 'shell', 'test-results', `p${base}`),
