@@ -196,6 +196,62 @@ export function registerStorage(ctx: StackContext): void {
     });
 
   // ─── upload ───────────────────────────────────────────────────────────────────
+  /**
+   * Writes the row of an object whose file is already stored under `version`, as the caller (RLS):
+   * locks the destination name, refuses an existing one unless `upsert`, inserts or overwrites the row,
+   * then removes the replaced file, or the new file when the write failed. Returns the replaced version
+   * ('' when the old row had none), or null when nothing was there. Used by upload and copy.
+   */
+  async function writeObjectRow(
+    claims: Claims | null,
+    o: {
+      id: string; bucket: string; name: string; owner: string | null; owner_id: string | null;
+      metadata: unknown; userMetadata: unknown; version: string; upsert: boolean;
+      /** Also set last_accessed_at on overwrite (uploads do, copies do not). */
+      touch: boolean;
+    },
+  ): Promise<string | null> {
+    let oldVersion: string | null = null;
+    try {
+      await asCaller(
+        claims,
+        async (tx) => {
+          const params = [o.id, o.bucket, o.name, o.owner, o.owner_id, JSON.stringify(o.metadata), o.userMetadata ? JSON.stringify(o.userMetadata) : null, o.version];
+          // No RETURNING: hosted needs only INSERT (and UPDATE for upserts) policies to upload.
+          if (oldVersion !== null) {
+            const r = await tx.query(
+              `update storage.objects set owner = $4, owner_id = $5, metadata = $6::jsonb, user_metadata = $7::jsonb, version = $8,
+                      updated_at = now()${o.touch ? ', last_accessed_at = now()' : ''}
+                where bucket_id = $2 and name = $3 and $1::uuid is not null`,
+              params,
+            );
+            if (r.affectedRows === 0) throw E.rls();
+          } else {
+            await tx.query(
+              `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+               values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
+              params,
+            );
+          }
+        },
+        {
+          before: async (tx) => {
+            const { rows } = await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [o.bucket, o.name]);
+            if (rows.length) {
+              if (!o.upsert) throw E.duplicate();
+              oldVersion = rows[0]!.version ?? '';
+            }
+          },
+        },
+      );
+    } catch (e) {
+      await files.remove([o.version]);
+      throw e;
+    }
+    if (oldVersion) await files.remove([oldVersion]);
+    return oldVersion;
+  }
+
   async function upload(req: Req, res: Res, upsert: boolean, signed?: { owner: string | null; owner_id: string | null }): Promise<void> {
     const claims = signed ? null : claimsOf(req);
     const { bucket: bucketId, name } = keyParams(req);
@@ -269,43 +325,9 @@ export function registerStorage(ctx: StackContext): void {
       httpStatusCode: 200,
     };
     const { owner, owner_id } = signed ?? ownerOf(claims!);
-    let oldVersion: string | null = null;
-    try {
-      await asCaller(
-        claims,
-        async (tx) => {
-          const params = [id, bucketId, name, owner, owner_id, JSON.stringify(metadata), userMetadata ? JSON.stringify(userMetadata) : null, version];
-          const insert = `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-                          values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`;
-          // No RETURNING: hosted needs only INSERT (and UPDATE for upserts) policies to upload.
-          if (upsert && oldVersion !== null) {
-            await tx.query(
-              `update storage.objects set owner = $4, owner_id = $5, metadata = $6::jsonb, user_metadata = $7::jsonb, version = $8,
-                      updated_at = now(), last_accessed_at = now()
-                where bucket_id = $2 and name = $3 and $1::uuid is not null`,
-              params,
-            ).then((r) => {
-              if (r.affectedRows === 0) throw E.rls();
-            });
-          } else {
-            await tx.query(insert, params);
-          }
-        },
-        {
-          before: async (tx) => {
-            const { rows } = await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [bucketId, name]);
-            if (rows.length) {
-              if (!upsert) throw E.duplicate();
-              oldVersion = rows[0]!.version ?? '';
-            }
-          },
-        },
-      );
-    } catch (e) {
-      await files.remove([version]);
-      throw e;
-    }
-    if (oldVersion) await files.remove([oldVersion]);
+    const oldVersion = await writeObjectRow(claims, {
+      id, bucket: bucketId, name, owner, owner_id, metadata, userMetadata, version, upsert, touch: true,
+    });
     const existed = oldVersion !== null;
     const { rows } = existed ? await db.query<{ id: string }>('select id::text from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]) : { rows: [{ id }] };
     sendJson(res, 200, { Id: rows[0]?.id ?? id, Key: `${bucketId}/${name}` });
@@ -558,41 +580,9 @@ export function registerStorage(ctx: StackContext): void {
     const id = crypto.randomUUID();
     const { owner, owner_id } = ownerOf(claims);
     const userMetadata = body.copyMetadata === false ? (isObj(body.metadata) ? body.metadata : null) : src.user_metadata;
-    let oldVersion: string | null = null;
-    try {
-      await asCaller(
-        claims,
-        async (tx) => {
-          const params = [id, m.destinationBucket, m.destinationKey, owner, owner_id, JSON.stringify(src.metadata ?? {}), userMetadata ? JSON.stringify(userMetadata) : null, version];
-          if (oldVersion !== null) {
-            const r = await tx.query(
-              `update storage.objects set owner = $4, owner_id = $5, metadata = $6::jsonb, user_metadata = $7::jsonb, version = $8, updated_at = now()
-                where bucket_id = $2 and name = $3 and $1::uuid is not null`,
-              params,
-            );
-            if (r.affectedRows === 0) throw E.rls();
-          } else {
-            await tx.query(
-              `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
-              params,
-            );
-          }
-        },
-        {
-          before: async (tx) => {
-            const { rows } = await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [m.destinationBucket, m.destinationKey]);
-            if (rows.length) {
-              if (!upsert) throw E.duplicate();
-              oldVersion = rows[0]!.version ?? '';
-            }
-          },
-        },
-      );
-    } catch (e) {
-      await files.remove([version]);
-      throw e;
-    }
-    if (oldVersion) await files.remove([oldVersion]);
+    await writeObjectRow(claims, {
+      id, bucket: m.destinationBucket, name: m.destinationKey, owner, owner_id, metadata: src.metadata ?? {}, userMetadata, version, upsert, touch: false,
+    });
     sendJson(res, 200, { Id: id, Key: `${m.destinationBucket}/${m.destinationKey}` });
   });
 
