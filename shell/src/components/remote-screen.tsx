@@ -67,23 +67,18 @@ export function RemoteScreen({ remote, module, props }: { remote: RemoteName; mo
     // Another screen of the same remote stays on screen while this one loads (Map → Activity):
     // when both modules export the same component, React keeps its instance and the map lives on.
     setState((s) => (!s.failed && s.id.startsWith(`${remote}/`) ? s : { id, C: null, failed: false }));
+    const show = (C: ComponentType) => {
+      cache.set(id, C);
+      if (live) setState({ id, C, failed: false });
+    };
     loadScreen(remote, module).then(
-      (C) => {
-        cache.set(id, C);
-        if (live) setState({ id, C, failed: false });
-      },
+      show,
       (e) => {
         console.warn(`[shell] ${id} unavailable`, e, (e as { cause?: unknown })?.cause);
         if (live) setState({ id, C: null, failed: true });
         // A load that was only slow replaces the fallback when it finally arrives.
         if (e instanceof RemoteUnavailableError && e.late) {
-          e.late.then(
-            (C) => {
-              cache.set(id, C);
-              if (live) setState({ id, C, failed: false });
-            },
-            () => undefined,
-          );
+          e.late.then(show, () => undefined);
         }
       },
     );
