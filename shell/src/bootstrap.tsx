@@ -16,6 +16,7 @@ import { watchSession } from './app/session.ts';
 import { makeRouter } from './routes/router.tsx';
 import { Layout } from './components/layout.tsx';
 import { createToastStore } from './components/toasts.tsx';
+import { registerServiceWorker } from './app/offline.ts';
 import './app/shell.css';
 
 async function boot() {
@@ -55,6 +56,7 @@ async function boot() {
       <Layout toasts={toasts} />
     </PlatformProvider>,
   );
+  registerServiceWorker({ enabled: process.env.NODE_ENV === 'production' });
   root.render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -11,6 +11,7 @@ import type { Locale, PlatformUser, Profile, ToastApi } from '@guestmap/shared-u
 import { authSlice, type AppStore } from './store.ts';
 import { decodeClaims, fetchProfileRow, loadModerated, loadMyCustomers, mergeProfileRow, profileFromClaims, type ProfileRow } from './profile.ts';
 import { SessionKeeper, fatalCode, type FatalAuthCode, type KeptSession, type RefreshOutcome } from './session-keeper.ts';
+import { clearOfflineData } from './offline.ts';
 
 export { profileFromClaims, mergeProfileRow } from './profile.ts';
 
@@ -92,6 +93,7 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
       else toast.info(t('auth.sessionEnded'));
       // The server already ended the session: only forget it here.
       await supabase.auth.signOut({ scope: 'local' });
+      clearOfflineData();
     } catch (e) {
       console.warn('[shell] sign-out failed', e);
     } finally {
@@ -235,6 +237,7 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
     signOut: async () => {
       unsubscribe();
       keeper.stop();
+      clearOfflineData();
       const { error } = await supabase.auth.signOut();
       // Already gone on the server (or unreachable): forget it locally anyway.
       if (error) await supabase.auth.signOut({ scope: 'local' });

@@ -1,0 +1,217 @@
+/* Guestmap service worker: repeat visits and offline for the guest map (docs/offline.md).
+ *
+ * Served from the shell's origin with `Cache-Control: no-cache`, so the browser checks it on every
+ * navigation. The rules keep a deploy from ever being hidden by a cache:
+ *   - pages, /config.json and every remote's mf-manifest.json: network first; the cache only answers
+ *     when the network does not (offline). A deploy changes exactly these files, so online visitors
+ *     always get the new app.
+ *   - content-hashed files under /static/ (any of our origins): cache first. Their names change with
+ *     their content, so a cached copy can never be stale.
+ *   - the map's public data (REST reads of customers and activities): network first, cache when offline.
+ *   - photos (Supabase Storage objects and other images, map tiles excepted): cache first, capped.
+ *   - anything else (auth, writes, realtime, tiles, RPC): not touched.
+ */
+'use strict';
+
+const VERSION = 'v1';
+const CACHES = {
+  pages: `gm-pages-${VERSION}`,
+  static: `gm-static-${VERSION}`,
+  data: `gm-data-${VERSION}`,
+  images: `gm-images-${VERSION}`,
+};
+const LIMITS = { static: 400, data: 200, images: 150, pages: 10 };
+// The key all navigations share: every route serves the same index.html.
+const APP_SHELL_KEY = '/__app-shell__';
+
+const HASHED_STATIC = /\/static\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const TILE_LIKE = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i;
+const MAP_DATA = /\/rest\/v1\/(customers|activities)$/;
+
+/**
+ * What to do with a request: 'page' | 'fresh' | 'static' | 'data' | 'image' | null (leave it alone).
+ * Pure, so unit tests can check the rules without a browser.
+ */
+function classify(request, scopeOrigin) {
+  if (request.method !== 'GET') return null;
+  let url;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (request.mode === 'navigate') return url.origin === scopeOrigin ? 'page' : null;
+  const path = url.pathname;
+  if (path.endsWith('/mf-manifest.json') || (url.origin === scopeOrigin && path === '/config.json')) return 'fresh';
+  if (HASHED_STATIC.test(path)) return 'static';
+  if (MAP_DATA.test(path)) return 'data';
+  if (path.startsWith('/storage/v1/object/public/') || path.startsWith('/storage/v1/render/image/public/')) return 'image';
+  if (request.destination === 'image' && !TILE_LIKE.test(path) && !/tile/i.test(url.hostname)) return 'image';
+  return null;
+}
+
+async function trim(cacheName, limit) {
+  const cache = await caches.open(cacheName);
+  const keys = await cache.keys();
+  // Keys come back in insertion order: drop the oldest.
+  for (let i = 0; i < keys.length - limit; i++) await cache.delete(keys[i]);
+}
+
+async function put(cacheName, key, response, limit) {
+  // Opaque responses (a remote's script loaded without CORS) are kept too: scripts accept them.
+  if (!response || (!response.ok && response.type !== 'opaque')) return;
+  try {
+    const cache = await caches.open(cacheName);
+    await cache.put(key, response);
+    await trim(cacheName, limit);
+  } catch (e) {
+    // Quota or a response that cannot be stored: the app still works online.
+    console.warn('[sw] not cached', key instanceof Request ? key.url : key, e);
+  }
+}
+
+async function networkFirst(request, cacheName, key, limit) {
+  try {
+    const response = await fetch(request);
+    if (response.ok || response.type === 'opaque') {
+      await put(cacheName, key, response.clone(), limit);
+      return response;
+    }
+    // A server error: the cached copy, when there is one, is more useful than an error page.
+    if (response.status >= 500) {
+      const cached = await caches.match(key, { cacheName, ignoreVary: true });
+      if (cached) return cached;
+    }
+    return response;
+  } catch (e) {
+    const cached = await caches.match(key, { cacheName, ignoreVary: true });
+    if (cached) return cached;
+    throw e;
+  }
+}
+
+async function cacheFirst(request, cacheName, limit) {
+  const cached = await caches.match(request, { cacheName, ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  await put(cacheName, request, response.clone(), limit);
+  return response;
+}
+
+let anonHeaders;
+/** Public data is read as a guest reads it: with the project's public (anon) key from /config.json. */
+async function guestHeaders() {
+  if (!anonHeaders) {
+    const config = await (await fetch('/config.json', { cache: 'no-cache' })).json();
+    anonHeaders = { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` };
+  }
+  return anonHeaders;
+}
+
+async function warmOne(url, kind) {
+  const cacheName = CACHES[kind === 'fresh' ? 'pages' : kind];
+  if (kind !== 'fresh' && kind !== 'data' && (await caches.match(url, { cacheName, ignoreVary: true }))) return false;
+  let response;
+  try {
+    response = await fetch(url, { mode: 'cors', credentials: 'omit', headers: kind === 'data' ? await guestHeaders() : undefined });
+  } catch {
+    // An image from a host without CORS: an opaque copy still displays.
+    if (kind !== 'image') return false;
+    response = await fetch(url, { mode: 'no-cors', credentials: 'omit' });
+  }
+  await put(cacheName, url, response.clone(), LIMITS[kind === 'fresh' ? 'pages' : kind] + (kind === 'fresh' ? 10 : 0));
+  if (kind === 'fresh' && url.endsWith('/mf-manifest.json') && response.ok) await warmExposes(url, await response.json());
+  return true;
+}
+
+/**
+ * A remote this visit used may be entered through another of its screens next time (a place's deep
+ * link instead of the map): keep the small entry file of each screen it exposes. Their shared code was
+ * loaded, and kept, with the screen that was shown.
+ */
+async function warmExposes(manifestUrl, manifest) {
+  const publicPath = manifest && manifest.metaData && manifest.metaData.publicPath;
+  const baseUrl = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('./', manifestUrl);
+  const files = [];
+  for (const expose of (manifest && manifest.exposes) || []) {
+    const assets = expose.assets || {};
+    for (const group of [assets.js, assets.css]) if (group) files.push(...(group.sync || []), ...(group.async || []));
+  }
+  for (const file of files) {
+    const url = new URL(file, baseUrl).href;
+    if (classify({ method: 'GET', url, mode: 'cors', destination: '' }, self.location.origin) === 'static') await warmOne(url, 'static').catch(() => false);
+  }
+}
+
+async function warm(pageUrl, urls) {
+  let n = 0;
+  if (typeof pageUrl === 'string' && new URL(pageUrl).origin === self.location.origin) {
+    const page = await fetch(pageUrl, { credentials: 'same-origin' });
+    await put(CACHES.pages, APP_SHELL_KEY, page, LIMITS.pages);
+    n++;
+  }
+  for (const url of new Set(urls)) {
+    if (typeof url !== 'string') continue;
+    const kind = classify({ method: 'GET', url, mode: 'cors', destination: /\.(png|jpe?g|webp|gif|svg|avif)(\?|$)/i.test(url) ? 'image' : '' }, self.location.origin);
+    if (kind && kind !== 'page' && (await warmOne(url, kind).catch(() => false))) n++;
+  }
+  return n;
+}
+
+function handle(request, kind) {
+  switch (kind) {
+    case 'page':
+      return networkFirst(request, CACHES.pages, APP_SHELL_KEY, LIMITS.pages);
+    case 'fresh':
+      return networkFirst(request, CACHES.pages, request.url, LIMITS.pages + 10);
+    case 'static':
+      return cacheFirst(request, CACHES.static, LIMITS.static);
+    case 'data':
+      // The URL holds the whole query (customer, columns, filters); headers only carry keys.
+      return networkFirst(request, CACHES.data, request.url, LIMITS.data);
+    case 'image':
+      return cacheFirst(request, CACHES.images, LIMITS.images);
+    default:
+      return fetch(request);
+  }
+}
+
+if (typeof self !== 'undefined' && typeof self.addEventListener === 'function' && typeof caches !== 'undefined') {
+  self.addEventListener('install', (event) => {
+    // Nothing to precache: the first visit fills the caches. Take over at once.
+    event.waitUntil(self.skipWaiting());
+  });
+
+  self.addEventListener('activate', (event) => {
+    const keep = new Set(Object.values(CACHES));
+    event.waitUntil(
+      (async () => {
+        for (const name of await caches.keys()) if (name.startsWith('gm-') && !keep.has(name)) await caches.delete(name);
+        await self.clients.claim();
+      })(),
+    );
+  });
+
+  self.addEventListener('fetch', (event) => {
+    const kind = classify(event.request, self.location.origin);
+    if (kind) event.respondWith(handle(event.request, kind));
+  });
+
+  self.addEventListener('message', (event) => {
+    const data = event.data || {};
+    // Signing out forgets cached data (it may include what a signed-in account could read).
+    if (data.type === 'gm:clear-data') event.waitUntil(caches.delete(CACHES.data));
+    // The first visit loaded its files before this worker existed: the page lists them once it is in
+    // control, and they are cached now, so the next visit works offline.
+    if (data.type === 'gm:warm' && Array.isArray(data.urls)) {
+      const reply = event.ports && event.ports[0];
+      event.waitUntil(
+        warm(data.page, data.urls).then(
+          (n) => reply && reply.postMessage({ ok: true, cached: n }),
+          (e) => reply && reply.postMessage({ ok: false, error: String(e) }),
+        ),
+      );
+    }
+  });
+}

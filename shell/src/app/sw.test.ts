@@ -1,0 +1,183 @@
+// The service worker's rules (public/sw.js), run in a sandbox with an in-memory Cache Storage and a
+// scripted network: what is cached, what is always asked of the network first, and why a deploy is
+// never hidden. The browser test shell/e2e/offline.spec.ts runs the same file in Chromium.
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/sw.js'), 'utf8');
+const ORIGIN = 'http://127.0.0.1:3000';
+const REMOTE = 'http://127.0.0.1:3002';
+const API = 'http://127.0.0.1:54321';
+
+class MemoryCache {
+  entries = new Map<string, Response>();
+  async match(req: Request | string) {
+    const r = this.entries.get(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
+    return r?.clone();
+  }
+  async put(req: Request | string, res: Response) {
+    this.entries.set(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url, res);
+  }
+  async keys() {
+    return [...this.entries.keys()].map((u) => new Request(u));
+  }
+  async delete(req: Request | string) {
+    return this.entries.delete(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
+  }
+}
+
+class MemoryCaches {
+  stores = new Map<string, MemoryCache>();
+  async open(name: string) {
+    if (!this.stores.has(name)) this.stores.set(name, new MemoryCache());
+    return this.stores.get(name)!;
+  }
+  async keys() {
+    return [...this.stores.keys()];
+  }
+  async delete(name: string) {
+    return this.stores.delete(name);
+  }
+  async match(req: Request | string, opts: { cacheName?: string } = {}) {
+    const names = opts.cacheName ? [opts.cacheName] : [...this.stores.keys()];
+    for (const n of names) {
+      const hit = await this.stores.get(n)?.match(req);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+}
+
+type Listener = (e: unknown) => void;
+
+function load() {
+  const listeners = new Map<string, Listener>();
+  const network: { calls: string[]; answer: (url: string) => Response | Promise<Response> } = {
+    calls: [],
+    answer: () => new Response('nothing', { status: 404 }),
+  };
+  const caches = new MemoryCaches();
+  const self = {
+    location: { origin: ORIGIN },
+    addEventListener: (type: string, fn: Listener) => listeners.set(type, fn),
+    skipWaiting: async () => {},
+    clients: { claim: async () => {} },
+  };
+  const fetch = async (input: Request | string) => {
+    const url = typeof input === 'string' ? new URL(input, ORIGIN).href : input.url;
+    network.calls.push(url);
+    return network.answer(url);
+  };
+  const sandbox = { self, caches, fetch, URL, Request, Response, console: { warn() {} } } as Record<string, unknown>;
+  vm.runInNewContext(source, sandbox);
+  const classify = sandbox.classify as (r: Partial<Request>, origin: string) => string | null;
+
+  async function request(url: string, init: { mode?: string; method?: string; destination?: string } = {}) {
+    let responded: Promise<Response> | undefined;
+    const req = Object.assign(new Request(url, { method: init.method ?? 'GET' }), {});
+    Object.defineProperty(req, 'mode', { value: init.mode ?? 'cors' });
+    Object.defineProperty(req, 'destination', { value: init.destination ?? '' });
+    listeners.get('fetch')!({ request: req, respondWith: (p: Promise<Response>) => (responded = p) });
+    return responded ? { handled: true, response: await responded } : { handled: false, response: undefined };
+  }
+  async function dispatch(type: string, data?: unknown) {
+    const waits: Promise<unknown>[] = [];
+    listeners.get(type)!({ data, ports: [], waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    await Promise.all(waits);
+  }
+  return { classify, request, dispatch, network, caches };
+}
+
+let sw: ReturnType<typeof load>;
+beforeEach(() => {
+  sw = load();
+});
+
+const page = (u: string) => ({ method: 'GET', url: u, mode: 'navigate' as RequestMode, destination: 'document' as RequestDestination });
+const get = (u: string, destination = '') => ({ method: 'GET', url: u, mode: 'cors' as RequestMode, destination: destination as RequestDestination });
+
+describe('which requests the worker answers', () => {
+  it('pages, config and manifests are asked of the network first; hashed files are kept; the rest is left alone', () => {
+    expect(sw.classify(page(`${ORIGIN}/saigon-riverside-hotel/map`), ORIGIN)).toBe('page');
+    expect(sw.classify(get(`${ORIGIN}/config.json`), ORIGIN)).toBe('fresh');
+    expect(sw.classify(get(`${REMOTE}/mf-manifest.json`), ORIGIN)).toBe('fresh');
+    expect(sw.classify(get(`${REMOTE}/static/js/async/a.2be2ffc349.js`), ORIGIN)).toBe('static');
+    expect(sw.classify(get(`${ORIGIN}/static/css/index.0d1e2f3a.css`), ORIGIN)).toBe('static');
+    expect(sw.classify(get(`${API}/rest/v1/activities?select=id&customer_id=eq.x`), ORIGIN)).toBe('data');
+    expect(sw.classify(get(`${API}/rest/v1/customers?select=*&id=eq.x`), ORIGIN)).toBe('data');
+    expect(sw.classify(get(`${API}/storage/v1/object/public/activity-photos/a/b.webp`, 'image'), ORIGIN)).toBe('image');
+  });
+
+  it('never touches writes, auth, RPC, other tables, unhashed files, tiles or another site’s pages', () => {
+    expect(sw.classify({ ...get(`${API}/rest/v1/activities`), method: 'POST' }, ORIGIN)).toBeNull();
+    expect(sw.classify(get(`${API}/auth/v1/user`), ORIGIN)).toBeNull();
+    expect(sw.classify(get(`${API}/rest/v1/rpc/record_event`), ORIGIN)).toBeNull();
+    expect(sw.classify(get(`${API}/rest/v1/favourites?select=*`), ORIGIN)).toBeNull();
+    expect(sw.classify(get(`${REMOTE}/static/js/map.js`), ORIGIN)).toBeNull();
+    expect(sw.classify(get('https://tile.openstreetmap.org/15/26104/15236.png', 'image'), ORIGIN)).toBeNull();
+    expect(sw.classify(get('https://a.example.com/tiles/15/26104/15236@2x.png', 'image'), ORIGIN)).toBeNull();
+    expect(sw.classify(page('https://elsewhere.example/'), ORIGIN)).toBeNull();
+  });
+});
+
+describe('a deploy is never hidden', () => {
+  it('a new manifest replaces the old one as soon as the network has it; offline, the last one answers', async () => {
+    const url = `${REMOTE}/mf-manifest.json`;
+    sw.network.answer = () => new Response('{"v":1}', { status: 200 });
+    expect(await (await sw.request(url)).response!.text()).toBe('{"v":1}');
+    sw.network.answer = () => new Response('{"v":2}', { status: 200 });
+    expect(await (await sw.request(url)).response!.text()).toBe('{"v":2}');
+    sw.network.answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await (await sw.request(url)).response!.text()).toBe('{"v":2}');
+  });
+
+  it('every route is one app page: online it is always fetched, offline the last one serves any route', async () => {
+    sw.network.answer = () => new Response('<html>build A</html>', { status: 200 });
+    await sw.request(`${ORIGIN}/hanoi/map`, { mode: 'navigate' });
+    sw.network.answer = () => new Response('<html>build B</html>', { status: 200 });
+    expect(await (await sw.request(`${ORIGIN}/hanoi/map`, { mode: 'navigate' })).response!.text()).toBe('<html>build B</html>');
+    sw.network.answer = () => Promise.reject(new TypeError('offline'));
+    expect(await (await sw.request(`${ORIGIN}/saigon-riverside-hotel/map/pho-2000/123`, { mode: 'navigate' })).response!.text()).toBe('<html>build B</html>');
+  });
+
+  it('a server error does not replace a good copy', async () => {
+    const url = `${API}/rest/v1/activities?customer_id=eq.x`;
+    sw.network.answer = () => new Response('[{"id":1}]', { status: 200 });
+    await sw.request(url);
+    sw.network.answer = () => new Response('boom', { status: 503 });
+    expect(await (await sw.request(url)).response!.text()).toBe('[{"id":1}]');
+  });
+
+  it('a content-hashed file is fetched once and then served from the cache', async () => {
+    const url = `${REMOTE}/static/js/async/a.2be2ffc349.js`;
+    sw.network.answer = () => new Response('chunk', { status: 200 });
+    await sw.request(url);
+    await sw.request(url);
+    expect(sw.network.calls.filter((c) => c === url)).toHaveLength(1);
+  });
+
+  it('a failed download is not kept', async () => {
+    const url = `${REMOTE}/static/js/async/b.3be2ffc349.js`;
+    sw.network.answer = () => new Response('gone', { status: 404 });
+    expect((await sw.request(url)).response!.status).toBe(404);
+    sw.network.answer = () => new Response('chunk', { status: 200 });
+    expect(await (await sw.request(url)).response!.text()).toBe('chunk');
+  });
+
+  it('activating a new version drops the caches of the old one', async () => {
+    await (await sw.caches.open('gm-static-v0')).put(`${REMOTE}/static/js/x.12345678.js`, new Response('old'));
+    await (await sw.caches.open('someone-else')).put(`${ORIGIN}/x`, new Response('x'));
+    await sw.dispatch('activate');
+    expect(await sw.caches.keys()).toEqual(['someone-else']);
+  });
+
+  it('signing out forgets the cached data', async () => {
+    sw.network.answer = () => new Response('[]', { status: 200 });
+    await sw.request(`${API}/rest/v1/customers?id=eq.private-hotel`);
+    expect((await sw.caches.keys()).some((k) => k.startsWith('gm-data-'))).toBe(true);
+    await sw.dispatch('message', { type: 'gm:clear-data' });
+    expect((await sw.caches.keys()).some((k) => k.startsWith('gm-data-'))).toBe(false);
+  });
+});
