@@ -114,6 +114,9 @@ test('an account deleted on the server: "No account associated with this email",
   const { id } = (await created.json()) as { id: string };
   await openSignedIn(page, await passwordSession(email), '/hotels');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
+  // Let this first page finish its own sign-in checks (user, refresh, profile, live subscription) before the
+  // account goes: deleted mid-way, this page itself signs out (with the toast) and the reload has nothing to restore.
+  await page.waitForFunction(() => (window as unknown as { __GUESTMAP__: { realtime?: () => string } }).__GUESTMAP__.realtime?.() === 'joined');
   const deleted = await fetch(`${API}/auth/v1/admin/users/${id}`, { method: 'DELETE', headers: admin });
   expect(deleted.ok).toBe(true);
   // Next visit: the server no longer knows the account behind the stored session.
