@@ -11,6 +11,7 @@ import { directionsLinks, priceLabel, safeHttpUrl, telHref } from '../utils/link
 import { openStatus, todaysRanges, weekRanges } from '../utils/opening-hours.ts';
 import { OpenBadge } from './open-badge.tsx';
 import { DriverCard } from './driver-card.tsx';
+import { CategoryIcon } from '../../places/components/category-icon.tsx';
 
 interface Props {
   activity: Activity;
@@ -48,7 +49,7 @@ export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, s
           <span aria-hidden="true">←</span>
         </button>
         <span className="gm-activity-cat" style={{ background: style.color }}>
-          <span aria-hidden="true">{style.glyph} </span>
+          <CategoryIcon category={a.category} size={14} />{' '}
           {t(`category.${a.category}`)}
         </span>
         {price && (

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_STYLE } from '../../places/utils/categories.ts';
 import type { Category } from '../../places/utils/types.ts';
+import { CategoryIcon } from '../../places/components/category-icon.tsx';
 
 export type NearState = 'off' | 'locating' | 'on' | 'denied' | 'unavailable';
 
@@ -56,7 +57,7 @@ export function FilterBar(p: Props) {
             aria-pressed={p.selected.includes(c)}
             onClick={() => p.onToggleCategory(c)}
           >
-            <span aria-hidden="true">{CATEGORY_STYLE[c].glyph} </span>
+            <CategoryIcon category={c} size={14} />{' '}
             {t(`category.${c}`)}
           </button>
         ))}

@@ -9,6 +9,7 @@ import { categoryStyle } from '../../places/utils/categories.ts';
 import { formatDistance } from '../utils/distance.ts';
 import { OpenBadge } from '../../activity/components/open-badge.tsx';
 import type { OpenStatus } from '../../activity/utils/opening-hours.ts';
+import { CategoryIcon } from '../../places/components/category-icon.tsx';
 
 export interface ListEntry {
   activity: Activity;
@@ -48,7 +49,7 @@ export function PlaceList({ entries, locale, selectedId, hrefFor, onSelect }: Pr
                 }}
               >
                 <span className="gm-list-dot" style={{ background: style.color }} aria-hidden="true">
-                  {style.glyph}
+                  <CategoryIcon category={a.category} size={16} />
                 </span>
                 <span className="gm-list-main">
                   <span className="gm-list-title">{pickText(a.title, locale)}</span>

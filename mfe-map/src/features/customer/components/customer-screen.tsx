@@ -12,6 +12,7 @@ import { safeHttpUrl } from '../../activity/utils/links.ts';
 import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
 import type { Activity } from '../../places/utils/types.ts';
 import '../../../styles/map.css';
+import { CategoryIcon } from '../../places/components/category-icon.tsx';
 
 const HIGHLIGHTS = 6;
 
@@ -114,7 +115,7 @@ export default function CustomerScreen() {
                     }}
                   >
                     <span className="gm-card-cat" style={{ background: s.color }}>
-                      <span aria-hidden="true">{s.glyph} </span>
+                      <CategoryIcon category={a.category} size={14} />{' '}
                       {t(`category.${a.category}`)}
                     </span>
                     <span className="gm-card-title">{pickText(a.title, locale)}</span>

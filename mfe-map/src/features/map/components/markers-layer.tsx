@@ -7,6 +7,7 @@ import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { buildClusterIndex, type ClusterOrPoint } from '../utils/cluster-index.ts';
 import { categoryStyle } from '../../places/utils/categories.ts';
+import { categoryIconElement } from '../../places/utils/category-icons.ts';
 
 export interface MarkerItem {
   id: string;
@@ -25,15 +26,11 @@ interface Props {
 }
 
 function pinElement(category: string, selected: boolean): HTMLElement {
-  const { color, glyph } = categoryStyle(category);
+  const { color } = categoryStyle(category);
   const el = document.createElement('span');
   el.className = `gm-pin${selected ? ' is-selected' : ''}`;
   el.style.setProperty('--pin', color);
-  const g = document.createElement('span');
-  g.className = 'gm-pin-glyph';
-  g.setAttribute('aria-hidden', 'true');
-  g.textContent = glyph;
-  el.appendChild(g);
+  el.appendChild(categoryIconElement(category, 14, 'gm-pin-glyph'));
   return el;
 }
 
