@@ -1,6 +1,7 @@
 // Home (landing page for travellers and hotels): hero, four features, three steps, screenshot
 // carousel, testimonials and a closing call to action. No map, chart or antd code here.
 import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { lang } from '@guestmap/shared-ui/i18n';
 import { useScreenView } from './use-screen-view.ts';
 import { Page, Section, SectionHead } from '../features/ui/page.tsx';
 import { RouteLink } from '../features/ui/route-link.tsx';
@@ -8,7 +9,8 @@ import { useCopy } from '../features/ui/use-copy.ts';
 import { usePageMeta } from '../features/meta/use-page-meta.ts';
 import { FEATURE_ICONS } from '../features/ui/icons.tsx';
 import { Carousel, type Slide } from '../features/carousel/carousel.tsx';
-import { MapScreen, PlaceScreen, RewardsScreen, WelcomeScreen } from '../features/carousel/phone-screens.tsx';
+import { MapScreen } from '../features/carousel/phone-screens.tsx';
+import { SLIDE_IDS, SlideMedia } from '../features/carousel/screenshots.tsx';
 
 export const EXPLORE_CUSTOMER = 'ho-chi-minh-city';
 
@@ -22,7 +24,6 @@ interface Quote {
   role: string;
 }
 
-const SCREENS = { map: MapScreen, place: PlaceScreen, rewards: RewardsScreen, welcome: WelcomeScreen } as const;
 
 export default function Home() {
   const { t, list } = useCopy();
@@ -30,10 +31,12 @@ export default function Home() {
   useScreenView();
   usePageMeta({ title: t('home.meta.title'), description: t('home.meta.description'), locale });
 
-  const slides: Slide[] = (Object.keys(SCREENS) as (keyof typeof SCREENS)[]).map((id) => {
-    const Screen = SCREENS[id];
-    return { id, title: t(`home.carousel.slides.${id}.title`), caption: t(`home.carousel.slides.${id}.caption`), media: <Screen label={t(`home.carousel.slides.${id}.alt`)} /> };
-  });
+  const slides: Slide[] = SLIDE_IDS.map((id) => ({
+    id,
+    title: t(`home.carousel.slides.${id}.title`),
+    caption: t(`home.carousel.slides.${id}.caption`),
+    media: <SlideMedia id={id} lang={lang(locale)} label={t(`home.carousel.slides.${id}.alt`)} />,
+  }));
 
   return (
     <Page>

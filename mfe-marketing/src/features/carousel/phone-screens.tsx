@@ -1,5 +1,5 @@
 // Illustrations of the product's phone screens (map, place, rewards, hotel welcome), drawn as SVG
-// so they stay crisp and light. They stand in until real screenshots of the map remote exist.
+// so they stay crisp and light: the hero's picture, and any carousel slide without a real screenshot yet.
 import { useId, type ReactNode } from 'react';
 
 const W = 240;

@@ -1,0 +1,37 @@
+// Real screenshots of the product for the Home carousel, one set per language, captured from the
+// running product with the demo data by scripts/capture-screens.mjs (re-run it when screens change).
+// A slide whose screenshot is missing falls back to its drawn illustration (phone-screens.tsx).
+import type { ComponentType } from 'react';
+import mapEn from '../../assets/screens/map-en.webp';
+import mapVi from '../../assets/screens/map-vi.webp';
+import mapFr from '../../assets/screens/map-fr.webp';
+import placeEn from '../../assets/screens/place-en.webp';
+import placeVi from '../../assets/screens/place-vi.webp';
+import placeFr from '../../assets/screens/place-fr.webp';
+import welcomeEn from '../../assets/screens/welcome-en.webp';
+import welcomeVi from '../../assets/screens/welcome-vi.webp';
+import welcomeFr from '../../assets/screens/welcome-fr.webp';
+import { MapScreen, PlaceScreen, RewardsScreen, WelcomeScreen } from './phone-screens.tsx';
+
+type Lang = 'en' | 'vi' | 'fr';
+export type SlideId = 'map' | 'place' | 'rewards' | 'welcome';
+
+const SHOTS: Partial<Record<SlideId, Record<Lang, string>>> = {
+  map: { en: mapEn, vi: mapVi, fr: mapFr },
+  place: { en: placeEn, vi: placeVi, fr: placeFr },
+  welcome: { en: welcomeEn, vi: welcomeVi, fr: welcomeFr },
+};
+
+const DRAWN: Record<SlideId, ComponentType<{ label: string }>> = { map: MapScreen, place: PlaceScreen, rewards: RewardsScreen, welcome: WelcomeScreen };
+
+export const SLIDE_IDS = Object.keys(DRAWN) as SlideId[];
+
+/** The slide's screenshot in the page's language (captured at 360 × 740 CSS pixels). */
+export function SlideMedia({ id, lang, label, eager }: { id: SlideId; lang: Lang; label: string; eager?: boolean }) {
+  const src = SHOTS[id]?.[lang];
+  if (!src) {
+    const Drawn = DRAWN[id];
+    return <Drawn label={label} />;
+  }
+  return <img src={src} alt={label} width={360} height={740} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+}
