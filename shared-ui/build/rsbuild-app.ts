@@ -23,8 +23,8 @@ export function sharedSingletons() {
     // 'react/jsx-dev-runtime' is not shared: in dev the remote's own copy delegates to the one shared React.
     'react-dom': single(v('react-dom')),
     'react-dom/client': single(v('react-dom')),
-    'react-router': single(v('react-router')),
-    'react-router-dom': single(v('react-router-dom')),
+    // react-router is not shared: remotes use its hooks through '@guestmap/shared-ui/contracts' (the
+    // shell's copy), so the shell ships only the router parts it uses instead of the whole library.
     '@reduxjs/toolkit': single(v('@reduxjs/toolkit')),
     'react-redux': single(v('react-redux')),
     i18next: single(v('i18next')),

@@ -15,6 +15,12 @@ export function guestmapEslint({ self }) {
     { group: [`@guestmap/${app}`, `@guestmap/${app}/*`], message: `${self} must not import ${app}: use Module Federation or shared-ui.` },
     { group: [`**/${app}/src/*`, `**/${app}/src`], message: `${self} must not reach into ${app}'s source.` },
   ]);
+  if (self.startsWith('mfe-')) {
+    patterns.push({
+      group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+      message: 'remotes use the shell\'s router: take useParams/useSearchParams/useLocation from @guestmap/shared-ui/contracts, navigate with usePlatform().navigateTo.',
+    });
+  }
   if (self === 'shared-ui') {
     patterns.push({ group: ['@guestmap/shell', '@guestmap/shell/*'], message: 'shared-ui imports no app.' });
   }

@@ -1,9 +1,8 @@
 // The hotel's control room: figures, recommendations, QR posters, moderators, and (administrators)
 // administration. Route guard: moderator of the customer or admin (in the shell).
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { Button, Tabs, Typography } from 'antd';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Themed, WithCustomer } from '../features/common/frame.tsx';
 import { Overview } from '../features/metrics/overview.tsx';
 import { Recommendations } from '../features/recommendations/recommendations.tsx';

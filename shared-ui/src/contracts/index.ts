@@ -7,6 +7,7 @@ import type { i18n as I18n, Resource } from 'i18next';
 import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
 
 export * from './routes.ts';
+export * from './router.ts';
 
 export type Locale = 'en-US' | 'vi-VN' | 'fr-FR';
 export const LOCALES: Locale[] = ['en-US', 'vi-VN', 'fr-FR'];

@@ -1,6 +1,5 @@
 // Typed data access for the dashboard, and translation of database refusals into messages.
-import { useParams } from 'react-router-dom';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { usePlatform, useParams } from '@guestmap/shared-ui/contracts';
 import type { TypedClient } from '@guestmap/shared-ui/database';
 
 export function useDb(): TypedClient {

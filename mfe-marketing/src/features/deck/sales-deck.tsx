@@ -2,9 +2,8 @@
 // section (?section=problem, replaced as the presenter moves); ArrowRight / Space / PageDown next,
 // ArrowLeft / Shift+Space / PageUp back, Home / End; on-screen buttons, dots and swipe.
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { PACKAGES } from '../pricing/packages.tsx';
 import { useContactDialog } from '../contact/use-contact-dialog.tsx';
 

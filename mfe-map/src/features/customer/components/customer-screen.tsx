@@ -1,9 +1,8 @@
 // The public welcome page of a customer (/{customerId}): branding, intro, "Open the map",
 // highlights, and for hotels a rewards teaser.
 import { useEffect, useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { Spinner } from '@guestmap/shared-ui/components';
 import { usePlaces } from '../../places/api/get-places.ts';
