@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Lighthouse (mobile profile, its default simulated throttling) on the key pages of the production
+// builds served as `npm start` serves them, on ports of its own, map tiles blocked. Prints, per page,
+// the median of BENCH_LH_RUNS runs (default 3): performance score, LCP, TBT, CLS, bytes transferred.
+// A benchmark: it prints figures and never fails on them (targets: docs/performance.md).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const base = 3720;
+const api = 55061;
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+const PAGES = ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels'];
+const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
+
+const children = [];
+const stop = () => {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGTERM');
+    } catch {}
+  }
+};
+process.on('exit', stop);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitFor(url, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() > end) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+children.push(spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], { env, stdio: 'ignore', detached: true }));
+await waitFor(`http://127.0.0.1:${api}/health`, 240000);
+await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+
+const executable = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p)) ?? chromium.executablePath();
+const port = await freePort();
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-lh-'));
+children.push(
+  spawn(executable, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore', detached: true }),
+);
+await waitFor(`http://127.0.0.1:${port}/json/version`, 30000);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = [];
+for (const page of PAGES) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(`http://127.0.0.1:${base}${page}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      blockedUrlPatterns: ['*tile.openstreetmap.org*'],
+    });
+    const a = result.lhr.audits;
+    runs.push({
+      score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      lcp: a['largest-contentful-paint'].numericValue,
+      tbt: a['total-blocking-time'].numericValue,
+      cls: a['cumulative-layout-shift'].numericValue,
+      kb: a['total-byte-weight'].numericValue / 1024,
+    });
+  }
+  rows.push({
+    page,
+    score: median(runs.map((r) => r.score)),
+    'LCP s': (median(runs.map((r) => r.lcp)) / 1000).toFixed(2),
+    'TBT ms': Math.round(median(runs.map((r) => r.tbt))),
+    CLS: median(runs.map((r) => r.cls)).toFixed(3),
+    'transferred KB': median(runs.map((r) => r.kb)).toFixed(0),
+  });
+}
+console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, simulated throttling, tiles blocked; targets: score ≥ 95, LCP < 2.0 s on map pages, CLS < 0.05`);
+console.table(rows);
+fs.rmSync(profile, { recursive: true, force: true });
+process.exit(0);
