@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// Map benchmarks (issue 11, items 3 and 4), on the production builds served as `npm start` serves them
+// (own ports), in Chromium, tiles blocked. Prints figures; never fails on them.
+//   1. Many places: Ho Chi Minh City's map answered with 10,000 generated places (this measures the
+//      map, not the backend): time from the data's arrival to the first markers, DOM markers, and frame
+//      times while panning (mouse drag) and zooming (target: first markers < 500 ms after the data,
+//      no frame over 50 ms while panning).
+//   2. Repeat visit without a network: the Riverside hotel's map visited once, every server stopped,
+//      opened again from the service worker (target: under 1 s to the first marker).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const base = 3740;
+const api = 55081;
+const N = Number(process.env.BENCH_PLACES ?? 10000);
+const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
+const origin = `http://127.0.0.1:${base}`;
+
+const server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], { env, stdio: 'ignore', detached: true });
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
+process.on('exit', stopServer);
+
+async function waitFor(url, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() > end) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+await waitFor(`http://127.0.0.1:${api}/health`, 240000);
+await waitFor(`${origin}/config.json`, 60000);
+
+const CATS = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'];
+const places = Array.from({ length: N }, (_, i) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  customer_id: 'ho-chi-minh-city',
+  slug: `place-${i}`,
+  category: CATS[i % CATS.length],
+  title: { en: `Place ${i}` },
+  description: {},
+  latitude: 10.7769 + Math.sin(i * 12.9898) * 0.12,
+  longitude: 106.7009 + Math.cos(i * 78.233) * 0.12,
+  address: null,
+  address_local: null,
+  phone: null,
+  website: null,
+  price_level: null,
+  opening_hours: null,
+  photos: [],
+  tags: [],
+  is_partner: false,
+  guest_offer: null,
+  sort_order: i,
+}));
+const body = JSON.stringify(places);
+
+const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+
+// ── 1. many places ──────────────────────────────────────────────────────────────
+{
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await ctx.newPage();
+  await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+  await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) => r.fulfill({ status: 200, contentType: 'application/json', body }));
+  await page.addInitScript(() => {
+    const w = window;
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('.leaflet-marker-icon')) {
+        w.__firstMarker = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${origin}/ho-chi-minh-city/map`);
+  await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60000 });
+  const first = await page.evaluate(() => {
+    const data = performance.getEntriesByType('resource').find((e) => /\/rest\/v1\/activities\?/.test(e.name));
+    return { afterData: window.__firstMarker - (data?.responseEnd ?? 0), fromStart: window.__firstMarker, dom: document.querySelectorAll('.leaflet-marker-icon').length };
+  });
+  await page.waitForTimeout(500);
+
+  const frames = async (action) => {
+    await page.evaluate(() => {
+      const w = window;
+      w.__frames = [];
+      w.__recording = true;
+      let last = performance.now();
+      const tick = (t) => {
+        w.__frames.push(t - last);
+        last = t;
+        if (w.__recording) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await action();
+    await page.waitForTimeout(400);
+    return page.evaluate(() => {
+      window.__recording = false;
+      return window.__frames.slice(1);
+    });
+  };
+  const box = await page.locator('.leaflet-container').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const pan = await frames(async () => {
+    for (const [dx, dy] of [[300, 0], [0, 250], [-300, 0], [0, -250]]) {
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      for (let s = 1; s <= 20; s++) await page.mouse.move(cx + (dx * s) / 20, cy + (dy * s) / 20);
+      await page.mouse.up();
+      await page.waitForTimeout(250);
+    }
+  });
+  const zoom = await frames(async () => {
+    for (const label of ['Zoom in', 'Zoom in', 'Zoom out', 'Zoom out']) {
+      await page.locator(`a[aria-label="${label}"]`).click();
+      await page.waitForTimeout(450);
+    }
+  });
+  console.log(`\nMap with ${N.toLocaleString('en')} places (desktop 1280 × 800, generated data, tiles blocked)`);
+  console.table([
+    { measure: 'first markers after the data arrived', value: `${Math.round(first.afterData)} ms`, target: '< 500 ms' },
+    { measure: 'first markers after navigation start', value: `${Math.round(first.fromStart)} ms`, target: '' },
+    { measure: 'DOM markers (clusters + places)', value: String(first.dom), target: '' },
+    { measure: 'panning: frames / p95 / longest', value: `${pan.length} / ${pct(pan, 95).toFixed(1)} ms / ${Math.max(...pan).toFixed(1)} ms`, target: 'no frame > 50 ms' },
+    { measure: 'panning: frames over 50 ms', value: String(pan.filter((f) => f > 50).length), target: '0' },
+    { measure: 'zooming: frames / p95 / longest', value: `${zoom.length} / ${pct(zoom, 95).toFixed(1)} ms / ${Math.max(...zoom).toFixed(1)} ms`, target: '' },
+  ]);
+  await ctx.close();
+}
+
+// ── 2. repeat visit without a network ───────────────────────────────────────────
+{
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
+  const page = await ctx.newPage();
+  await page.goto(`${origin}/saigon-riverside-hotel/map`);
+  await page.locator('.leaflet-marker-icon[data-activity-id]').first().waitFor({ timeout: 60000 });
+  await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached', timeout: 60000 });
+  stopServer();
+  await new Promise((r) => setTimeout(r, 1500));
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = Date.now();
+    await page.goto(`${origin}/saigon-riverside-hotel/map`);
+    await page.locator('.leaflet-marker-icon[data-activity-id]').first().waitFor({ timeout: 30000 });
+    runs.push(Date.now() - t0);
+  }
+  console.log('\nRepeat visit, every server stopped (service worker, phone 360 × 740): first marker after', runs.map((r) => `${r} ms`).join(', '), '(target < 1 s)');
+  await ctx.close();
+}
+await browser.close();
+process.exit(0);
