@@ -1,5 +1,6 @@
 // REST benchmark: a typical read (one parent with 200 embedded children, as anon) and a typical
-// write under RLS (an insert as a signed-in user), on PGlite and on a throwaway PostgreSQL server.
+// write under RLS (an insert as a signed-in user), and the guest map's own requests on the demo data,
+// on PGlite and on a throwaway PostgreSQL server.
 // Prints requests/second and p50/p95 latency. Bounded loops, loopback only.
 // Run: pnpm --filter @guestmap/supabase bench   (BENCH_N=… to change the number of requests)
 import crypto from 'node:crypto';
@@ -90,12 +91,44 @@ async function benchOne(backend: 'pglite' | 'postgres', pg: PgServer | null): Pr
   }
 }
 
+// The guest map's own requests, on the seeded demo data, as a guest sends them (anon): the hotel, its
+// published places (the map's columns, in the map's order), and the analytics event of a QR scan.
+const MAP_CUSTOMER = 'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome';
+const MAP_ACTIVITIES =
+  'id, customer_id, slug, category, title, description, latitude, longitude, address, address_local, phone, website, price_level, opening_hours, photos, tags, is_partner, guest_offer, sort_order';
+
+async function benchMap(backend: 'pglite' | 'postgres', pg: PgServer | null): Promise<Result[]> {
+  const databaseUrl = pg ? await pg.createDatabase(`bench_map_${process.pid}_${Date.now()}`) : undefined;
+  const stack: Stack = await startStack({ workdir, dataDir: null, databaseUrl, seed: true, ports: { api: 0, db: 0, inbox: 0 }, log: () => undefined });
+  try {
+    const opts = { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket }, auth: { persistSession: false } };
+    const anon: SupabaseClient = createClient(stack.apiUrl, stack.config.auth.anonKey, opts);
+    const hotel = await measure(backend, 'map: the hotel (anon)', async () => {
+      const { data, error } = await anon.from('customers').select(MAP_CUSTOMER).eq('id', 'saigon-riverside-hotel').maybeSingle();
+      if (error || !data) throw new Error(`bad read: ${JSON.stringify(error)}`);
+    });
+    const places = await measure(backend, 'map: its published places (anon)', async () => {
+      const { data, error } = await anon.from('activities').select(MAP_ACTIVITIES).eq('customer_id', 'ho-chi-minh-city').eq('published', true).order('sort_order').order('id');
+      if (error || !data || data.length < 30) throw new Error(`bad read: ${JSON.stringify(error)}`);
+    });
+    const scan = await measure(backend, 'map: record a QR scan (anon RPC)', async () => {
+      const { error } = await anon.rpc('record_event', { p_customer_id: 'saigon-riverside-hotel', p_type: 'qr_scan', p_activity_id: null, p_visitor_id: crypto.randomUUID() });
+      if (error) throw new Error(`bad rpc: ${JSON.stringify(error)}`);
+    });
+    return [hotel, places, scan];
+  } finally {
+    await stack.stop();
+  }
+}
+
 const results: Result[] = [];
 results.push(...(await benchOne('pglite', null)));
+results.push(...(await benchMap('pglite', null)));
 if (postgresAvailable()) {
   const pg = await startPgServer();
   try {
     results.push(...(await benchOne('postgres', pg)));
+    results.push(...(await benchMap('postgres', pg)));
   } finally {
     await pg.stop();
   }
