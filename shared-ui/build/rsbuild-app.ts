@@ -14,8 +14,8 @@ const sharedUiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const version = (pkg: string) => JSON.parse(fs.readFileSync(path.join(sharedUiDir, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
 
 /** Libraries with exactly one copy in the page. */
-export function sharedSingletons() {
-  const single = (requiredVersion: string | false) => ({ singleton: true, requiredVersion, strictVersion: false });
+export function sharedSingletons(opts: { eager?: boolean } = {}) {
+  const single = (requiredVersion: string | false) => ({ singleton: true, requiredVersion, strictVersion: false, ...(opts.eager ? { eager: true } : {}) });
   const v = (pkg: string) => `^${version(pkg)}`;
   return {
     react: single(v('react')),
@@ -67,7 +67,8 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
         exposes: opts.exposes,
         // The shell is built knowing no remote: they are registered at runtime from /config.json.
         remotes: {},
-        shared: sharedSingletons(),
+        // The shell's copies are in its first file (eager): no extra round trip before anything renders.
+        shared: sharedSingletons({ eager: isShell && isProduction }),
         manifest: true,
         dts: false,
         shareStrategy: 'loaded-first',

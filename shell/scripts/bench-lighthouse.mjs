@@ -2,6 +2,7 @@
 // Lighthouse (mobile profile, its default simulated throttling) on the key pages of the production
 // builds served as `npm start` serves them, on ports of its own, map tiles blocked. Prints, per page,
 // the median of BENCH_LH_RUNS runs (default 3): performance score, LCP, TBT, CLS, bytes transferred.
+// BENCH_LH_PAGES=/a,/b measures other pages.
 // A benchmark: it prints figures and never fails on them (targets: docs/performance.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const base = 3720;
 const api = 55061;
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
-const PAGES = ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels'];
+const PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels'];
 const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
 
 const children = [];
