@@ -35,7 +35,8 @@ export function parseConfig(raw: unknown): PlatformConfig {
 }
 
 export async function loadConfig(): Promise<PlatformConfig> {
-  const res = await fetch('/config.json', { cache: 'no-cache' });
+  // The page preloads it (index.html); the server marks it no-cache, so a stale copy is never used.
+  const res = await fetch('/config.json', { credentials: 'same-origin' });
   if (!res.ok) throw new ConfigError(`config.json answered ${res.status}`);
   return parseConfig(await res.json());
 }
