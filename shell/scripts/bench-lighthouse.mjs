@@ -4,19 +4,29 @@
 // the median of BENCH_LH_RUNS runs (default 3): performance score, LCP, TBT, CLS, bytes transferred.
 // BENCH_LH_PAGES=/a,/b measures other pages.
 // A benchmark: it prints figures and never fails on them (targets: docs/performance.md).
-import { spawn } from 'node:child_process';
+// Lighthouse is installed on first use into ~/.cache/guestmap-bench (npm), not as a workspace dependency:
+// its dependency tree would change how pnpm resolves supabase-js's optional peers for the whole shell.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const base = 3720;
 const api = 55061;
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const toolDir = path.join(os.homedir(), '.cache', 'guestmap-bench');
+const lhEntry = path.join(toolDir, 'node_modules', 'lighthouse', 'core', 'index.js');
+if (!fs.existsSync(lhEntry)) {
+  console.log(`installing ${LIGHTHOUSE} into ${toolDir} (once)…`);
+  const npm = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', toolDir, LIGHTHOUSE], { stdio: 'inherit' });
+  if (npm.status !== 0) throw new Error('could not install lighthouse');
+}
+const { default: lighthouse } = await import(pathToFileURL(lhEntry).href);
 const PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels'];
 const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
 
@@ -74,6 +84,7 @@ for (const page of PAGES) {
       onlyCategories: ['performance'],
       blockedUrlPatterns: ['*tile.openstreetmap.org*'],
     });
+    if (result.lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const a = result.lhr.audits;
     runs.push({
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
