@@ -7,6 +7,7 @@ import { pickText } from '@guestmap/shared-ui/i18n';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables, TablesInsert, Json } from '@guestmap/shared-ui/database';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
+import { downloadBlob } from '../common/download.ts';
 import { CATEGORIES, CSV_COLUMNS, toCsv, validateImport, type CsvRow, type ImportRow } from './csv.ts';
 
 type Activity = Tables<'activities'>;
@@ -207,12 +208,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       price_level: r.price_level ? String(r.price_level) : '',
       published: r.published ? 'true' : 'false',
     }));
-    const url = URL.createObjectURL(new Blob([toCsv(data)], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${customerId}-recommendations.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadBlob(`${customerId}-recommendations.csv`, new Blob([toCsv(data)], { type: 'text/csv;charset=utf-8' }));
   };
 
   const importCsv = async (file: File) => {
