@@ -207,12 +207,18 @@ test.describe('commission statements', () => {
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('heading', { name: tr(vi, 'statements.printHeading', { name: 'Saigon Riverside Hotel', month: last.label }) })).toBeVisible();
     await expect(page.getByRole('tablist')).toBeHidden();
-    await expect(total).toBeVisible();
+    await expect(page.getByRole('button', { name: tr(vi, 'statements.csv') })).toBeHidden();
+    await expect(page.getByTestId('statement-print').getByRole('row')).toHaveCount(partners + 2);
+    await expect(page.getByTestId('statement-print').getByText(vnd(sum(txns, 'net_to_hotel_minor')))).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByTestId('statement-print')).toBeHidden();
+    // Another tab prints its own content, not the statement visited before.
+    await page.getByRole('tab', { name: tr(vi, 'tabs.qr') }).click();
+    await expect(page.getByTestId('statement-print')).toHaveCount(0);
 
     // A month without transactions says so.
     await page.goto(`/${HOTEL}/dashboard?tab=statements&month=2020-01`);
-    await expect(page.getByText(tr(vi, 'statements.empty'))).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: tr(vi, 'statements.title') }).getByText(tr(vi, 'statements.empty'))).toBeVisible({ timeout: 30_000 });
   });
 });
 
