@@ -167,6 +167,8 @@ test.describe('commission statements', () => {
   });
 
   test('a month: one line per partner, totals equal to the transactions, CSV and print view', async ({ page }) => {
+    // Many steps on a machine shared with other builds: a longer limit than a single screen check.
+    test.setTimeout(120_000);
     const now = new Date();
     const month = (back: number) => {
       const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
@@ -228,6 +230,8 @@ test.describe('rewards configuration', () => {
   });
 
   test('a fortune wheel with prizes and their odds; bad values are refused and nothing is saved', async ({ page }) => {
+    // Many steps on a machine shared with other builds: a longer limit than a single screen check.
+    test.setTimeout(120_000);
     const title = `E2E wheel ${Date.now()}`;
     let campaignId: string | undefined;
     try {
@@ -321,6 +325,112 @@ test.describe('rewards configuration', () => {
       expect(await mine()).toBe(before + 1);
     } finally {
       await serviceRest(`partner_transactions?id=eq.${rows[0]!.id}`, { method: 'DELETE' });
+    }
+  });
+});
+
+test.describe('editing positions, hours and photos', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'moderator@demo.test');
+  });
+
+  // A 2×2 PNG, uploaded as a recommendation photo.
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64');
+
+  test('a recommendation: marker placed by click and drag, weekly hours validated, a photo uploaded; all saved together', async ({ page }) => {
+    // Many steps on a machine shared with other builds: a longer limit than a single screen check.
+    test.setTimeout(120_000);
+    type Row = { id: string; title: { en: string; vi?: string }; latitude: number; longitude: number; opening_hours: unknown; photos: string[] };
+    const [act] = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&is_partner=is.false&published=is.true&select=id,title,latitude,longitude,opening_hours,photos&order=sort_order&limit=1`)).json()) as Row[];
+    try {
+      await page.goto(`/${HOTEL}/dashboard?tab=recommendations`);
+      await screenReady(page);
+      await page.locator('.ant-table-row').getByText(act!.title.vi ?? act!.title.en, { exact: true }).click();
+      const drawer = page.getByRole('dialog');
+      const lat = drawer.getByLabel(tr(vi, 'recs.latitude'));
+      const lng = drawer.getByLabel(tr(vi, 'recs.longitude'));
+      await expect.poll(async () => Number(await lng.inputValue())).toBe(act!.longitude);
+      const map = drawer.getByRole('application', { name: tr(vi, 'recs.mapLabel') });
+      const box = (await map.boundingBox())!;
+      // A click east of the centre moves the place east; the tiles are unreachable here, the map works anyway.
+      await map.click({ position: { x: box.width / 2 + 80, y: box.height / 2 } });
+      await expect.poll(async () => Number(await lng.inputValue())).toBeGreaterThan(act!.longitude);
+      const afterClick = Number(await lat.inputValue());
+      // Dragging the marker south lowers the latitude.
+      const pin = (await drawer.locator('.gm-picker-pin').boundingBox())!;
+      await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2 + 50, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(async () => Number(await lat.inputValue())).toBeLessThan(afterClick);
+
+      const hours = drawer.getByRole('group', { name: tr(vi, 'hours.title') });
+      const known = hours.getByRole('checkbox', { name: tr(vi, 'hours.known') });
+      if (!(await known.isChecked())) await known.check();
+      const monday = tr(vi, 'hours.days.mon');
+      const mondayRow = hours.getByTestId('hours-mon');
+      await choose(page, mondayRow.getByRole('combobox'), tr(vi, 'hours.modes.hours'));
+      // One range on Monday (the seeded place may have a lunch break).
+      const second = hours.getByRole('button', { name: tr(vi, 'hours.remove', { day: monday, n: 2 }) });
+      while ((await second.count()) > 0) await second.click();
+      await hours.getByLabel(tr(vi, 'hours.opens', { day: monday, n: 1 })).fill('09:00');
+      await hours.getByLabel(tr(vi, 'hours.closes', { day: monday, n: 1 })).fill('09:00');
+      await expect(mondayRow.getByRole('alert')).toHaveText(tr(vi, 'hours.errors.same'));
+      await drawer.getByRole('button', { name: tr(vi, 'form.save') }).click();
+      await expect(drawer.getByText(tr(vi, 'hours.invalid'))).toBeVisible();
+      expect(((await (await serviceRest(`activities?id=eq.${act!.id}&select=latitude`)).json()) as { latitude: number }[])[0]!.latitude).toBe(act!.latitude);
+      await hours.getByLabel(tr(vi, 'hours.closes', { day: monday, n: 1 })).fill('21:30');
+      await choose(page, hours.getByTestId('hours-sun').getByRole('combobox'), tr(vi, 'hours.modes.closed'));
+      await expect(hours.getByRole('alert')).toHaveCount(0);
+
+      const photos = drawer.getByRole('img', { name: new RegExp(tr(vi, 'recs.photoN', { n: 'X' }).replace('X', '\\d+')) });
+      const before = await photos.count();
+      await drawer.locator('input[type=file]').setInputFiles({ name: 'terrace.png', mimeType: 'image/png', buffer: PNG });
+      await expect(photos).toHaveCount(before + 1);
+
+      const want = { latitude: Number(await lat.inputValue()), longitude: Number(await lng.inputValue()) };
+      await drawer.getByRole('button', { name: tr(vi, 'form.save') }).click();
+      await expect(page.getByText(tr(vi, 'recs.saved'))).toBeVisible();
+      const [saved] = (await (await serviceRest(`activities?id=eq.${act!.id}&select=latitude,longitude,opening_hours,photos`)).json()) as Row[];
+      expect(saved!.latitude).toBeCloseTo(want.latitude, 6);
+      expect(saved!.longitude).toBeCloseTo(want.longitude, 6);
+      expect(saved!.opening_hours).toMatchObject({ mon: [['09:00', '21:30']], sun: [] });
+      expect(saved!.photos).toHaveLength(before + 1);
+      const url = saved!.photos.at(-1)!;
+      expect(url).toContain(`/storage/v1/object/public/photos/${HOTEL}/`);
+      const img = await fetch(url);
+      expect(img.status).toBe(200);
+      expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
+    } finally {
+      await serviceRest(`activities?id=eq.${act!.id}`, { method: 'PATCH', body: JSON.stringify({ latitude: act!.latitude, longitude: act!.longitude, opening_hours: act!.opening_hours, photos: act!.photos }) });
+    }
+  });
+
+  test('settings: the map view is set by moving and zooming the map', async ({ page }) => {
+    const [orig] = (await (await serviceRest(`customers?id=eq.${HOTEL}&select=latitude,longitude,zoom`)).json()) as { latitude: number; longitude: number; zoom: number }[];
+    try {
+      await page.goto(`/${HOTEL}/settings`);
+      await screenReady(page);
+      const lng = page.getByLabel(tr(vi, 'recs.longitude'));
+      const zoom = page.getByLabel(tr(vi, 'settings.zoom'));
+      await expect(zoom).toHaveValue(String(orig!.zoom));
+      const map = page.getByRole('application', { name: tr(vi, 'settings.mapLabel') });
+      await map.scrollIntoViewIfNeeded();
+      const box = (await map.boundingBox())!;
+      // Dragging the map to the left brings what is east into the centre.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 120, box.y + box.height / 2, { steps: 10 });
+      await page.mouse.up();
+      await expect.poll(async () => Number(await lng.inputValue())).toBeGreaterThan(orig!.longitude);
+      await map.getByRole('button', { name: 'Zoom in' }).click();
+      await expect(zoom).toHaveValue(String(orig!.zoom + 1));
+      const want = { latitude: Number(await page.getByLabel(tr(vi, 'recs.latitude')).inputValue()), longitude: Number(await lng.inputValue()), zoom: orig!.zoom + 1 };
+      await page.getByRole('button', { name: tr(vi, 'form.save') }).click();
+      await expect(page.getByText(tr(vi, 'settings.saved'))).toBeVisible();
+      expect(((await (await serviceRest(`customers?id=eq.${HOTEL}&select=latitude,longitude,zoom`)).json()) as unknown[])[0]).toEqual(want);
+    } finally {
+      await serviceRest(`customers?id=eq.${HOTEL}`, { method: 'PATCH', body: JSON.stringify(orig) });
     }
   });
 });
