@@ -16,7 +16,10 @@ const QrPoster = lazy(() => import('../features/qr/qr-poster.tsx').then((m) => (
 const Moderators = lazy(() => import('../features/moderators/moderators.tsx').then((m) => ({ default: m.Moderators })));
 const Administration = lazy(() => import('../features/admin/administration.tsx').then((m) => ({ default: m.Administration })));
 
-const TABS = ['overview', 'recommendations', 'rewards', 'statements', 'qr', 'moderators', 'admin'] as const;
+/** The tabs this person sees for this customer: rewards and statements for hotels, administration for admins. */
+function tabsFor(kind: string, isAdmin: boolean): string[] {
+  return ['overview', 'recommendations', ...(kind === 'hotel' ? ['rewards', 'statements'] : []), 'qr', 'moderators', ...(isAdmin ? ['admin'] : [])];
+}
 
 const pane = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{node}</Suspense>;
 
@@ -25,7 +28,7 @@ export default function Dashboard() {
   const { profile, navigateTo } = usePlatform();
   const [params, setParams] = useSearchParams();
   useScreenView();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'overview';
+  const asked = params.get('tab') ?? '';
   return (
     <Themed>
       <WithCustomer>
@@ -41,7 +44,7 @@ export default function Dashboard() {
               </span>
             </div>
             <Tabs
-              activeKey={tab}
+              activeKey={tabsFor(customer.kind, !!profile?.isAdmin).includes(asked) ? asked : 'overview'}
               onChange={(k) => setParams((p) => (p.set('tab', k), p), { replace: true })}
               items={[
                 { key: 'overview', label: t('tabs.overview'), children: pane(<Overview hotel={customer.kind === 'hotel'} />) },
