@@ -302,7 +302,23 @@ test.describe('rewards configuration', () => {
     }
   });
 
-  test('a moderator records a partner transaction once, even on a double click', async ({ page }) => {
+  test('a save that cannot reach the server says so, and nothing is stored', async ({ page }) => {
+    const title = `E2E offline ${Date.now()}`;
+    await page.goto(`/${HOTEL}/dashboard?tab=rewards`);
+    await screenReady(page);
+    await page.route('**/rest/v1/rpc/upsert_reward_campaign', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: tr(vi, 'rewards.newCampaign') }).click();
+    const campaign = page.getByRole('form', { name: tr(vi, 'rewards.campaignForm') });
+    await campaign.getByLabel(tr(vi, 'rewards.titleEn')).fill(title);
+    await campaign.getByRole('button', { name: tr(vi, 'form.save') }).click();
+    await expect(page.getByText(tr(vi, 'errors.network'))).toBeVisible();
+    // The form stays open with what was typed, to try again.
+    await expect(campaign.getByLabel(tr(vi, 'rewards.titleEn'))).toHaveValue(title);
+    expect(await serviceCount(`reward_campaigns?select=id&title->>en=eq.${encodeURIComponent(title)}`)).toBe(0);
+  });
+
+  test('a moderator records a partner transaction once, even on a double click, and sets a partner PIN', async ({ page }) => {
+    test.setTimeout(120_000);
     const mine = () => serviceCount(`partner_transactions?select=id&customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}`);
     const before = await mine();
     await page.goto(`/${HOTEL}/dashboard?tab=rewards`);
@@ -323,6 +339,16 @@ test.describe('rewards configuration', () => {
       await expect(page.getByText(tr(vi, 'ledger.recorded', { share: vnd(rows[0]!.hotel_share_minor) }))).toBeVisible();
       await page.waitForTimeout(500);
       expect(await mine()).toBe(before + 1);
+
+      // The partner's PIN: digits only, 4 to 8.
+      const pinForm = page.getByRole('form', { name: tr(vi, 'ledger.pinTitle') });
+      await choose(page, pinForm.getByLabel(tr(vi, 'rewards.partner')), partner[0]!.title.vi ?? partner[0]!.title.en);
+      await pinForm.getByLabel(tr(vi, 'ledger.pin')).fill('12a4');
+      await pinForm.getByRole('button', { name: tr(vi, 'ledger.setPin') }).click();
+      await expect(pinForm.getByText(tr(vi, 'errors.invalid_pin'))).toBeVisible();
+      await pinForm.getByLabel(tr(vi, 'ledger.pin')).fill('1234');
+      await pinForm.getByRole('button', { name: tr(vi, 'ledger.setPin') }).click();
+      await expect(page.getByText(tr(vi, 'ledger.pinSaved'))).toBeVisible();
     } finally {
       await serviceRest(`partner_transactions?id=eq.${rows[0]!.id}`, { method: 'DELETE' });
     }
