@@ -82,6 +82,7 @@ test.describe('as the hotel moderator', () => {
   });
 
   test('figures match the analytics events in the database exactly', async ({ page }) => {
+    test.setTimeout(120_000);
     // A guest plays today's scratch card, so the plays figure has something to count.
     await playScratchCard('guest@demo.test');
     await page.goto(`/${HOTEL}/dashboard`);
@@ -116,6 +117,12 @@ test.describe('as the hotel moderator', () => {
     const expected7 = await serviceCount(`analytics_events?select=id&customer_id=eq.${HOTEL}&type=eq.map_view&created_at=gte.${start7}&created_at=lt.${stop}`);
     await expect(page.getByTestId('kpi-map_view').locator('.ant-statistic-content-value')).toHaveText(expected7.toLocaleString('en-US'));
     await expect(kpiValue(page, 'partner_spend')).toHaveText(vnd(sum(await transactions(start7, stop), 'amount_minor')));
+
+    // The Rewards tab lists the latest plays, newest first.
+    const [latest] = (await (await serviceRest(`reward_plays?customer_id=eq.${HOTEL}&select=label&order=played_at.desc&limit=1`)).json()) as { label: { en: string; vi?: string } }[];
+    await page.getByRole('tab', { name: tr(vi, 'tabs.rewards') }).click();
+    const playsCard = page.locator('.ant-card').filter({ has: page.getByText(tr(vi, 'ledger.plays'), { exact: true }) });
+    await expect(playsCard.locator('.ant-table-row').first()).toContainText(latest!.label.vi ?? latest!.label.en);
   });
 
   test('the QR poster links to the map with src=qr, per room', async ({ page }) => {

@@ -124,7 +124,7 @@ export function Statements({ customerName }: { customerName: string }) {
           value={month}
           style={{ width: 220 }}
           onChange={(m) => setParams((p) => (p.set('month', m), p), { replace: true })}
-          options={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+          options={(months.includes(month) ? months : [month, ...months]).map((m) => ({ value: m, label: monthLabel(m) }))}
         />
         <Button onClick={exportCsv} disabled={!lines || lines.length === 0}>{t('statements.csv')}</Button>
         <Button onClick={() => window.print()} disabled={!lines}>{t('statements.print')}</Button>
