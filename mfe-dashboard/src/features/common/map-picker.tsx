@@ -23,10 +23,11 @@ export const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 const valid = (p: Partial<Point> | null | undefined): p is Point =>
   !!p && typeof p.latitude === 'number' && typeof p.longitude === 'number' && Math.abs(p.latitude) <= 90 && Math.abs(p.longitude) <= 180;
 
+// A teardrop (a square with three round corners, turned 45°): its tip sits about 20 px below its centre.
 const pin = () => {
   const el = document.createElement('span');
   el.style.cssText = 'display:block;width:22px;height:22px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#d9363e;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.4)';
-  return L.divIcon({ html: el, className: 'gm-picker-pin', iconSize: [28, 28], iconAnchor: [14, 28] });
+  return L.divIcon({ html: el, className: 'gm-picker-pin', iconSize: [28, 28], iconAnchor: [14, 34] });
 };
 
 /** Follows values typed in the form's number fields. */

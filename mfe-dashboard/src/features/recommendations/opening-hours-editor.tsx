@@ -20,7 +20,7 @@ export function OpeningHoursEditor({ value, onChange }: { value?: Hours; onChang
             const dayErrors = errors.filter((e) => e.day === d);
             return (
               <div key={d} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }} data-testid={`hours-${d}`}>
-                <Typography.Text strong style={{ width: 90, paddingTop: 5 }}>{t(`hours.days.${d}`)}</Typography.Text>
+                <Typography.Text strong style={{ width: 104, paddingTop: 5 }}>{t(`hours.days.${d}`)}</Typography.Text>
                 <Select
                   aria-label={t('hours.modeOf', { day: t(`hours.days.${d}`) })}
                   value={x.mode}
@@ -36,9 +36,9 @@ export function OpeningHoursEditor({ value, onChange }: { value?: Hours; onChang
                       return (
                         <Space key={i} size={4}>
                           {/* A time input cannot show 24:00: midnight at the end of the day is shown as 00:00, which means the same. */}
-                          <Input type="time" aria-label={t('hours.opens', name)} value={r.open} onChange={(e) => update({ open: e.target.value })} style={{ width: 120 }} status={dayErrors.some((e) => e.range === i) ? 'error' : undefined} />
+                          <Input type="time" aria-label={t('hours.opens', name)} value={r.open} onChange={(e) => update({ open: e.target.value })} style={{ width: 140 }} status={dayErrors.some((e) => e.range === i) ? 'error' : undefined} />
                           <span>–</span>
-                          <Input type="time" aria-label={t('hours.closes', name)} value={r.close === '24:00' ? '00:00' : r.close} onChange={(e) => update({ close: e.target.value })} style={{ width: 120 }} status={dayErrors.some((e) => e.range === i) ? 'error' : undefined} />
+                          <Input type="time" aria-label={t('hours.closes', name)} value={r.close === '24:00' ? '00:00' : r.close} onChange={(e) => update({ close: e.target.value })} style={{ width: 140 }} status={dayErrors.some((e) => e.range === i) ? 'error' : undefined} />
                           <Button aria-label={t('hours.remove', name)} onClick={() => setDay(d, { ...x, ranges: x.ranges.filter((_, k) => k !== i) })}>×</Button>
                         </Space>
                       );
@@ -47,7 +47,7 @@ export function OpeningHoursEditor({ value, onChange }: { value?: Hours; onChang
                   </Space>
                 )}
                 {dayErrors.length > 0 && (
-                  <Typography.Text type="danger" style={{ flexBasis: '100%', paddingLeft: 98 }} role="alert">
+                  <Typography.Text type="danger" style={{ flexBasis: '100%', paddingLeft: 112 }} role="alert">
                     {[...new Set(dayErrors.map((e) => t(`hours.errors.${e.code}`, { max: MAX_RANGES })))].join(' ')}
                   </Typography.Text>
                 )}

@@ -306,8 +306,8 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
           <Form.Item name="description_vi" label={t('recs.descriptionVi')} rules={[{ max: 2000 }]}><Input.TextArea rows={3} /></Form.Item>
           <Form.Item name="description_fr" label={t('recs.descriptionFr')} rules={[{ max: 2000 }]}><Input.TextArea rows={3} /></Form.Item>
           <Space wrap>
-            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} /></Form.Item>
-            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} /></Form.Item>
+            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
+            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
             <Form.Item name="price_level" label={t('recs.priceLevel')} rules={[{ type: 'number', min: 1, max: 4 }]}><InputNumber min={1} max={4} /></Form.Item>
           </Space>
           <FormMapPicker

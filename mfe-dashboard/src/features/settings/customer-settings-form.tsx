@@ -145,8 +145,8 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           <Form.Item name="welcome_fr" label={t('settings.welcomeFr')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
           <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
           <Space wrap>
-            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} /></Form.Item>
-            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} /></Form.Item>
+            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
+            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
             <Form.Item name="zoom" label={t('settings.zoom')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: 1, max: 20, message: t('form.zoom') }]}><InputNumber min={1} max={20} /></Form.Item>
           </Space>
           <FormMapPicker
