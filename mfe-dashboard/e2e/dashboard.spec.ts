@@ -96,15 +96,15 @@ test.describe('as the hotel moderator', () => {
     for (const [type, testId] of [['qr_scan', 'kpi-qr_scan'], ['map_view', 'kpi-map_view'], ['activity_view', 'kpi-activity_view']] as const) {
       const expected = await serviceCount(`analytics_events?select=id&customer_id=eq.${HOTEL}&type=eq.${type}&created_at=gte.${start}&created_at=lt.${stop}`);
       expect(expected).toBeGreaterThan(0);
-      await expect(page.getByTestId(testId).locator('.ant-statistic-content-value')).toHaveText(expected.toLocaleString('en-US'));
+      await expect(page.getByTestId(testId).locator('.ant-statistic-content-value')).toHaveText(expected.toLocaleString('vi-VN'));
     }
     await expect(page.getByRole('img', { name: new RegExp(`${tr(vi, 'metrics.map_view')}: \\d+`) })).toBeVisible();
     // Rewards and commission of the same period, from the money-like tables (RLS lets moderators read them).
     const plays = await serviceCount(`reward_plays?select=id&customer_id=eq.${HOTEL}&played_at=gte.${start}&played_at=lt.${stop}`);
     expect(plays).toBeGreaterThan(0);
-    await expect(kpiValue(page, 'reward_plays')).toHaveText(plays.toLocaleString('en-US'));
+    await expect(kpiValue(page, 'reward_plays')).toHaveText(plays.toLocaleString('vi-VN'));
     const redeemed = await serviceCount(`vouchers?select=id&customer_id=eq.${HOTEL}&redeemed_at=gte.${start}&redeemed_at=lt.${stop}`);
-    await expect(kpiValue(page, 'vouchers_redeemed')).toHaveText(redeemed.toLocaleString('en-US'));
+    await expect(kpiValue(page, 'vouchers_redeemed')).toHaveText(redeemed.toLocaleString('vi-VN'));
     const txns = await transactions(start, stop);
     expect(txns.length).toBeGreaterThan(0);
     await expect(kpiValue(page, 'partner_spend')).toHaveText(vnd(sum(txns, 'amount_minor')));
@@ -115,7 +115,7 @@ test.describe('as the hotel moderator', () => {
     await page.getByText(tr(vi, 'overview.lastDays_other', { count: 7 }), { exact: true }).click();
     const start7 = new Date(endDay - 7 * 86_400_000).toISOString();
     const expected7 = await serviceCount(`analytics_events?select=id&customer_id=eq.${HOTEL}&type=eq.map_view&created_at=gte.${start7}&created_at=lt.${stop}`);
-    await expect(page.getByTestId('kpi-map_view').locator('.ant-statistic-content-value')).toHaveText(expected7.toLocaleString('en-US'));
+    await expect(page.getByTestId('kpi-map_view').locator('.ant-statistic-content-value')).toHaveText(expected7.toLocaleString('vi-VN'));
     await expect(kpiValue(page, 'partner_spend')).toHaveText(vnd(sum(await transactions(start7, stop), 'amount_minor')));
 
     // The Rewards tab lists the latest plays, newest first.

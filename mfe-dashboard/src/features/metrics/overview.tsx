@@ -110,12 +110,16 @@ export function Overview({ hotel }: { hotel: boolean }) {
   ];
   const value = (f: Comparison['current'], k: (typeof kpis)[number]['key']) => (k === 'uniqueGuests' ? f.uniqueGuests : f.counts[k]);
 
-  const kpiCard = (key: string, label: string, shown: string | number, cur: number, prev: number, prevShown: string | number) => {
+  const kpiCard = (key: string, label: string, shownValue: string | number, cur: number, prev: number, prevValue: string | number) => {
     const d = delta(cur, prev);
+    // Counts grouped as the user's language writes numbers (1,234 / 1.234 / 1 234), like the money figures.
+    const count = new Intl.NumberFormat(locale);
+    const shown = typeof shownValue === 'number' ? count.format(shownValue) : shownValue;
+    const prevShown = typeof prevValue === 'number' ? count.format(prevValue) : prevValue;
     return (
       <Col key={key} xs={12} md={8} lg={6} xl={6}>
         <Card size="small" loading={loading} data-testid={`kpi-${key}`}>
-          <Statistic title={label} value={shown} />
+          <Statistic title={label} value={shown} formatter={(v) => v} />
           <Typography.Text type={d === null ? 'secondary' : d >= 0 ? 'success' : 'danger'} data-testid={`kpi-${key}-delta`}>
             {d === null ? t('overview.new') : `${d >= 0 ? '+' : ''}${d}%`} · {t('overview.previous', { value: prevShown })}
           </Typography.Text>
