@@ -1,24 +1,34 @@
 // The hotel's control room: figures, recommendations, QR posters, moderators, and (administrators)
 // administration. Route guard: moderator of the customer or admin (in the shell).
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Tabs, Typography } from 'antd';
+import { Button, Spin, Tabs, Typography } from 'antd';
 import { usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Themed, WithCustomer } from '../features/common/frame.tsx';
-import { Overview } from '../features/metrics/overview.tsx';
-import { Recommendations } from '../features/recommendations/recommendations.tsx';
-import { QrPoster } from '../features/qr/qr-poster.tsx';
-import { Moderators } from '../features/moderators/moderators.tsx';
-import { Administration } from '../features/admin/administration.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
-const TABS = ['overview', 'recommendations', 'qr', 'moderators', 'admin'] as const;
+// Each tab is its own chunk, fetched when the tab is first opened: the first paint carries only the frame.
+const Overview = lazy(() => import('../features/metrics/overview.tsx').then((m) => ({ default: m.Overview })));
+const Recommendations = lazy(() => import('../features/recommendations/recommendations.tsx').then((m) => ({ default: m.Recommendations })));
+const Rewards = lazy(() => import('../features/rewards/rewards.tsx').then((m) => ({ default: m.Rewards })));
+const Statements = lazy(() => import('../features/statements/statements.tsx').then((m) => ({ default: m.Statements })));
+const QrPoster = lazy(() => import('../features/qr/qr-poster.tsx').then((m) => ({ default: m.QrPoster })));
+const Moderators = lazy(() => import('../features/moderators/moderators.tsx').then((m) => ({ default: m.Moderators })));
+const Administration = lazy(() => import('../features/admin/administration.tsx').then((m) => ({ default: m.Administration })));
+
+/** The tabs this person sees for this customer: rewards and statements for hotels, administration for admins. */
+function tabsFor(kind: string, isAdmin: boolean): string[] {
+  return ['overview', 'recommendations', ...(kind === 'hotel' ? ['rewards', 'statements'] : []), 'qr', 'moderators', ...(isAdmin ? ['admin'] : [])];
+}
+
+const pane = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{node}</Suspense>;
 
 export default function Dashboard() {
   const { t } = useTranslation('dashboard');
   const { profile, navigateTo } = usePlatform();
   const [params, setParams] = useSearchParams();
   useScreenView();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'overview';
+  const asked = params.get('tab') ?? '';
   return (
     <Themed>
       <WithCustomer>
@@ -34,14 +44,21 @@ export default function Dashboard() {
               </span>
             </div>
             <Tabs
-              activeKey={tab}
+              activeKey={tabsFor(customer.kind, !!profile?.isAdmin).includes(asked) ? asked : 'overview'}
               onChange={(k) => setParams((p) => (p.set('tab', k), p), { replace: true })}
               items={[
-                { key: 'overview', label: t('tabs.overview'), children: <Overview /> },
-                { key: 'recommendations', label: t('tabs.recommendations'), children: <Recommendations customer={customer} /> },
-                { key: 'qr', label: t('tabs.qr'), children: <QrPoster customer={customer} /> },
-                { key: 'moderators', label: t('tabs.moderators'), children: <Moderators /> },
-                ...(profile?.isAdmin ? [{ key: 'admin', label: t('tabs.admin'), children: <Administration /> }] : []),
+                { key: 'overview', label: t('tabs.overview'), children: pane(<Overview hotel={customer.kind === 'hotel'} />) },
+                { key: 'recommendations', label: t('tabs.recommendations'), children: pane(<Recommendations customer={customer} />) },
+                // Rewards and commission exist for hotels only (the database refuses campaigns for cities).
+                ...(customer.kind === 'hotel'
+                  ? [
+                      { key: 'rewards', label: t('tabs.rewards'), children: pane(<Rewards customer={customer} />) },
+                      { key: 'statements', label: t('tabs.statements'), children: pane(<Statements customerName={customer.name} />) },
+                    ]
+                  : []),
+                { key: 'qr', label: t('tabs.qr'), children: pane(<QrPoster customer={customer} />) },
+                { key: 'moderators', label: t('tabs.moderators'), children: pane(<Moderators />) },
+                ...(profile?.isAdmin ? [{ key: 'admin', label: t('tabs.admin'), children: pane(<Administration />) }] : []),
               ]}
             />
           </main>

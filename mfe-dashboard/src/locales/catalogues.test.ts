@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import en from './en.json';
 import vi from './vi.json';
 import fr from './fr.json';
+import { ERROR_CODES } from '../features/common/use-db.ts';
 
 const keys = (o: object, p = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`])).map((k) => k.replace(/_(one|other)$/, '')).sort();
+
+const sources = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !e.name.includes('.test.') ? [path.join(dir, e.name)] : []));
 
 describe('dashboard catalogues', () => {
   it('Vietnamese and French have every English key', () => {
     const base = [...new Set(keys(en))];
     expect([...new Set(keys(vi))]).toEqual(base);
     expect([...new Set(keys(fr))]).toEqual(base);
+  });
+
+  it('every database refusal the dashboard recognises has a message', () => {
+    const all = new Set(keys(en));
+    expect(ERROR_CODES.filter((c) => !all.has(`errors.${c}`))).toEqual([]);
+  });
+
+  it('every literal key the code asks for exists', () => {
+    const all = new Set(keys(en));
+    const used = sources(path.join(import.meta.dirname, '..')).flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/\bt\('([A-Za-z]+(?:\.[A-Za-z_]+)+)'/g)].map((m) => m[1]!));
+    expect(used.length).toBeGreaterThan(200);
+    expect([...new Set(used)].filter((k) => !all.has(k.replace(/_(one|other)$/, '')))).toEqual([]);
   });
 });

@@ -11,11 +11,16 @@ export function useCustomerId(): string {
 }
 
 /** The stable `details` codes the database returns become i18n keys under `errors.` */
-const KNOWN = ['package_limit', 'not_moderator', 'user_not_found', 'user_disabled', 'last_moderator', 'not_a_moderator', 'not_admin', 'invalid_package', 'package_city', 'cannot_disable_self', 'customer_not_found'];
+export const ERROR_CODES = [
+  'package_limit', 'not_moderator', 'user_not_found', 'user_disabled', 'last_moderator', 'not_a_moderator', 'not_admin', 'invalid_package', 'package_city', 'cannot_disable_self', 'customer_not_found',
+  // rewards and commission (supabase/README-data.md "Rewards and commission")
+  'not_authenticated', 'invalid_month', 'invalid_kind', 'not_hotel', 'invalid_daily_limit', 'campaign_not_found', 'invalid_prize', 'invalid_partner', 'prize_not_found',
+  'not_partner', 'invalid_pin', 'idempotency_conflict', 'invalid_amount', 'invalid_currency', 'invalid_key',
+];
 
 export function errorKey(error: unknown): string {
   const e = error as { details?: string; code?: string; message?: string } | null;
-  if (e?.details && KNOWN.includes(e.details)) return `errors.${e.details}`;
+  if (e?.details && ERROR_CODES.includes(e.details)) return `errors.${e.details}`;
   if (e?.code === '23505') return 'errors.duplicate';
   if (e?.code === '23514' || e?.code === '22P02' || e?.code === '23502') return 'errors.invalid';
   if (e?.code === '42501' || e?.code === 'PGRST301') return 'errors.forbidden';

@@ -8,16 +8,71 @@ import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { compare, delta, periodsFor, type AnalyticsEvent, type Comparison, type EventType } from './compute.ts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { LineChart } from './line-chart.tsx';
+import { formatMoney } from '../common/money.ts';
+import { currenciesOf, partnerFigures, type PartnerFigures, type PartnerTxn } from './partner-figures.ts';
+import type { TypedClient } from '@guestmap/shared-ui/database';
 
 const PAGE = 1000;
 
-export function Overview() {
+/** Every row of a query, page by page (the API caps a page at 1000 rows). */
+async function allRows<T>(page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>): Promise<T[]> {
+  const out: T[] = [];
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await page(from, from + PAGE - 1);
+    if (error) throw error;
+    out.push(...(data ?? []));
+    if (!data || data.length < PAGE) return out;
+  }
+}
+
+async function exactCount(q: PromiseLike<{ count: number | null; error: unknown }>): Promise<number> {
+  const { count, error } = await q;
+  if (error) throw error;
+  return count ?? 0;
+}
+
+type Periods = ReturnType<typeof periodsFor>;
+
+/** Every row of the customer's `table` created in either period (the previous one and the current one). */
+function rowsOfBothPeriods<T>(db: TypedClient, table: 'analytics_events' | 'partner_transactions', columns: string, customerId: string, periods: Periods): Promise<T[]> {
+  return allRows<T>(
+    (from, to) =>
+      db
+        .from(table)
+        .select(columns)
+        .eq('customer_id', customerId)
+        .gte('created_at', periods.previous.start.toISOString())
+        .lt('created_at', periods.current.end.toISOString())
+        .order('created_at')
+        .order('id')
+        .range(from, to) as unknown as PromiseLike<{ data: T[] | null; error: unknown }>,
+  );
+}
+
+/** Plays, redemptions and partner transactions of both periods (moderators read them by RLS). */
+async function loadPartnerFigures(db: TypedClient, customerId: string, periods: Periods): Promise<{ current: PartnerFigures; previous: PartnerFigures }> {
+  const between = (p: { start: Date; end: Date }) => [p.start.toISOString(), p.end.toISOString()] as const;
+  const plays = (p: { start: Date; end: Date }) =>
+    exactCount(db.from('reward_plays').select('id', { count: 'exact', head: true }).eq('customer_id', customerId).gte('played_at', between(p)[0]).lt('played_at', between(p)[1]));
+  const redeemed = (p: { start: Date; end: Date }) =>
+    exactCount(db.from('vouchers').select('id', { count: 'exact', head: true }).eq('customer_id', customerId).gte('redeemed_at', between(p)[0]).lt('redeemed_at', between(p)[1]));
+  const [txns, pc, pp, rc, rp] = await Promise.all([
+    rowsOfBothPeriods<PartnerTxn>(db, 'partner_transactions', 'currency, amount_minor, hotel_share_minor, created_at', customerId, periods),
+    plays(periods.current),
+    plays(periods.previous),
+    redeemed(periods.current),
+    redeemed(periods.previous),
+  ]);
+  return { current: partnerFigures(txns, periods.current, pc, rc), previous: partnerFigures(txns, periods.previous, pp, rp) };
+}
+
+export function Overview({ hotel }: { hotel: boolean }) {
   const { t } = useTranslation('dashboard');
   const { locale, toast } = usePlatform();
   const db = useDb();
   const customerId = useCustomerId();
   const [days, setDays] = useState(30);
-  const [data, setData] = useState<{ cmp: Comparison; titles: Map<string, unknown> } | null>(null);
+  const [data, setData] = useState<{ cmp: Comparison; titles: Map<string, unknown>; partners: { current: PartnerFigures; previous: PartnerFigures } | null } | null>(null);
   const [loading, setLoading] = useState(true);
   const periods = useMemo(() => periodsFor(days), [days]);
 
@@ -25,22 +80,8 @@ export function Overview() {
     let live = true;
     setLoading(true);
     (async () => {
-      const events: AnalyticsEvent[] = [];
-      // Page through every event of both periods (the API caps a page at 1000 rows).
-      for (let from = 0; ; from += PAGE) {
-        const { data: rows, error } = await db
-          .from('analytics_events')
-          .select('type, visitor_id, activity_id, created_at')
-          .eq('customer_id', customerId)
-          .gte('created_at', periods.previous.start.toISOString())
-          .lt('created_at', periods.current.end.toISOString())
-          .order('created_at')
-          .order('id')
-          .range(from, from + PAGE - 1);
-        if (error) throw error;
-        events.push(...(rows as AnalyticsEvent[]));
-        if (!rows || rows.length < PAGE) break;
-      }
+      const partnersLoad = hotel ? loadPartnerFigures(db, customerId, periods) : Promise.resolve(null);
+      const events = await rowsOfBothPeriods<AnalyticsEvent>(db, 'analytics_events', 'type, visitor_id, activity_id, created_at', customerId, periods);
       const cmp = compare(events, periods);
       const ids = cmp.topActivities.map((a) => a.activityId);
       const titles = new Map<string, unknown>();
@@ -48,14 +89,15 @@ export function Overview() {
         const { data: acts } = await db.from('activities').select('id, title').in('id', ids);
         for (const a of acts ?? []) titles.set(a.id, a.title);
       }
-      if (live) setData({ cmp, titles });
+      const partners = await partnersLoad;
+      if (live) setData({ cmp, titles, partners });
     })()
       .catch((e) => live && toast.error(t(errorKey(e))))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [db, customerId, periods, toast, t]);
+  }, [db, customerId, periods, hotel, toast, t]);
 
   const kpis: { key: EventType | 'uniqueGuests'; label: string }[] = [
     { key: 'qr_scan', label: t('metrics.qr_scan') },
@@ -67,6 +109,38 @@ export function Overview() {
     { key: 'share', label: t('metrics.share') },
   ];
   const value = (f: Comparison['current'], k: (typeof kpis)[number]['key']) => (k === 'uniqueGuests' ? f.uniqueGuests : f.counts[k]);
+
+  const kpiCard = (key: string, label: string, shownValue: string | number, cur: number, prev: number, prevValue: string | number) => {
+    const d = delta(cur, prev);
+    // Counts grouped as the user's language writes numbers (1,234 / 1.234 / 1 234), like the money figures.
+    const count = new Intl.NumberFormat(locale);
+    const shown = typeof shownValue === 'number' ? count.format(shownValue) : shownValue;
+    const prevShown = typeof prevValue === 'number' ? count.format(prevValue) : prevValue;
+    return (
+      <Col key={key} xs={12} md={8} lg={6} xl={6}>
+        <Card size="small" loading={loading} data-testid={`kpi-${key}`}>
+          <Statistic title={label} value={shown} formatter={(v) => v} />
+          <Typography.Text type={d === null ? 'secondary' : d >= 0 ? 'success' : 'danger'} data-testid={`kpi-${key}-delta`}>
+            {d === null ? t('overview.new') : `${d >= 0 ? '+' : ''}${d}%`} · {t('overview.previous', { value: prevShown })}
+          </Typography.Text>
+        </Card>
+      </Col>
+    );
+  };
+
+  const partnerCards = () => {
+    const p = data?.partners;
+    if (!p) return [];
+    const money = (m: Map<string, number>, cs: string[]) => (cs.length ? cs.map((c) => formatMoney(m.get(c) ?? 0, c, locale)).join(' + ') : formatMoney(0, 'VND', locale));
+    const cs = currenciesOf(p.current.spend, p.previous.spend);
+    const main = cs[0] ?? 'VND';
+    return [
+      kpiCard('reward_plays', t('metrics.reward_plays'), p.current.plays, p.current.plays, p.previous.plays, p.previous.plays),
+      kpiCard('vouchers_redeemed', t('metrics.vouchers_redeemed'), p.current.redeemed, p.current.redeemed, p.previous.redeemed, p.previous.redeemed),
+      kpiCard('partner_spend', t('metrics.partner_spend'), money(p.current.spend, cs), p.current.spend.get(main) ?? 0, p.previous.spend.get(main) ?? 0, money(p.previous.spend, cs)),
+      kpiCard('hotel_commission', t('metrics.hotel_commission'), money(p.current.commission, cs), p.current.commission.get(main) ?? 0, p.previous.commission.get(main) ?? 0, money(p.previous.commission, cs)),
+    ];
+  };
 
   return (
     <section aria-label={t('overview.title')}>
@@ -84,19 +158,15 @@ export function Overview() {
         {kpis.map((k) => {
           const cur = data ? value(data.cmp.current, k.key) : 0;
           const prev = data ? value(data.cmp.previous, k.key) : 0;
-          const d = delta(cur, prev);
-          return (
-            <Col key={k.key} xs={12} md={8} lg={6} xl={6}>
-              <Card size="small" loading={loading} data-testid={`kpi-${k.key}`}>
-                <Statistic title={k.label} value={cur} />
-                <Typography.Text type={d === null ? 'secondary' : d >= 0 ? 'success' : 'danger'} data-testid={`kpi-${k.key}-delta`}>
-                  {d === null ? t('overview.new') : `${d >= 0 ? '+' : ''}${d}%`} · {t('overview.previous', { value: prev })}
-                </Typography.Text>
-              </Card>
-            </Col>
-          );
+          return kpiCard(k.key, k.label, cur, cur, prev, prev);
         })}
       </Row>
+      {hotel && (
+        <>
+          <Typography.Title level={2} style={{ fontSize: 18, margin: '20px 0 12px' }}>{t('overview.rewardsTitle')}</Typography.Title>
+          <Row gutter={[12, 12]}>{loading && !data?.partners ? [0, 1, 2, 3].map((i) => <Col key={i} xs={12} md={8} lg={6}><Card size="small" loading /></Col>) : partnerCards()}</Row>
+        </>
+      )}
       <Card size="small" title={t('overview.chartTitle')} style={{ marginTop: 16 }} loading={loading}>
         {data && <LineChart days={data.cmp.daily} series={[{ key: 'map_view', label: t('metrics.map_view') }, { key: 'qr_scan', label: t('metrics.qr_scan') }, { key: 'activity_view', label: t('metrics.activity_view') }]} />}
       </Card>

@@ -6,6 +6,7 @@ import { Button, Card, Input, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
+import { downloadBlob } from '../common/download.ts';
 
 type Customer = Tables<'customers'>;
 
@@ -14,15 +15,6 @@ export function qrTarget(origin: string, mapPath: string, room: string): string 
   url.searchParams.set('src', 'qr');
   if (room.trim()) url.searchParams.set('room', room.trim().slice(0, 20));
   return url.toString();
-}
-
-function download(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function QrPoster({ customer }: { customer: Customer }) {
@@ -44,7 +36,7 @@ export function QrPoster({ customer }: { customer: Customer }) {
   const base = `${customer.id}${room.trim() ? `-room-${room.trim().replace(/[^a-z0-9]+/gi, '-')}` : ''}-qr`;
   const png = async () => {
     const url = await QRCode.toDataURL(target, { width: 1024, margin: 2, errorCorrectionLevel: 'M' });
-    download(`${base}.png`, await (await fetch(url)).blob());
+    downloadBlob(`${base}.png`, await (await fetch(url)).blob());
   };
   const pdf = async () => {
     try {
@@ -65,7 +57,7 @@ export function QrPoster({ customer }: { customer: Customer }) {
       if (room.trim()) doc.text(t('qr.room', { room: room.trim() }), 105, 225, { align: 'center' });
       doc.setFontSize(9);
       doc.text(target, 105, 285, { align: 'center' });
-      download(`${base}.pdf`, doc.output('blob'));
+      downloadBlob(`${base}.pdf`, doc.output('blob'));
     } catch {
       toast.error(t('errors.unexpected'));
     }
@@ -94,7 +86,7 @@ export function QrPoster({ customer }: { customer: Customer }) {
           <Typography.Text copyable={{ text: target }} data-testid="qr-target">{target}</Typography.Text>
           <Space wrap>
             <Button onClick={() => void png()}>{t('qr.png')}</Button>
-            <Button onClick={() => download(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }))} disabled={!svg}>{t('qr.svg')}</Button>
+            <Button onClick={() => downloadBlob(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }))} disabled={!svg}>{t('qr.svg')}</Button>
             <Button onClick={() => void pdf()}>{t('qr.pdf')}</Button>
             <Button onClick={() => window.print()}>{t('qr.print')}</Button>
           </Space>

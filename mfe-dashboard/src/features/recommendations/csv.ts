@@ -1,13 +1,13 @@
 // CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
+import { csvCell } from '../common/download.ts';
+
 export const CSV_COLUMNS = ['slug', 'category', 'title_en', 'title_vi', 'title_fr', 'description_en', 'description_vi', 'description_fr', 'latitude', 'longitude', 'address', 'address_local', 'phone', 'website', 'price_level', 'published'] as const;
 export const CATEGORIES = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'] as const;
 
 export type CsvRow = Record<(typeof CSV_COLUMNS)[number], string>;
 
-const quote = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 export function toCsv(rows: CsvRow[]): string {
-  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => quote(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
+  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
 }
 
 export function parseCsv(text: string): string[][] {

@@ -7,6 +7,11 @@ import { pickText } from '@guestmap/shared-ui/i18n';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables, TablesInsert, Json } from '@guestmap/shared-ui/database';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
+import { downloadBlob } from '../common/download.ts';
+import { FormMapPicker } from '../common/map-picker.tsx';
+import { OpeningHoursEditor } from './opening-hours-editor.tsx';
+import { PhotosField } from './photos-field.tsx';
+import { fromJson, toJson, validate, type Hours } from './opening-hours.ts';
 import { CATEGORIES, CSV_COLUMNS, toCsv, validateImport, type CsvRow, type ImportRow } from './csv.ts';
 
 type Activity = Tables<'activities'>;
@@ -50,6 +55,8 @@ interface FormValues {
   offer_vi?: string;
   offer_fr?: string;
   published?: boolean;
+  opening_hours: Hours;
+  photos: string[];
 }
 
 const text = (v: Json | null | undefined, l: string) => (v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '');
@@ -130,7 +137,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
     setEditing(r);
     form.resetFields();
     if (r === 'new') {
-      form.setFieldsValue({ category: 'food', latitude: customer?.latitude, longitude: customer?.longitude, published: false });
+      form.setFieldsValue({ category: 'food', latitude: customer?.latitude, longitude: customer?.longitude, published: false, opening_hours: fromJson(null), photos: [] });
       return;
     }
     form.setFieldsValue({
@@ -155,6 +162,8 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       offer_vi: text(r.guest_offer, 'vi'),
       offer_fr: text(r.guest_offer, 'fr'),
       published: r.published,
+      opening_hours: fromJson(r.opening_hours),
+      photos: r.photos,
     });
   };
 
@@ -175,6 +184,8 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       commission_rate: v.is_partner && v.commission_pct != null ? v.commission_pct / 100 : null,
       guest_offer: v.is_partner ? texts({ en: v.offer_en, vi: v.offer_vi, fr: v.offer_fr }) : null,
       published: !!v.published,
+      opening_hours: toJson(v.opening_hours),
+      photos: v.photos ?? [],
     };
     setBusy('form');
     const res =
@@ -207,12 +218,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       price_level: r.price_level ? String(r.price_level) : '',
       published: r.published ? 'true' : 'false',
     }));
-    const url = URL.createObjectURL(new Blob([toCsv(data)], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${customerId}-recommendations.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadBlob(`${customerId}-recommendations.csv`, new Blob([toCsv(data)], { type: 'text/csv;charset=utf-8' }));
   };
 
   const importCsv = async (file: File) => {
@@ -300,10 +306,32 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
           <Form.Item name="description_vi" label={t('recs.descriptionVi')} rules={[{ max: 2000 }]}><Input.TextArea rows={3} /></Form.Item>
           <Form.Item name="description_fr" label={t('recs.descriptionFr')} rules={[{ max: 2000 }]}><Input.TextArea rows={3} /></Form.Item>
           <Space wrap>
-            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} /></Form.Item>
-            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} /></Form.Item>
+            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
+            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
             <Form.Item name="price_level" label={t('recs.priceLevel')} rules={[{ type: 'number', min: 1, max: 4 }]}><InputNumber min={1} max={4} /></Form.Item>
           </Space>
+          <FormMapPicker
+            form={form}
+            mode="marker"
+            label={t('recs.mapLabel')}
+            hint={t('recs.mapHint')}
+            fallbackCenter={{ latitude: customer?.latitude ?? 0, longitude: customer?.longitude ?? 0 }}
+            fallbackZoom={customer?.zoom ?? 15}
+          />
+          <Form.Item
+            name="opening_hours"
+            label={t('hours.title')}
+            rules={[{ validator: (_, h?: Hours) => (!h || validate(h).length === 0 ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid')))) }]}
+          >
+            <OpeningHoursEditor />
+          </Form.Item>
+          <Form.Item noStyle shouldUpdate={(a, b) => a.slug !== b.slug}>
+            {() => (
+              <Form.Item name="photos" label={t('recs.photos')}>
+                <PhotosField name={form.getFieldValue('slug') as string} />
+              </Form.Item>
+            )}
+          </Form.Item>
           <Form.Item name="address" label={t('recs.address')} rules={[{ max: 300 }]}><Input /></Form.Item>
           <Form.Item name="address_local" label={t('recs.addressLocal')} rules={[{ max: 300 }]}><Input /></Form.Item>
           <Form.Item name="phone" label={t('recs.phone')} rules={[{ max: 40 }]}><Input inputMode="tel" /></Form.Item>

@@ -7,6 +7,8 @@ import { usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { bestTextOn } from './contrast.ts';
+import { FormMapPicker } from '../common/map-picker.tsx';
+import { uploadImage } from '../common/upload-image.ts';
 
 type Customer = Tables<'customers'>;
 
@@ -56,15 +58,13 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
   }, [customer, form]);
 
   const upload = async (file: File, bucket: 'logos' | 'photos', field: 'logo_url' | 'cover_url') => {
-    if (!file.type.startsWith('image/')) return toast.error(t('settings.imageOnly'));
-    if (file.size > 5 * 1024 * 1024) return toast.error(t('settings.imageTooBig'));
     setBusy(field);
-    const path = `${customer.id}/${field === 'logo_url' ? 'logo' : 'cover'}-${Date.now()}.${(file.name.split('.').pop() ?? 'png').toLowerCase()}`;
-    const { error } = await db.storage.from(bucket).upload(path, file, { contentType: file.type, upsert: true });
+    const res = await uploadImage(db, bucket, customer.id, field === 'logo_url' ? 'logo' : 'cover', file);
     setBusy(null);
-    if (error) return toast.error(t('settings.uploadFailed'));
-    form.setFieldValue(field, db.storage.from(bucket).getPublicUrl(path).data.publicUrl);
+    if ('error' in res) return toast.error(t(res.error));
+    form.setFieldValue(field, res.url);
   };
+
 
   const save = async (v: Values) => {
     const texts = Object.fromEntries(
@@ -145,10 +145,18 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           <Form.Item name="welcome_fr" label={t('settings.welcomeFr')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
           <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
           <Space wrap>
-            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} /></Form.Item>
-            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} /></Form.Item>
+            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
+            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
             <Form.Item name="zoom" label={t('settings.zoom')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: 1, max: 20, message: t('form.zoom') }]}><InputNumber min={1} max={20} /></Form.Item>
           </Space>
+          <FormMapPicker
+            form={form}
+            mode="view"
+            label={t('settings.mapLabel')}
+            hint={t('settings.mapHint')}
+            fallbackCenter={{ latitude: customer.latitude, longitude: customer.longitude }}
+            fallbackZoom={customer.zoom}
+          />
           <Form.Item name="rewards_reinvestment_pct" label={t('settings.reinvestment')} rules={[{ type: 'number', min: 0, max: 100, message: t('form.percent') }]}><InputNumber min={0} max={100} addonAfter="%" /></Form.Item>
           <Form.Item name="is_public" valuePropName="checked"><Checkbox>{t('settings.public')}</Checkbox></Form.Item>
           <Button type="primary" htmlType="submit" loading={busy === 'save'}>{t('form.save')}</Button>

@@ -1,0 +1,60 @@
+// A hotel's monthly commission statement from `monthly_statement()`: months to choose from, totals
+// per currency, and the CSV an accountant can import. Pure, so the figures can be checked exactly.
+import { csvLines } from '../common/download.ts';
+import { majorUnits } from '../common/money.ts';
+
+export interface StatementLine {
+  activity_id: string;
+  partner: string;
+  currency: string;
+  transactions: number;
+  gross_minor: number;
+  commission_minor: number;
+  hotel_share_minor: number;
+  platform_fee_minor: number;
+  reinvestment_minor: number;
+  net_to_hotel_minor: number;
+}
+
+export const AMOUNTS = ['gross_minor', 'commission_minor', 'hotel_share_minor', 'platform_fee_minor', 'reinvestment_minor', 'net_to_hotel_minor'] as const;
+export type Amount = (typeof AMOUNTS)[number];
+
+export type Totals = Omit<StatementLine, 'activity_id' | 'partner'>;
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export const isMonth = (s: string | null | undefined): s is string => !!s && MONTH.test(s);
+
+export const monthOf = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/** The current UTC month and the `count - 1` before it, newest first ("2026-11", "2026-10", …). */
+export function recentMonths(count: number, now: Date = new Date()): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))));
+  return out;
+}
+
+/** The first and the next month's first day (UTC), as ISO timestamps: the statement's window. */
+export function monthRange(month: string): { start: string; end: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { start: new Date(Date.UTC(y, m - 1, 1)).toISOString(), end: new Date(Date.UTC(y, m, 1)).toISOString() };
+}
+
+export function totals(lines: StatementLine[]): Totals[] {
+  const by = new Map<string, Totals>();
+  for (const l of lines) {
+    const t = by.get(l.currency) ?? { currency: l.currency, transactions: 0, gross_minor: 0, commission_minor: 0, hotel_share_minor: 0, platform_fee_minor: 0, reinvestment_minor: 0, net_to_hotel_minor: 0 };
+    t.transactions += l.transactions;
+    for (const a of AMOUNTS) t[a] += l[a];
+    by.set(l.currency, t);
+  }
+  return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+export const CSV_HEADER = ['month', 'partner', 'currency', 'transactions', 'guest_spend', 'commission', 'hotel_share_80', 'platform_fee_20', 'rewards_reinvestment', 'net_to_hotel'];
+
+/** One line per partner, then one TOTAL line per currency; amounts in major units (VND whole dong). */
+export function statementCsv(month: string, lines: StatementLine[], totalLabel = 'TOTAL'): string {
+  const row = (partner: string, l: Totals) => [month, partner, l.currency, String(l.transactions), ...AMOUNTS.map((a) => majorUnits(l[a], l.currency))];
+  return csvLines([CSV_HEADER, ...lines.map((l) => row(l.partner, l)), ...totals(lines).map((t) => row(totalLabel, t))]);
+}
