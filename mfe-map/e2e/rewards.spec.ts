@@ -32,8 +32,8 @@ test.describe('phone (360 × 740)', () => {
     const reveal = card.getByRole('button', { name: 'Reveal' });
     await expect(reveal).toBeVisible();
     expect((await reveal.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    // Keyboard reachable: focus it and press Enter.
-    await reveal.focus();
+    // Keyboard: focus moves to Reveal (the button pressed went away); Enter reveals.
+    await expect(reveal).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(reveal).toHaveCount(0);
 
@@ -63,6 +63,7 @@ test.describe('phone (360 × 740)', () => {
     await page.keyboard.press('Escape');
     await expect(again).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/${HOTEL}/map$`));
+    await expect(page.getByRole('button', { name: 'Rewards', exact: true })).toBeFocused();
   });
 
   test('fortune wheel stops on the prize the server drew; three spins a day', async ({ page }) => {

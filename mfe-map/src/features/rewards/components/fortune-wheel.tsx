@@ -118,7 +118,7 @@ export function FortuneWheel({ campaign, playsToday, locale, onPlayed, onVoucher
             <LimitMessage kind="fortune_wheel" dailyLimit={campaign.daily_limit} locale={locale} />
           ) : (
             <>
-              <button type="button" className="gm-btn-primary" disabled={spinning || state.status === 'playing'} aria-busy={spinning || state.status === 'playing'} onClick={() => void spin()}>
+              <button type="button" className="gm-btn-primary" aria-disabled={spinning || state.status === 'playing'} aria-busy={spinning || state.status === 'playing'} onClick={() => void spin()}>
                 {spinning || state.status === 'playing' ? t('wheel.spinning') : state.status === 'error' && state.code === 'network' ? t('play.retry') : t('wheel.spin')}
               </button>
               <p className="gm-muted gm-small">{t('wheel.left', { count: left })}</p>

@@ -1,7 +1,7 @@
 // The rewards entry on a hotel's map: a "Rewards" button (only when the hotel has a live campaign)
 // and the panel it opens, loaded on demand. `?rewards=1` in the address opens the panel, so the
 // Customer screen's teaser can link straight to it and Back closes it.
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from '@guestmap/shared-ui/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@guestmap/shared-ui/components';
@@ -24,6 +24,12 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
   const [search, setSearch] = useSearchParams();
   const button = useRef<HTMLButtonElement>(null);
   const open = search.get(REWARDS_QUERY) === '1';
+  // Closing the panel gives focus back to the button that opened it.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   if (campaigns.length === 0) return null;
 
   const setOpen = (on: boolean) => {
@@ -31,7 +37,6 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
     if (on) q.set(REWARDS_QUERY, '1');
     else q.delete(REWARDS_QUERY);
     setSearch(q, { replace: !on });
-    if (!on) requestAnimationFrame(() => button.current?.focus());
   };
 
   return (

@@ -52,14 +52,19 @@ export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
     document.getElementById(`${uid}-title`)?.focus({ preventScroll: true });
   }, [uid]);
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
+  // Escape closes, also when focus fell to the page (a button that disappeared); not when another
+  // dialog on top (the auth dialog) has focus.
+  useEffect(() => {
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      const target = e.target as Node | null;
+      if (e.key !== 'Escape' || (target !== document.body && !dialog.current?.parentElement?.contains(target))) return;
       e.preventDefault();
       onClose();
-      return;
-    }
-    keepFocusInside(e, dialog.current);
-  };
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [onClose]);
+  const onKeyDown = (e: KeyboardEvent) => keepFocusInside(e, dialog.current);
   const onTabKey = (e: KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
     if (next === null) return;

@@ -1,6 +1,6 @@
 // The daily scratch card. "Get today's card" asks the server for the outcome first (the draw is the
 // database's); then the guest scratches the cover away, or presses Reveal.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
@@ -19,6 +19,15 @@ export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers
   const [revealed, setRevealed] = useState(false);
   const id = useId();
   const outcome = state.status === 'done' ? state.outcome : null;
+  // The button pressed goes away: focus follows to Reveal, then to the prize.
+  const revealRef = useRef<HTMLButtonElement>(null);
+  const prizeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome && !revealed) revealRef.current?.focus();
+  }, [outcome, revealed]);
+  useEffect(() => {
+    if (revealed) prizeRef.current?.focus();
+  }, [revealed]);
   const limitReached = playsToday >= campaign.daily_limit || (state.status === 'error' && state.code === 'daily_limit');
 
   let body;
@@ -26,7 +35,7 @@ export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers
     body = (
       <>
         <div className={`gm-scratch${revealed ? ' is-revealed' : ''}`}>
-          <div className="gm-scratch-prize" aria-hidden={revealed ? undefined : true}>
+          <div ref={prizeRef} className="gm-scratch-prize" aria-hidden={revealed ? undefined : true} tabIndex={revealed ? -1 : undefined}>
             <PrizeResult outcome={outcome} locale={locale} onVouchers={revealed ? onVouchers : undefined} />
           </div>
           {!revealed && <ScratchCanvas label={t('scratch.cover')} onCleared={() => setRevealed(true)} />}
@@ -34,7 +43,7 @@ export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers
         {!revealed && (
           <>
             <p className="gm-muted gm-small">{t('scratch.hint')}</p>
-            <button type="button" className="gm-btn-primary" onClick={() => setRevealed(true)}>
+            <button ref={revealRef} type="button" className="gm-btn-primary" onClick={() => setRevealed(true)}>
               {t('scratch.reveal')}
             </button>
           </>
@@ -50,7 +59,7 @@ export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers
     body = (
       <>
         <p>{t('scratch.intro')}</p>
-        <button type="button" className="gm-btn-primary" disabled={state.status === 'playing'} aria-busy={state.status === 'playing'} onClick={() => void play()}>
+        <button type="button" className="gm-btn-primary" aria-disabled={state.status === 'playing'} aria-busy={state.status === 'playing'} onClick={() => void play()}>
           {state.status === 'playing' ? t('play.busy') : state.status === 'error' && state.code === 'network' ? t('play.retry') : t('scratch.play')}
         </button>
         {state.status === 'error' && <PlayError code={state.code} />}
