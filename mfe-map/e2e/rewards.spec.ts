@@ -141,6 +141,10 @@ test.describe('phone (360 × 740)', () => {
     await open(page, '/hanoi-old-quarter-inn');
     await expect(page.getByRole('heading', { name: 'Rewards for guests' })).toHaveCount(0);
     await open(page, `/${HOTEL}`);
+    // The teaser lists the games the hotel really runs.
+    const teaser = page.getByRole('region', { name: 'Rewards for guests' });
+    await expect(teaser.getByText('A scratch card every day, with prizes from our partners')).toBeVisible();
+    await expect(teaser.getByText('A fortune wheel: 3 spins a day')).toBeVisible();
     await page.getByRole('link', { name: "Play today's games" }).click();
     await expect(page).toHaveURL(new RegExp(`/${HOTEL}/map\\?rewards=1$`));
     await expect(page.getByRole('dialog', { name: 'Rewards' })).toBeVisible();

@@ -159,7 +159,13 @@ export default function CustomerScreen() {
           <h2 id="gm-rewards-title">{t('customer.rewardsTitle')}</h2>
           <p>{t('customer.rewardsText', { hotel: c.name })}</p>
           <ul className="gm-rewards-list">
-            <li>{t('customer.rewardScratch')}</li>
+            {/* What this hotel really runs: its live scratch card and wheel. */}
+            {campaigns.some((x) => x.kind === 'scratch_card') && <li>{t('customer.rewardScratch')}</li>}
+            {campaigns
+              .filter((x) => x.kind === 'fortune_wheel')
+              .map((x) => (
+                <li key={x.id}>{t('customer.rewardWheel', { count: x.daily_limit })}</li>
+              ))}
             <li>{t('customer.rewardPoints')}</li>
             <li>{t('customer.rewardOffers')}</li>
           </ul>
