@@ -4,7 +4,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { activityBySlug, admin, noTiles, open } from './support.ts';
-import { giveVoucher, HOTEL, playScratchCard, randomCode } from './rewards-support.ts';
+import { giveVoucher, HOTEL, loseFirstAnswer, playScratchCard, randomCode, staffPage } from './rewards-support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -36,9 +36,7 @@ test.describe('phone (360 × 740)', () => {
     const code = await giveVoucher(userId, garden.id);
 
     // The partner scans the QR code: a fresh browser, nobody signed in.
-    const staff = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
-    const p = await staff.newPage();
-    await noTiles(p);
+    const { page: p, close } = await staffPage(browser);
     await open(p, `/${HOTEL}?redeem=${code}`);
     const main = p.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Redeem a guest voucher' })).toBeVisible();
@@ -76,12 +74,31 @@ test.describe('phone (360 × 740)', () => {
     await redeem(p, '1234', '500000');
     await expect(main.getByRole('alert')).toHaveText('This voucher has already been used.');
     expect((await transactionsOf(code)).rows).toHaveLength(1);
-    await staff.close();
+    await close();
 
     // The guest sees it used.
     await page.reload();
     await page.getByRole('dialog', { name: 'Rewards' }).getByRole('tab', { name: /My vouchers/ }).click();
     await expect(page.getByRole('listitem').filter({ hasText: code }).getByText(/^Used on /)).toBeVisible();
+  });
+
+  test('an answer lost on the way is retried with the same key: the spend is recorded once', async ({ page, browser }) => {
+    const { userId } = await playScratchCard(page);
+    const spa = await activityBySlug(HOTEL, 'miu-miu-spa');
+    const code = await giveVoucher(userId, spa.id);
+    const { page: p, close } = await staffPage(browser);
+    const keys = await loseFirstAnswer(p, 'redeem_voucher');
+    await open(p, `/${HOTEL}?redeem=${code}`);
+    await redeem(p, '1234', '800000');
+    const main = p.getByRole('main');
+    await expect(main.getByRole('alert')).toHaveText(/^Can't reach the server\..*The voucher is not used twice\.$/);
+    expect((await transactionsOf(code)).rows).toHaveLength(1);
+    await main.getByRole('button', { name: 'Redeem voucher' }).click();
+    await expect(main.getByRole('heading', { level: 1, name: 'Voucher redeemed' })).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await transactionsOf(code)).rows).toHaveLength(1);
+    await close();
   });
 
   test('unknown and expired vouchers say so; the Customer page links to the form', async ({ page }) => {

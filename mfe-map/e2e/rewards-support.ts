@@ -1,6 +1,6 @@
 // Helpers for the rewards browser tests: who the page is signed in as, rows as the service role.
-import { expect, type Page } from '@playwright/test';
-import { admin, API, open } from './support.ts';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { admin, API, noTiles, open } from './support.ts';
 
 export const SCRATCH = '00000000-0000-4000-d000-000000000001';
 export const WHEEL = '00000000-0000-4000-d000-000000000002';
@@ -64,4 +64,27 @@ export async function playScratchCard(page: Page) {
   await dialog.getByRole('button', { name: 'Reveal' }).click();
   await expect(dialog.locator('.gm-prize-label')).toBeVisible();
   return { dialog, userId: await pageUserId(page) };
+}
+
+/**
+ * The first call of this RPC reaches the database but its answer is cut on the way back, as on a
+ * dropped mobile connection. Returns the idempotency keys of every call, in order.
+ */
+export async function loseFirstAnswer(page: Page, rpc: 'play_reward' | 'redeem_voucher'): Promise<string[]> {
+  const keys: string[] = [];
+  await page.route(`**/rest/v1/rpc/${rpc}`, async (route) => {
+    keys.push((route.request().postDataJSON() as { p_idempotency_key: string }).p_idempotency_key);
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  return keys;
+}
+
+/** Partner staff: a fresh phone browser, nobody signed in, no tiles. */
+export async function staffPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
+  const page = await context.newPage();
+  await noTiles(page);
+  return { page, close: () => context.close() };
 }

@@ -4,7 +4,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { activityBySlug, admin, noTiles, open } from './support.ts';
-import { giveVoucher, HOTEL, ledgerOf, openRewards, pageUserId, playScratchCard, playsOf, SCRATCH, WHEEL } from './rewards-support.ts';
+import { giveVoucher, HOTEL, ledgerOf, loseFirstAnswer, openRewards, pageUserId, playScratchCard, playsOf, SCRATCH, WHEEL } from './rewards-support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -108,6 +108,21 @@ test.describe('phone (360 × 740)', () => {
     const total = (await ledgerOf(userId)).reduce((a, b) => a + b, 0);
     await dialog.getByRole('tab', { name: /Points/ }).click();
     await expect(dialog.locator('.gm-points-value')).toHaveText(String(total));
+  });
+
+  test('a play whose answer was lost is replayed with the same key: one play, the same prize', async ({ page }) => {
+    const keys = await loseFirstAnswer(page, 'play_reward');
+    await open(page, `/${HOTEL}/map?rewards=1`);
+    const card = page.getByRole('dialog', { name: 'Rewards' }).getByRole('region', { name: 'Daily scratch card' });
+    await card.getByRole('button', { name: "Get today's card" }).click();
+    await expect(card.getByRole('alert')).toHaveText("Can't reach the server. Check your connection and try again.");
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await card.getByRole('button', { name: 'Reveal' }).click();
+    const plays = await playsOf(await pageUserId(page), SCRATCH);
+    expect(plays).toHaveLength(1);
+    await expect(card.locator('.gm-prize-label')).toHaveText(plays[0]!.label.en);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   test('my vouchers: code, partner, discount, expiry and a QR code that opens the redemption form', async ({ page }) => {

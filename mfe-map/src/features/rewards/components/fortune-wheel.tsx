@@ -35,7 +35,7 @@ export function FortuneWheel({ campaign, playsToday, locale, onPlayed, onVoucher
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The result shows when the wheel has stopped; the wallet (plays left, points) refreshes then too.
   const afterPlay = useCallback(() => {}, []);
-  const { state, play } = usePlay(supabase, campaign.id, afterPlay);
+  const { state, play, retryPending } = usePlay(supabase, campaign.id, afterPlay);
 
   useEffect(() => {
     let live = true;
@@ -62,7 +62,7 @@ export function FortuneWheel({ campaign, playsToday, locale, onPlayed, onVoucher
   const list = Array.isArray(prizes) ? prizes : [];
   const n = list.length;
   const left = Math.max(0, campaign.daily_limit - playsToday);
-  const limitReached = !spinning && (left === 0 || (state.status === 'error' && state.code === 'daily_limit'));
+  const limitReached = !spinning && !retryPending && (left === 0 || (state.status === 'error' && state.code === 'daily_limit'));
 
   const spin = async () => {
     if (spinning || n === 0) return;
@@ -119,7 +119,7 @@ export function FortuneWheel({ campaign, playsToday, locale, onPlayed, onVoucher
           ) : (
             <>
               <button type="button" className="gm-btn-primary" aria-disabled={spinning || state.status === 'playing'} aria-busy={spinning || state.status === 'playing'} onClick={() => void spin()}>
-                {spinning || state.status === 'playing' ? t('wheel.spinning') : state.status === 'error' && state.code === 'network' ? t('play.retry') : t('wheel.spin')}
+                {spinning || state.status === 'playing' ? t('wheel.spinning') : retryPending ? t('play.retry') : t('wheel.spin')}
               </button>
               <p className="gm-muted gm-small">{t('wheel.left', { count: left })}</p>
             </>

@@ -15,7 +15,7 @@ import { PlayError } from './play-error.tsx';
 export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const { supabase } = usePlatform();
-  const { state, play } = usePlay(supabase, campaign.id, onPlayed);
+  const { state, play, retryPending } = usePlay(supabase, campaign.id, onPlayed);
   const [revealed, setRevealed] = useState(false);
   const id = useId();
   const outcome = state.status === 'done' ? state.outcome : null;
@@ -28,7 +28,7 @@ export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers
   useEffect(() => {
     if (revealed) prizeRef.current?.focus();
   }, [revealed]);
-  const limitReached = playsToday >= campaign.daily_limit || (state.status === 'error' && state.code === 'daily_limit');
+  const limitReached = !retryPending && (playsToday >= campaign.daily_limit || (state.status === 'error' && state.code === 'daily_limit'));
 
   let body;
   if (outcome) {
@@ -60,7 +60,7 @@ export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers
       <>
         <p>{t('scratch.intro')}</p>
         <button type="button" className="gm-btn-primary" aria-disabled={state.status === 'playing'} aria-busy={state.status === 'playing'} onClick={() => void play()}>
-          {state.status === 'playing' ? t('play.busy') : state.status === 'error' && state.code === 'network' ? t('play.retry') : t('scratch.play')}
+          {state.status === 'playing' ? t('play.busy') : retryPending ? t('play.retry') : t('scratch.play')}
         </button>
         {state.status === 'error' && <PlayError code={state.code} />}
       </>

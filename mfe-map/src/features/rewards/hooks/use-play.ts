@@ -10,6 +10,10 @@ export type PlayState = { status: 'idle' } | { status: 'playing' } | { status: '
 
 export function usePlay(supabase: SupabaseClient, campaignId: string, onPlayed: (o: PlayOutcome) => void) {
   const [state, setState] = useState<PlayState>({ status: 'idle' });
+  // A play that got no answer may have been drawn already: its retry (same key) returns that outcome
+  // even once the daily limit shows as reached, so the guest is offered the retry, not the limit,
+  // until an answer comes.
+  const [retryPending, setRetryPending] = useState(false);
   const busy = useRef(false);
   const pendingKey = useRef<string | null>(null);
   const play = useCallback(async (): Promise<PlayOutcome | null> => {
@@ -20,18 +24,19 @@ export function usePlay(supabase: SupabaseClient, campaignId: string, onPlayed: 
     try {
       const outcome = await playReward(supabase, campaignId, pendingKey.current);
       pendingKey.current = null;
+      setRetryPending(false);
       setState({ status: 'done', outcome });
       onPlayed(outcome);
       return outcome;
     } catch (e) {
       const code = playErrorCode(e);
       if (code !== 'network') pendingKey.current = null;
+      setRetryPending(code === 'network');
       setState({ status: 'error', code });
       return null;
     } finally {
       busy.current = false;
     }
   }, [supabase, campaignId, onPlayed]);
-  const reset = useCallback(() => setState({ status: 'idle' }), []);
-  return { state, play, reset };
+  return { state, play, retryPending };
 }
