@@ -125,6 +125,28 @@ test.describe('phone (360 × 740)', () => {
     await expect(main.getByRole('heading', { level: 1, name: 'Saigon Riverside Hotel' })).toBeVisible();
   });
 
+  test('five wrong PINs lock the partner for 15 minutes, even for the right PIN', async ({ page }) => {
+    const { data: someone } = await admin().from('profiles').select('id').eq('email', 'guest@demo.test').single();
+    // A partner no other test uses: its lock-out does not leak into them.
+    const vespa = await activityBySlug(HOTEL, 'vespa-adventures');
+    const code = await giveVoucher((someone as { id: string }).id, vespa.id);
+    await open(page, `/${HOTEL}?redeem=${code}`);
+    const alert = page.getByRole('main').getByRole('alert');
+    const seen: string[] = [];
+    for (let i = 0; i < 6 && !seen.some((m) => m.startsWith('Too many')); i++) {
+      await redeem(page, '0000', '100000');
+      await expect(alert).toHaveText(/^(Wrong PIN|Too many)/);
+      seen.push((await alert.textContent())!);
+      // The same message twice in a row would not show as a change: wait for the form to settle.
+      await expect(page.getByRole('button', { name: 'Redeem voucher' })).toBeEnabled();
+    }
+    expect(seen.at(-1)).toBe('Too many wrong PINs. Redemptions for this partner are locked for 15 minutes.');
+    expect(seen.filter((m) => m === 'Wrong PIN. Redemptions are now locked for 15 minutes.').length).toBeLessThanOrEqual(1);
+    await redeem(page, '1234', '100000');
+    await expect(alert).toHaveText('Too many wrong PINs. Redemptions for this partner are locked for 15 minutes.');
+    expect((await transactionsOf(code)).rows).toHaveLength(0);
+  });
+
   test('French redemption page', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('locale', 'fr-FR'));
     await open(page, `/${HOTEL}?redeem=`);
