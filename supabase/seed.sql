@@ -599,3 +599,30 @@ from (
     where a.customer_id = 'saigon-riverside-hotel' and a.is_partner
   ) c
 ) s;
+
+-- ════════════════════════════════════════════════════════════════════════════════
+-- Fortune wheel demo (rewards UI): Saigon Riverside's wheel, 3 spins per guest per UTC day. Fixed ids so
+-- the map remote's browser tests can name them. Labels are what the wheel shows; weights are never sent
+-- to guests (column grants).
+-- ════════════════════════════════════════════════════════════════════════════════
+insert into public.reward_campaigns (id, customer_id, kind, title, active, daily_limit)
+values ('00000000-0000-4000-d000-000000000002', 'saigon-riverside-hotel', 'fortune_wheel',
+        '{"en": "Fortune wheel", "vi": "Vòng quay may mắn", "fr": "Roue de la fortune"}', true, 3);
+
+insert into public.reward_prizes (id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, weight, stock, sort_order)
+values
+  ('00000000-0000-4000-d000-000000000021', '00000000-0000-4000-d000-000000000002', 'points',
+   '{"en": "10 points", "vi": "10 điểm", "fr": "10 points"}', 10, null, null, null, 30, 35, null, 1),
+  ('00000000-0000-4000-d000-000000000022', '00000000-0000-4000-d000-000000000002', 'voucher',
+   '{"en": "10% off at Secret Garden", "vi": "Giảm 10% tại Secret Garden", "fr": "10 % au Secret Garden"}', null,
+   extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/secret-garden'), 10, null, 14, 10, 200, 2),
+  ('00000000-0000-4000-d000-000000000023', '00000000-0000-4000-d000-000000000002', 'nothing',
+   '{"en": "Try again", "vi": "Thử lại nhé", "fr": "Réessayez"}', null, null, null, null, 30, 25, null, 3),
+  ('00000000-0000-4000-d000-000000000024', '00000000-0000-4000-d000-000000000002', 'points',
+   '{"en": "50 points", "vi": "50 điểm", "fr": "50 points"}', 50, null, null, null, 30, 15, null, 4),
+  ('00000000-0000-4000-d000-000000000025', '00000000-0000-4000-d000-000000000002', 'voucher',
+   '{"en": "Free pastry at L''Usine", "vi": "Bánh ngọt miễn phí tại L''Usine", "fr": "Viennoiserie offerte chez L''Usine"}', null,
+   extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/lusine-dong-khoi'), null,
+   '{"en": "A free pastry with your coffee", "vi": "Tặng một bánh ngọt kèm cà phê", "fr": "Une viennoiserie offerte avec votre café"}', 14, 10, 200, 5),
+  ('00000000-0000-4000-d000-000000000026', '00000000-0000-4000-d000-000000000002', 'points',
+   '{"en": "200 points", "vi": "200 điểm", "fr": "200 points"}', 200, null, null, null, 30, 5, null, 6);

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, LOCALE_LABELS, usePlatform, type Locale, type RouteName, type RouteParams } from '@guestmap/shared-ui/contracts';
 import { tokens } from '@guestmap/shared-ui/tokens';
+import { keepFocusInside } from '@guestmap/shared-ui/components';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { uiSlice, type CustomerSummary } from '../app/store.ts';
 import { applyTheme } from '../app/theme.ts';
@@ -121,7 +122,8 @@ function useAccount(): AccountItems | null {
   const { user, profile } = usePlatform();
   const myCustomers = useAppSelector((s) => s.auth.myCustomers);
   const moderated = useAppSelector((s) => s.auth.moderated);
-  if (!user) return null;
+  // An anonymous guest (rewards without signing up) is not really signed in: they get "Sign in".
+  if (!user || user.isAnonymous) return null;
   return {
     name: profile?.displayName || user.email || '',
     email: user.email,
@@ -324,19 +326,8 @@ function Drawer({ onClose, returnFocus }: { onClose: () => void; returnFocus: ()
       onClose();
       return;
     }
-    if (e.key !== 'Tab') return;
     // Keep focus inside the drawer while it is open.
-    const focusable = Array.from(panel.current?.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),select,[tabindex="0"]') ?? []);
-    if (focusable.length === 0) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(e, panel.current);
   };
 
   return (

@@ -29,7 +29,7 @@ function GoogleIcon() {
 
 export function AuthDialog() {
   const { t } = useTranslation('account');
-  const { supabase, locale, navigateTo, hrefFor, toast, signOut } = usePlatform();
+  const { supabase, locale, navigateTo, hrefFor, toast, signOut, user, refreshProfile } = usePlatform();
   const [params, setParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
@@ -115,6 +115,18 @@ export function AuthDialog() {
     if (!check({ email: validateEmail(email), password: validatePassword(password), nickname: validateNickname(nickname), terms: validateTerms(terms) })) return;
     void run('signUp', async () => {
       try {
+        if (user?.isAnonymous) {
+          // A guest who played rewards anonymously: the same user gets an e-mail and a password, so
+          // their points and vouchers stay theirs (signUp would make a new, empty user).
+          const { error } = await supabase.auth.updateUser({ email: email.trim(), password, data: { language: locale, nickname: nickname.trim() } });
+          if (error) return fail(error);
+          // The profile row was made when the guest first played, without these.
+          await supabase.from('profiles').update({ display_name: nickname.trim(), language: locale }).eq('id', user.id);
+          await refreshProfile();
+          toast.success(t('auth.welcome', { name: nickname.trim() }));
+          succeed();
+          return;
+        }
         const { data, error } = await supabase.auth.signUp({
           email: email.trim(),
           password,

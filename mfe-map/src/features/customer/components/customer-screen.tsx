@@ -1,6 +1,6 @@
 // The public welcome page of a customer (/{customerId}): branding, intro, "Open the map",
 // highlights, and for hotels a rewards teaser.
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
@@ -10,20 +10,27 @@ import { categoryStyle } from '../../places/utils/categories.ts';
 import { safeHttpUrl } from '../../activity/utils/links.ts';
 import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
 import type { Activity } from '../../places/utils/types.ts';
+import { useCampaigns } from '../../rewards/api/campaigns.ts';
+import { REDEEM_QUERY } from '../../rewards/utils/voucher-code.ts';
 import '../../../styles/map.css';
 import { CategoryIcon } from '../../places/components/category-icon.tsx';
 
 const HIGHLIGHTS = 6;
+// Partner redemption (`?redeem=CODE`) is a page of its own, loaded only when asked for.
+const RedeemScreen = lazy(() => import('../../rewards/components/redeem-screen.tsx'));
 
 export default function CustomerScreen() {
   const { t } = useTranslation('map');
   const { supabase, locale, navigateTo, hrefFor } = usePlatform();
   const { customerId } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const places = usePlaces(supabase, customerId);
   useQrEntry('Customer', customerId, {}, search);
 
   const ready = places.status === 'ready' ? places : null;
+  const hotelId = ready?.customer.kind === 'hotel' ? ready.customer.id : null;
+  const campaigns = useCampaigns(supabase, hotelId);
+  const redeem = search.get(REDEEM_QUERY);
   const highlights = useMemo<Activity[]>(() => {
     const list = [...(ready?.activities ?? [])];
     // Partners (with guest offers) first on a hotel's page, then the curated order.
@@ -64,6 +71,25 @@ export default function CustomerScreen() {
   }
   const c = ready.customer;
   const hotel = c.kind === 'hotel';
+  if (hotel && redeem !== null) {
+    const back = () => {
+      const q = new URLSearchParams(search);
+      q.delete(REDEEM_QUERY);
+      setSearch(q);
+    };
+    return (
+      <Suspense
+        fallback={
+          <main className="gm-map-loading">
+            <h1 className="gm-visually-hidden">{c.name}</h1>
+            <Spinner label={t('map.loading')} />
+          </main>
+        }
+      >
+        <RedeemScreen customer={c} activities={ready.activities} initialCode={redeem} onBack={back} />
+      </Suspense>
+    );
+  }
   const brand = hotel && c.primary_color ? c.primary_color : null;
   const cover = safeHttpUrl(c.cover_url);
   const logo = safeHttpUrl(c.logo_url);
@@ -128,19 +154,46 @@ export default function CustomerScreen() {
         </section>
       )}
 
-      {hotel && (
+      {hotel && campaigns.length > 0 && (
         <section className="gm-rewards" aria-labelledby="gm-rewards-title">
           <h2 id="gm-rewards-title">{t('customer.rewardsTitle')}</h2>
           <p>{t('customer.rewardsText', { hotel: c.name })}</p>
           <ul className="gm-rewards-list">
-            <li>{t('customer.rewardScratch')}</li>
+            {/* What this hotel really runs: its live scratch card and wheel. */}
+            {campaigns.some((x) => x.kind === 'scratch_card') && <li>{t('customer.rewardScratch')}</li>}
+            {campaigns
+              .filter((x) => x.kind === 'fortune_wheel')
+              .map((x) => (
+                <li key={x.id}>{t('customer.rewardWheel', { count: x.daily_limit })}</li>
+              ))}
             <li>{t('customer.rewardPoints')}</li>
             <li>{t('customer.rewardOffers')}</li>
           </ul>
-          <a className="gm-btn-primary" href={mapHref} onClick={openMap}>
-            {t('customer.openMap')}
+          <a
+            className="gm-btn-primary"
+            href={hrefFor('Map', { customerId }, { rewards: '1' })}
+            onClick={(e) => {
+              e.preventDefault();
+              navigateTo('Map', { customerId }, { rewards: '1' });
+            }}
+          >
+            {t('customer.rewardsPlay')}
           </a>
         </section>
+      )}
+      {hotel && (
+        <p className="gm-partner-link">
+          <a
+            className="gm-link-btn"
+            href={hrefFor('Customer', { customerId }, { [REDEEM_QUERY]: '' })}
+            onClick={(e) => {
+              e.preventDefault();
+              navigateTo('Customer', { customerId }, { [REDEEM_QUERY]: '' });
+            }}
+          >
+            {t('customer.partnerRedeem')}
+          </a>
+        </p>
       )}
     </main>
   );

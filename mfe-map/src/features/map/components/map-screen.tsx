@@ -19,6 +19,8 @@ import { openStatus } from '../../activity/utils/opening-hours.ts';
 import { recordEvent } from '../../analytics/api/record-event.ts';
 import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
 import { useFavourites } from '../../favourites/api/favourites.ts';
+import { useCampaigns } from '../../rewards/api/campaigns.ts';
+import { RewardsEntry } from '../../rewards/components/rewards-entry.tsx';
 import { mapUi } from '../../../store/ui-slice.ts';
 import { useMapUi } from '../hooks/use-map-ui.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -51,6 +53,8 @@ export default function MapScreen() {
   const customer = ready?.customer ?? null;
   const activities = useMemo(() => ready?.activities ?? [], [ready]);
   const timeZone = timeZoneFor(customer);
+  // Hotels with a live scratch card or wheel get a rewards entry; city maps never do.
+  const campaigns = useCampaigns(supabase, customer?.kind === 'hotel' ? customer.id : null);
 
   // map_view once per customer per mount.
   const viewed = useRef<string | null>(null);
@@ -298,6 +302,7 @@ export default function MapScreen() {
             </>
           )}
         </aside>
+        <RewardsEntry customer={customer} campaigns={campaigns} showButton={desktop || (!ui.sheetOpen && !selected)} />
       </div>
     </main>
   );

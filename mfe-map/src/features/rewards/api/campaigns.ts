@@ -1,0 +1,55 @@
+// A hotel's live reward campaigns (scratch card, fortune wheel). Tiny and statically imported: the
+// map shows its rewards entry only when there is one. Everything else of rewards loads on demand.
+import { useEffect, useState } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { I18nText } from '../../places/utils/types.ts';
+
+export interface Campaign {
+  id: string;
+  kind: 'scratch_card' | 'fortune_wheel';
+  title: I18nText | null;
+  daily_limit: number;
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+const COLUMNS = 'id, kind, title, daily_limit, starts_at, ends_at, active, created_at';
+const cache = new Map<string, Promise<Campaign[]>>();
+
+type Row = Campaign & { active: boolean; created_at: string };
+
+export function isLive(c: Pick<Row, 'active' | 'starts_at' | 'ends_at'>, now = Date.now()): boolean {
+  return c.active && (!c.starts_at || Date.parse(c.starts_at) <= now) && (!c.ends_at || now < Date.parse(c.ends_at));
+}
+
+export function loadCampaigns(supabase: SupabaseClient, customerId: string): Promise<Campaign[]> {
+  let p = cache.get(customerId);
+  if (!p) {
+    p = Promise.resolve(
+      supabase.from('reward_campaigns').select(COLUMNS).eq('customer_id', customerId).eq('active', true).order('kind').order('created_at'),
+    ).then(({ data, error }) => {
+      if (error) throw error;
+      return ((data ?? []) as Row[]).filter((c) => isLive(c));
+    });
+    cache.set(customerId, p);
+    p.catch(() => cache.delete(customerId));
+  }
+  return p;
+}
+
+/** Live campaigns of a hotel; [] for cities, while loading and when the read fails (no entry then). */
+export function useCampaigns(supabase: SupabaseClient, customerId: string | null): Campaign[] {
+  const [state, setState] = useState<{ id: string; list: Campaign[] } | null>(null);
+  useEffect(() => {
+    if (!customerId) return;
+    let live = true;
+    loadCampaigns(supabase, customerId).then(
+      (list) => live && setState({ id: customerId, list }),
+      () => live && setState({ id: customerId, list: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, customerId]);
+  return customerId && state?.id === customerId ? state.list : [];
+}

@@ -1,0 +1,26 @@
+// play_reward: the draw happens in the database; the same key always returns the same outcome.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { I18nText } from '../../places/utils/types.ts';
+import { ensureGuestSession } from './guest-session.ts';
+
+export interface PlayOutcome {
+  play_id: string;
+  campaign_id: string;
+  prize_id: string | null;
+  prize_kind: 'points' | 'voucher' | 'nothing';
+  label: I18nText;
+  points: number | null;
+  voucher_code: string | null;
+  voucher_expires_at: string | null;
+  discount_pct: number | null;
+  discount_text: I18nText | null;
+  activity_id: string | null;
+  played_at: string;
+}
+
+export async function playReward(supabase: SupabaseClient, campaignId: string, idempotencyKey: string): Promise<PlayOutcome> {
+  await ensureGuestSession(supabase);
+  const { data, error } = await supabase.rpc('play_reward', { p_campaign_id: campaignId, p_idempotency_key: idempotencyKey });
+  if (error) throw error;
+  return data as PlayOutcome;
+}

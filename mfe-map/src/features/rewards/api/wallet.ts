@@ -1,0 +1,83 @@
+// The signed-in (or anonymous) guest's rewards at one hotel: points balance and history, vouchers,
+// and today's plays per campaign (for "plays left today"). RLS shows a user only their own rows.
+import { useCallback, useEffect, useState } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { I18nText } from '../../places/utils/types.ts';
+import { utcDay } from '../utils/wheel.ts';
+
+export interface LedgerEntry {
+  id: number;
+  delta: number;
+  reason: 'play' | 'adjustment';
+  created_at: string;
+  reward_plays: { label: I18nText } | null;
+}
+
+export interface Voucher {
+  id: string;
+  code: string;
+  activity_id: string;
+  discount_pct: number | null;
+  discount_text: I18nText | null;
+  issued_at: string;
+  expires_at: string;
+  redeemed_at: string | null;
+  activities: { title: I18nText } | null;
+}
+
+export interface Wallet {
+  balance: number;
+  ledger: LedgerEntry[];
+  vouchers: Voucher[];
+  playsToday: Record<string, number>;
+}
+
+export const EMPTY_WALLET: Wallet = { balance: 0, ledger: [], vouchers: [], playsToday: {} };
+
+export async function fetchWallet(supabase: SupabaseClient, userId: string, customerId: string): Promise<Wallet> {
+  const [bal, ledger, vouchers, plays] = await Promise.all([
+    supabase.from('points_balances').select('balance').eq('user_id', userId).eq('customer_id', customerId).maybeSingle(),
+    supabase.from('points_ledger').select('id, delta, reason, created_at, reward_plays(label)').eq('user_id', userId).eq('customer_id', customerId).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(100),
+    supabase
+      .from('vouchers')
+      .select('id, code, activity_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at, activities(title)')
+      .eq('user_id', userId)
+      .eq('customer_id', customerId)
+      .order('issued_at', { ascending: false }),
+    supabase.from('reward_plays').select('campaign_id').eq('user_id', userId).eq('customer_id', customerId).eq('play_day', utcDay(new Date())),
+  ]);
+  for (const r of [bal, ledger, vouchers, plays]) if (r.error) throw r.error;
+  const playsToday: Record<string, number> = {};
+  for (const p of (plays.data ?? []) as { campaign_id: string }[]) playsToday[p.campaign_id] = (playsToday[p.campaign_id] ?? 0) + 1;
+  return {
+    balance: Number((bal.data as { balance: number | string } | null)?.balance ?? 0),
+    ledger: (ledger.data ?? []) as unknown as LedgerEntry[],
+    vouchers: (vouchers.data ?? []) as unknown as Voucher[],
+    playsToday,
+  };
+}
+
+export type WalletState = { status: 'none' | 'loading' | 'error' | 'ready'; wallet: Wallet; reload: () => void };
+
+/** The wallet of `userId` at `customerId`; 'none' while nobody is signed in (no account is made just to look). */
+export function useWallet(supabase: SupabaseClient, userId: string | null, customerId: string): WalletState {
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<{ key: string; status: 'ready' | 'error'; wallet: Wallet } | null>(null);
+  const key = `${userId}#${customerId}#${version}`;
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    fetchWallet(supabase, userId, customerId).then(
+      (wallet) => live && setState({ key, status: 'ready', wallet }),
+      () => live && setState((s) => ({ key, status: 'error', wallet: s?.wallet ?? EMPTY_WALLET })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, userId, customerId, key]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  if (!userId) return { status: 'none', wallet: EMPTY_WALLET, reload };
+  if (state?.key === key) return { status: state.status, wallet: state.wallet, reload };
+  // While reloading, keep showing what we had.
+  return { status: state ? 'ready' : 'loading', wallet: state?.wallet ?? EMPTY_WALLET, reload };
+}

@@ -1,0 +1,13 @@
+import type { Locale } from '@guestmap/shared-ui/contracts';
+import type { Campaign } from '../api/campaigns.ts';
+import type { PlayOutcome } from '../api/play-reward.ts';
+
+/** What the rewards panel gives each game (scratch card, fortune wheel). */
+export interface GameProps {
+  campaign: Campaign;
+  /** Plays of this campaign by this user today (UTC), from the wallet. */
+  playsToday: number;
+  locale: Locale;
+  onPlayed: (o: PlayOutcome) => void;
+  onVouchers: () => void;
+}

@@ -1,0 +1,30 @@
+// The rewards texts (loaded with the rewards chunks) are complete in Vietnamese and French, French has
+// the plural forms its rules use, and nothing mentions reviews (no reward is tied to one).
+import { describe, expect, it } from 'vitest';
+import { describeCatalogues } from '../../../locales/catalogue-keys.ts';
+import { REWARDS_CATALOGUES } from './catalogue.ts';
+
+const { en, vi, fr } = REWARDS_CATALOGUES;
+
+function pluralBases(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? pluralBases(v as Record<string, unknown>, `${prefix}${k}.`) : /_other$/.test(k) ? [`${prefix}${k.replace(/_other$/, '')}`] : [],
+  );
+}
+const get = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((x, k) => (x as Record<string, unknown> | undefined)?.[k], o);
+
+describeCatalogues('rewards catalogues', REWARDS_CATALOGUES);
+
+describe('rewards texts', () => {
+  it('never mention reviews', () => {
+    for (const cat of [en, vi, fr]) expect(JSON.stringify(cat)).not.toMatch(/review|đánh giá|avis/i);
+  });
+  it('plural keys carry the forms each language needs', () => {
+    for (const b of pluralBases(en)) {
+      expect(get(en, `${b}_one`), b).toBeTypeOf('string');
+      expect(get(fr, `${b}_one`), b).toBeTypeOf('string');
+      expect(get(fr, `${b}_many`), b).toBeTypeOf('string');
+      expect(get(vi, `${b}_other`), b).toBeTypeOf('string');
+    }
+  });
+});
