@@ -1,6 +1,6 @@
 // Real screenshots of the product for the Home carousel, one set per language, captured from the
 // running product with the demo data by scripts/capture-screens.mjs (re-run it when screens change).
-// A slide whose screenshot is missing falls back to its drawn illustration (phone-screens.tsx).
+// A slide whose screenshot is missing would fall back to its drawn illustration (phone-screens.tsx).
 import type { ComponentType } from 'react';
 import mapEn from '../../assets/screens/map-en.webp';
 import mapVi from '../../assets/screens/map-vi.webp';
@@ -11,6 +11,9 @@ import placeFr from '../../assets/screens/place-fr.webp';
 import welcomeEn from '../../assets/screens/welcome-en.webp';
 import welcomeVi from '../../assets/screens/welcome-vi.webp';
 import welcomeFr from '../../assets/screens/welcome-fr.webp';
+import rewardsEn from '../../assets/screens/rewards-en.webp';
+import rewardsVi from '../../assets/screens/rewards-vi.webp';
+import rewardsFr from '../../assets/screens/rewards-fr.webp';
 import { MapScreen, PlaceScreen, RewardsScreen, WelcomeScreen } from './phone-screens.tsx';
 
 type Lang = 'en' | 'vi' | 'fr';
@@ -19,6 +22,7 @@ export type SlideId = 'map' | 'place' | 'rewards' | 'welcome';
 const SHOTS: Partial<Record<SlideId, Record<Lang, string>>> = {
   map: { en: mapEn, vi: mapVi, fr: mapFr },
   place: { en: placeEn, vi: placeVi, fr: placeFr },
+  rewards: { en: rewardsEn, vi: rewardsVi, fr: rewardsFr },
   welcome: { en: welcomeEn, vi: welcomeVi, fr: welcomeFr },
 };
 

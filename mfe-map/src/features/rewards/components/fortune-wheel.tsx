@@ -16,7 +16,8 @@ import { PlayError } from './play-error.tsx';
 
 const SPIN_MS = 4200;
 const COLOURS = ['#FFD166', '#A8E6CF', '#FFB4A2', '#B5D8FF', '#E2C2FF', '#FDE2B4', '#C7F0A0', '#F9C6E0'];
-const short = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}…` : s);
+// About 15 characters fit between the hub and the rim at this size; the full label is in the wheel's name and the result.
+const short = (s: string) => (s.length > 15 ? `${s.slice(0, 14).trimEnd()}…` : s);
 // Labels run along the radius; on the right half from the hub out, on the left from the rim in, so
 // none is upside down.
 const labelTransform = (a: number) => (a < 180 ? `rotate(${a}) translate(0 -19) rotate(-90)` : `rotate(${a}) translate(0 -93) rotate(90)`);
