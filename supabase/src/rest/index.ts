@@ -378,7 +378,8 @@ export function registerRest(ctx: StackContext): void {
         const exact = fits.filter((r) => r.args.length === keys.length);
         if (exact.length === 1) routine = exact[0];
         else {
-          throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+          const sigs = fits.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).sort();
+          throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${sigs.join(', ')}`,
             null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
         }
       }
@@ -396,6 +397,8 @@ export function registerRest(ctx: StackContext): void {
           `Searched for the function ${func}${prms}${method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
           guess ? `Perhaps you meant to call the function ${schema}.${guess}` : null);
       }
+      // POST runs STABLE and IMMUTABLE functions read-only too, as PostgREST does (only VOLATILE may write)
+      if (!read && routine.volatility !== 'v') await tx.query(`select set_config('transaction_read_only', 'on', true)`);
       const env = newEnv(cache, schema, q);
       const p = env.params;
       const fq = qualified(schema, routine.name);
@@ -405,7 +408,9 @@ export function registerRest(ctx: StackContext): void {
       else {
         const used = routine.args.filter((a) => keys.includes(a.name));
         if (used.length) {
-          preFrom = `json_to_record(${p.add(JSON.stringify(args))}::json) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
+          // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)
+          const argsJson = !read && isObj(body) ? rawBody!.toString('utf8') : JSON.stringify(args);
+          preFrom = `json_to_record(${p.add(argsJson)}::json) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
         }
         call = `${fq}(${used.map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := ${ident('pgrst_args')}.${ident(a.name)}`).join(', ')})`;
       }

@@ -32,6 +32,8 @@ export interface Relationship {
   cols: [string, string][];
   junction?: { table: Table; cons1: string; cons2: string; srcCols: [string, string][]; tgtCols: [string, string][] };
   isSelf: boolean;
+  /** A computed relationship: a function taking a row of `table` and returning rows of `foreign` (named as the function). */
+  computed?: { schema: string; name: string };
 }
 
 export interface RoutineArg {
@@ -179,8 +181,12 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     }
   }
 
-  const procRes = await q.query<{ schema: string; name: string; volatility: 'i' | 's' | 'v'; returns_set: boolean; ret_type: string; ret_typtype: string; ret_rel_schema: string | null; ret_rel: string | null; args: string; ndefaults: number }>(
+  const procRes = await q.query<{ schema: string; name: string; volatility: 'i' | 's' | 'v'; returns_set: boolean; ret_type: string; ret_typtype: string; ret_rel_schema: string | null; ret_rel: string | null; args: string; ndefaults: number; one_row: boolean; arg_rel_schema: string | null; arg_rel: string | null }>(
     `select n.nspname as schema, p.proname as name, p.provolatile::text as volatility, p.proretset as returns_set,
+       p.prorows = 1 as one_row,
+       (select an.nspname from pg_type at join pg_class ac on ac.oid = at.typrelid join pg_namespace an on an.oid = ac.relnamespace
+         where p.pronargs = 1 and at.oid = p.proargtypes[0]) as arg_rel_schema,
+       (select ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid where p.pronargs = 1 and at.oid = p.proargtypes[0]) as arg_rel,
        format_type(p.prorettype, null) as ret_type, t.typtype::text as ret_typtype,
        rn.nspname as ret_rel_schema, rc.relname as ret_rel, p.pronargdefaults::int as ndefaults,
        (select coalesce(json_agg(json_build_object('name', coalesce(p.proargnames[i], ''),
@@ -212,6 +218,13 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       returnColumns = new Map(outs.map((o) => [o.name, { name: o.name, type: o.type, nullable: true, hasDefault: false, generated: false, tsvector: o.type === 'tsvector' }]));
     }
     const r: Routine = { schema: p.schema, name: p.name, args, returnsSet: p.returns_set, returnKind, returnTable, returnColumns, volatility: p.volatility };
+    // f(row of a table or view) returning rows of another: a computed relationship named f, to-one
+    // unless it returns a set that is not declared ROWS 1 (PostgREST's rule)
+    const argTable = p.arg_rel_schema && p.arg_rel ? tables.get(qkey(p.arg_rel_schema, p.arg_rel)) : undefined;
+    if (argTable && returnTable) {
+      const toMany = p.returns_set && !p.one_row;
+      addRel({ cardinality: toMany ? 'one-to-many' : 'many-to-one', table: argTable, foreign: returnTable, constraint: p.name, cols: [], isSelf: false, computed: { schema: p.schema, name: p.name } });
+    }
     const k = qkey(p.schema, p.name);
     routines.set(k, [...(routines.get(k) ?? []), r]);
   }

@@ -117,6 +117,7 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
   const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
   const singleRef = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![1] === h;
   const rels = all.filter((r) => {
+    if (r.computed) return r.computed.name === target && (hint === undefined || hint === r.foreign.name);
     if (r.isSelf && !r.junction) {
       if (hint === undefined) return (r.foreign.name === target && r.cardinality !== 'many-to-one') || (single(r, target) && r.cardinality !== 'one-to-many');
       return r.foreign.name === target && r.cardinality !== 'many-to-one' && singleRef(r, hint);
@@ -194,7 +195,10 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   }
   let from = `${qualified(rel.foreign.schema, rel.foreign.name)} as ${ident(childAlias)}`;
   const conds: string[] = [];
-  if (rel.junction) {
+  if (rel.computed) {
+    // the function gets the parent's whole row and yields the related rows itself
+    from = `${qualified(rel.computed.schema, rel.computed.name)}(${ident(parent.alias)}.*) as ${ident(childAlias)}`;
+  } else if (rel.junction) {
     const j = `${childAlias}_jt`;
     from += ` join ${qualified(rel.junction.table.schema, rel.junction.table.name)} as ${ident(j)} on ${rel.junction.tgtCols.map(([jc, tc]) => `${ident(j)}.${ident(jc)} = ${ident(childAlias)}.${ident(tc)}`).join(' and ')}`;
     conds.push(...rel.junction.srcCols.map(([jc, sc]) => `${ident(j)}.${ident(jc)} = ${ident(parent.alias)}.${ident(sc)}`));
