@@ -371,27 +371,31 @@ export function registerRest(ctx: StackContext): void {
       else args = isObj(body) ? body : {};
       const keys = Object.keys(args).sort();
       let routine: Routine | undefined;
-      let rawJsonArg = false;
-      const fits = candidates.filter((r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)));
-      if (fits.length === 1) routine = fits[0];
-      else if (fits.length > 1) {
-        const exact = fits.filter((r) => r.args.length === keys.length);
-        if (exact.length === 1) routine = exact[0];
-        else {
-          const sigs = fits.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).sort();
-          throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${sigs.join(', ')}`,
-            null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
-        }
+      // PostgREST's resolution: the overloads whose parameters the argument names satisfy; if none, over POST
+      // with JSON, one with a single unnamed json/jsonb parameter (it gets the whole body). No tie-breaking.
+      const fits = candidates.filter((r) => (r.args.length === 0 ? keys.length === 0 : keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name))));
+      const fallback = method === 'POST' ? candidates.filter((r) => r.args.length === 1 && r.args[0]!.name === '' && ['json', 'jsonb'].includes(r.args[0]!.type)) : [];
+      const found = fits.length ? fits : fallback;
+      if (found.length === 1) routine = found[0];
+      else if (found.length > 1) {
+        const sigs = found.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`);
+        throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${sigs.join(', ')}`,
+          null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
       }
-      if (!routine && method === 'POST' && body !== undefined) {
-        routine = candidates.find((r) => r.args.length === 1 && r.args[0]!.name === '' && ['json', 'jsonb'].includes(r.args[0]!.type));
-        rawJsonArg = !!routine;
-      }
+      // a single unnamed parameter is passed positionally: the whole JSON body (or the query arguments as JSON)
+      const positional = routine?.args.length === 1 && routine.args[0]!.name === '';
       if (!routine && body !== undefined && !isObj(body)) throw badBody();
       if (!routine) {
         const func = `${schema}.${fnName}`;
         const allNames = [...cache.routines.values()].flat().filter((r) => r.schema === schema).map((r) => r.name);
-        const guess = candidates.length ? null : fuzzyMatch(fnName, allNames);
+        // no function of that name: the closest name; overloads exist: the closest parameter list (as PostgREST hints)
+        const prmList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+        const guess = candidates.length
+          ? (() => {
+              const m = fuzzyMatch(prmList(keys), candidates.map((r) => prmList(r.args.map((a) => a.name))), 0.33);
+              return m === null ? null : fnName + m;
+            })()
+          : fuzzyMatch(fnName, allNames);
         const prms = keys.length ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` : ' without parameters';
         throw restError(404, 'PGRST202', `Could not find the function ${func}${keys.length ? `(${keys.join(', ')})` : ' without parameters'} in the schema cache`,
           `Searched for the function ${func}${prms}${method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
@@ -404,7 +408,7 @@ export function registerRest(ctx: StackContext): void {
       const fq = qualified(schema, routine.name);
       let preFrom = '';
       let call: string;
-      if (rawJsonArg) call = `${fq}(${p.add(rawBody!.toString('utf8'))}::${routine.args[0]!.type})`;
+      if (positional) call = `${fq}(${p.add(body !== undefined ? rawBody!.toString('utf8') : JSON.stringify(args))}::${routine.args[0]!.type})`;
       else {
         const used = routine.args.filter((a) => keys.includes(a.name));
         if (used.length) {

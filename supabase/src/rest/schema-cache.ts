@@ -205,6 +205,10 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     const inputs = all.filter((a) => ['i', 'b', 'v'].includes(a.mode));
     const outs = all.filter((a) => ['o', 'b', 't'].includes(a.mode));
     const args: RoutineArg[] = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - p.ndefaults, variadic: a.mode === 'v' }));
+    // PostgREST cannot call a function with unnamed parameters, except one unnamed bytea/json/jsonb/text/xml
+    // parameter (which receives the whole body): such functions are not in its schema cache at all
+    const unnamed = args.filter((a) => a.name === '');
+    const callable = unnamed.length === 0 || (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0]!.type));
     let returnKind: Routine['returnKind'] = 'scalar';
     let returnTable: Table | null = null;
     let returnColumns = new Map<string, Column>();
@@ -225,8 +229,21 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       const toMany = p.returns_set && !p.one_row;
       addRel({ cardinality: toMany ? 'one-to-many' : 'many-to-one', table: argTable, foreign: returnTable, constraint: p.name, cols: [], isSelf: false, computed: { schema: p.schema, name: p.name } });
     }
+    if (!callable) continue;
     const k = qkey(p.schema, p.name);
     routines.set(k, [...(routines.get(k) ?? []), r]);
+  }
+  // overloads in PostgREST's order (its error messages list them so): fewer parameters first, then by names and types
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const list of routines.values()) {
+    list.sort((x, y) => {
+      if (x.args.length !== y.args.length) return x.args.length - y.args.length;
+      for (let i = 0; i < x.args.length; i++) {
+        const c = cmp(x.args[i]!.name, y.args[i]!.name) || cmp(x.args[i]!.type, y.args[i]!.type);
+        if (c) return c;
+      }
+      return 0;
+    });
   }
 
   const settingsRes = await q.query<{ role: string; key: string; value: string }>(

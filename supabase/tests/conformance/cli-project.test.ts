@@ -485,6 +485,23 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
       });
     });
 
+    it('unnamed parameters: a single json/jsonb/text one gets the whole body; other unnamed ones are not callable', async () => {
+      expect((await sb.rpc('body_length', { '': 'test' })).data).toBe(JSON.stringify({ '': 'test' }).length);
+      expect((await sb.rpc('body_keys', { b: 1, a: 2 })).data).toEqual(['a', 'b']);
+      expect((await sb.rpc('poly', { '': true })).data).toBe('text:{"":true}');
+      const hidden = await sb.rpc('body_number', { '': 1 });
+      expect([hidden.status, hidden.error?.code, hidden.error?.message, hidden.error?.details]).toEqual([
+        404,
+        'PGRST202',
+        'Could not find the function public.body_number() in the schema cache',
+        'Searched for the function public.body_number with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      ]);
+      const amb = await sb.rpc('maybe_args');
+      expect([amb.status, amb.error?.message]).toEqual([300, 'Could not choose the best candidate function between: public.maybe_args(), public.maybe_args( => text)']);
+      const wrong = await sb.rpc('add_numbers', { b: 1 });
+      expect(wrong.error?.hint).toBe('Perhaps you meant to call the function public.add_numbers(a, b)');
+    });
+
     it('GET runs read-only: a writing function answers 405; POST runs STABLE functions read-only too', async () => {
       const get = await sb.rpc('offline_user', { name_param: 'dragarcia' }, { get: true });
       expect([get.status, get.error?.code, get.error?.message]).toEqual([405, '25006', 'cannot execute UPDATE in a read-only transaction']);
