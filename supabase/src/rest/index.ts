@@ -205,7 +205,15 @@ export function registerRest(ctx: StackContext): void {
     });
   }
 
-  const newEnv = (cache: SchemaCache, schema: string, q: QueryParts): Env => ({ cache, schema, params: new Params(), nodes: q.nodes, usedPaths: new Set(), n: 0 });
+  const newEnv = (cache: SchemaCache, schema: string, q: QueryParts): Env => ({
+    cache,
+    schema,
+    params: new Params(),
+    nodes: q.nodes,
+    usedPaths: new Set(),
+    n: 0,
+    aggregates: cache.roleSettings.get('authenticator')?.['pgrst.db_aggregates_enabled'] === 'true',
+  });
 
   function readWindow(req: Req, q: QueryParts): { limit: number; offset: number } {
     const root = q.nodes.get('')!;

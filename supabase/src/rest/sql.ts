@@ -26,6 +26,8 @@ export interface Env {
   nodes: Map<string, NodeParams>;
   usedPaths: Set<string>;
   n: number;
+  /** Aggregates in select (`pgrst.db_aggregates_enabled` set on the authenticator role, as PostgREST reads it). */
+  aggregates?: boolean;
 }
 
 /** Something rows come from: a table/view, a CTE with a table's row type, or a function call. */
@@ -100,6 +102,8 @@ export interface NodeSql {
   orderBy: string[];
   limit?: string;
   offset?: string;
+  /** With aggregates in the select: the plain columns, which group the rows. */
+  groupBy?: string[];
 }
 
 const relSummary = (r: Relationship) => {
@@ -155,11 +159,22 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
   const { table, alias } = src;
   const out: NodeSql = { select: [], joins: [], where: [], orderBy: [] };
   const embeds = new Map<string, EmbedInfo>();
+  const plain: string[] = [];
+  let aggregated = false;
   for (const it of items) {
     if (it.type === 'star') out.select.push(`${ident(alias)}.*`);
-    else if (it.type === 'column') {
+    else if (it.type === 'column' && it.agg) {
+      if (!env.aggregates) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      aggregated = true;
+      let input = it.field.name === '' ? '*' : fieldExpr(env, alias, it.field);
+      if (it.cast && input !== '*') input = `(${input})::${it.cast}`;
+      let e = `${it.agg.fn}(${input})`;
+      if (it.agg.cast) e = `(${e})::${it.agg.cast}`;
+      out.select.push(`${e} as ${ident(it.alias ?? it.agg.fn)}`);
+    } else if (it.type === 'column') {
       let e = fieldExpr(env, alias, it.field);
       if (it.cast) e = `(${e})::${it.cast}`;
+      plain.push(e);
       out.select.push(`${e} as ${ident(it.alias ?? outputName(it.field))}`);
     } else {
       const info = buildEmbed(env, src, it, path, out);
@@ -167,6 +182,7 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
       if (it.alias) embeds.set(it.name, embeds.get(it.name) ?? info);
     }
   }
+  if (aggregated) out.groupBy = plain;
   const params = env.nodes.get(path);
   if (params) {
     env.usedPaths.add(path);
@@ -205,13 +221,13 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   } else {
     conds.push(...rel.cols.map(([pc, fc]) => `${ident(childAlias)}.${ident(fc)} = ${ident(parent.alias)}.${ident(pc)}`));
   }
-  const inner = selectText(child.select.length ? child.select : [], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset);
+  const inner = selectText(child.select.length ? child.select : [], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy);
   const joinAlias = `${childAlias}_j`;
   const r = ident(`${childAlias}_r`);
   let marker: string;
   if (e.spread) {
     if (!toOne) throw restError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many embedded resource is not supported by this server');
-    out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset)}) as ${ident(joinAlias)} on true`);
+    out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy)}) as ${ident(joinAlias)} on true`);
     out.select.push(...child.select.map((_s, i) => `${ident(joinAlias)}.${ident(spreadName(child.select[i]!))}`));
     marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
   } else if (toOne) {
@@ -235,12 +251,13 @@ function spreadName(proj: string): string {
   return m[1]!.replace(/""/g, '"');
 }
 
-export function selectText(select: string[], from: string, joins: string[], where: string[], orderBy: string[], limit?: string, offset?: string): string {
+export function selectText(select: string[], from: string, joins: string[], where: string[], orderBy: string[], limit?: string, offset?: string, groupBy?: string[]): string {
   return [
     `select ${select.length ? select.join(', ') : ''}`,
     `from ${from}`,
     ...joins,
     where.length ? `where ${where.join(' and ')}` : '',
+    groupBy?.length ? `group by ${groupBy.join(', ')}` : '',
     orderBy.length ? `order by ${orderBy.join(', ')}` : '',
     limit ? `limit ${limit}` : '',
     offset ? `offset ${offset}` : '',
@@ -277,7 +294,7 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
   const from = `${src.from} as ${ident(src.alias)}`;
   const limit = opts.limit !== null ? `${env.params.add(opts.limit)}::bigint` : undefined;
   const offset = opts.offset ? `${env.params.add(opts.offset)}::bigint` : undefined;
-  const page = selectText(node.select, from, node.joins, node.where, node.orderBy, limit, offset);
+  const page = selectText(node.select, from, node.joins, node.where, node.orderBy, limit, offset, node.groupBy);
   const needJoins = node.where.some((w) => w.includes('_j"'));
   const total = opts.count ? `(${selectText(['count(*)'], from, needJoins ? node.joins : [], node.where, [])})` : 'null::bigint';
   const agg = `coalesce(json_agg(${ident('pgrst_r')}), '[]')`;

@@ -444,6 +444,33 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
     });
   });
 
+  describe('aggregates, switched on by the project as PostgREST reads it (pgrst.db_aggregates_enabled on authenticator)', () => {
+    it('count(), col.count(), col.sum() in embeds, aliased, nested', async () => {
+      const one = (select: string) => sb.from('users').select(select).eq('username', 'supabot').single();
+      expect((await one('username, messages(count)')).data).toEqual({ username: 'supabot', messages: [{ count: 3 }] });
+      expect((await one('username, messages(id.count())')).data).toEqual({ username: 'supabot', messages: [{ count: 3 }] });
+      expect((await one('username, messages(message_count:count())')).data).toEqual({ username: 'supabot', messages: [{ message_count: 3 }] });
+      expect((await one('username, messages(sum_id:id.sum())')).data).toEqual({ username: 'supabot', messages: [{ sum_id: 6 }] });
+      expect((await one('username, messages(channels(count))')).data).toEqual({ username: 'supabot', messages: [{ channels: { count: 1 } }, { channels: { count: 1 } }, { channels: { count: 1 } }] });
+    });
+
+    it('groups by the other selected columns; casts before and after the aggregate; on RPC results', async () => {
+      expect((await sb.from('users').select('status, count()').order('status')).data).toEqual([
+        { status: 'ONLINE', count: 4 },
+        { status: 'OFFLINE', count: 1 },
+      ]);
+      expect((await sb.from('products').select('avg:price.avg()::int, max:price.max(), min:price::text.min()')).data).toEqual([{ avg: 633, max: 999.99, min: '199.00' }]);
+      expect((await sb.rpc('get_username_and_status', { name_param: 'supabot' }).select('username.count(), status')).data).toEqual([{ count: 1, status: 'ONLINE' }]);
+    });
+
+    it('errors as upstream: unknown columns are 42703 named after the table alias', async () => {
+      const missing = await sb.from('users').select('alias:missing_column.count()').eq('username', 'supabot');
+      expect([missing.status, missing.error]).toEqual([400, { code: '42703', details: null, hint: null, message: 'column users.missing_column does not exist' }]);
+      const embedded = await sb.from('users').select('username, messages(sum)').limit(1);
+      expect(embedded.error?.message).toBe('column messages_1.sum does not exist');
+    });
+  });
+
   describe('RPC: the hard cases', () => {
     it('scalar (enum), table-valued, composite, set of scalars, void', async () => {
       expect(await sb.rpc('get_status', { name_param: 'kiwicopple' })).toMatchObject({ status: 200, data: 'OFFLINE' });
