@@ -93,6 +93,8 @@ interface EmbedInfo {
   marker: string;
   toOne: boolean;
   spread: boolean;
+  /** A spread's columns as the parent sees them (they group the parent's rows when it aggregates). */
+  spreadCols: string[];
 }
 
 export interface NodeSql {
@@ -178,6 +180,7 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
       out.select.push(`${e} as ${ident(it.alias ?? outputName(it.field))}`);
     } else {
       const info = buildEmbed(env, src, it, path, out);
+      plain.push(...info.spreadCols);
       embeds.set(it.alias ?? it.name, info);
       if (it.alias) embeds.set(it.name, embeds.get(it.name) ?? info);
     }
@@ -200,7 +203,9 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   const key = e.alias ?? e.name;
   const childPath = path ? `${path}.${key}` : key;
   const childAlias = `${rel.foreign.name}_${++env.n}`;
-  const child = buildNode(env, { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias }, e.select, childPath);
+  // a spread needs its output names: `*` stands for the table's columns
+  const items = e.spread ? e.select.flatMap((it): SelectItem[] => (it.type === 'star' ? [...rel.foreign.columns.keys()].map((name) => ({ type: 'column', field: { name, path: [] } })) : [it])) : e.select;
+  const child = buildNode(env, { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias }, items, childPath);
   if (e.alias && !env.nodes.has(childPath) && env.nodes.has(path ? `${path}.${e.name}` : e.name)) {
     // filters may name the embed by its relation name too
     const alt = buildNode(env, { table: rel.foreign, from: '', alias: childAlias }, [], path ? `${path}.${e.name}` : e.name);
@@ -225,11 +230,20 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   const joinAlias = `${childAlias}_j`;
   const r = ident(`${childAlias}_r`);
   let marker: string;
+  let spreadCols: string[] = [];
   if (e.spread) {
-    if (!toOne) throw restError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many embedded resource is not supported by this server');
-    out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy)}) as ${ident(joinAlias)} on true`);
-    out.select.push(...child.select.map((_s, i) => `${ident(joinAlias)}.${ident(spreadName(child.select[i]!))}`));
-    marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
+    const names = child.select.map(spreadName);
+    spreadCols = names.map((n) => `${ident(joinAlias)}.${ident(n)}`);
+    if (toOne) {
+      out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy)}) as ${ident(joinAlias)} on true`);
+      marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
+    } else {
+      // to-many: each column becomes an array, the arrays correlated (PostgREST's spread of a to-many embed)
+      const cols = names.map((n) => `coalesce(json_agg(${r}.${ident(n)}), '[]')::jsonb as ${ident(n)}`);
+      out.joins.push(`left join lateral (select ${[...cols, `nullif(count(${r}), 0) as ${ident('pgrst_exists')}`].join(', ')} from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
+      marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
+    }
+    out.select.push(...spreadCols.map((c, i) => `${c} as ${ident(names[i]!)}`));
   } else if (toOne) {
     out.joins.push(`left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
     // an embed with an empty select (`rel()`) only filters: it is not part of the output
@@ -241,7 +255,7 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
     marker = `${ident(joinAlias)}.v`;
   }
   if (e.joinType === 'inner') out.where.push(`${marker} is not null`);
-  return { joinAlias, marker, toOne, spread: e.spread };
+  return { joinAlias, marker, toOne, spread: e.spread, spreadCols };
 }
 
 /** The output column name of a projection built by buildNode (`... as "x"`); `*` is not spreadable by name. */

@@ -402,6 +402,47 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
       ]);
     });
 
+    it('spreads to-many embeds as correlated arrays (ordered as asked; [] when none), also through a junction', async () => {
+      const { data } = await sb.from('channels').select('slug, ...messages(message_ids:id, authors:username)').order('id').order('id', { referencedTable: 'messages', ascending: false });
+      expect(data).toEqual([
+        { slug: 'public', message_ids: [1], authors: ['supabot'] },
+        { slug: 'random', message_ids: [2], authors: ['supabot'] },
+        { slug: 'other', message_ids: [4, 3], authors: ['kiwicopple', 'supabot'] },
+      ]);
+      const inner = await sb.from('users').select('username, ...messages!inner(ids:id)').order('username');
+      expect(inner.data).toEqual([
+        { username: 'kiwicopple', ids: [4] },
+        { username: 'supabot', ids: [1, 2, 3] },
+      ]);
+      const none = await sb.from('users').select('username, ...messages(ids:id)').eq('username', 'awailas').single();
+      expect(none.data).toEqual({ username: 'awailas', ids: [] });
+      const m2m = await sb.from('products').select('name, ...categories(category_names:name)').eq('id', 3).order('id', { referencedTable: 'categories' }).single();
+      expect(m2m.data).toEqual({ name: 'Headphones', category_names: ['Electronics', 'Audio'] });
+    });
+
+    it('spreads nest, take *, and group an aggregating parent', async () => {
+      const nested = await sb.from('messages').select('id, ...channels(slug, ...channel_details(details))').order('id').limit(3);
+      expect(nested.data).toEqual([
+        { id: 1, slug: 'public', details: 'About the public channel' },
+        { id: 2, slug: 'random', details: 'About the random channel' },
+        { id: 3, slug: 'other', details: null },
+      ]);
+      const star = await sb.from('users').select('username, messages(channels(count(), ...channel_details(*)))').eq('username', 'supabot').single();
+      expect(star.data).toEqual({
+        username: 'supabot',
+        messages: [
+          { channels: { count: 1, id: 1, details: 'About the public channel' } },
+          { channels: { count: 1, id: 2, details: 'About the random channel' } },
+          { channels: { count: 1, id: null, details: null } },
+        ],
+      });
+      const sums = await sb.from('messages').select('id, channels(id.sum(), ...channel_details(details_sum:id.sum(), details))').in('id', [2, 3]).order('id');
+      expect(sums.data).toEqual([
+        { id: 2, channels: { sum: 2, details_sum: 2, details: 'About the random channel' } },
+        { id: 3, channels: { sum: 3, details_sum: null, details: null } },
+      ]);
+    });
+
     it('embeds through views (their columns carry the base tables foreign keys)', async () => {
       const active = await sb.from('active_users').select('username, messages(id)').order('username');
       expect(active.data).toEqual([
