@@ -60,6 +60,8 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   rels: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;
+  /** Computed fields: per table (qkey), functions f(row of it) returning a scalar, usable as a column named f. */
+  computed: Map<string, Map<string, { schema: string; name: string }>>;
   roleSettings: Map<string, Record<string, string>>;
   /** Roles the API may switch to (those granted to authenticator). */
   apiRoles: Set<string>;
@@ -200,6 +202,7 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     [sch],
   );
   const routines = new Map<string, Routine[]>();
+  const computed: SchemaCache['computed'] = new Map();
   for (const p of procRes.rows) {
     const all = JSON.parse(p.args) as { name: string; type: string; mode: string }[];
     const inputs = all.filter((a) => ['i', 'b', 'v'].includes(a.mode));
@@ -225,6 +228,12 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     // f(row of a table or view) returning rows of another: a computed relationship named f, to-one
     // unless it returns a set that is not declared ROWS 1 (PostgREST's rule)
     const argTable = p.arg_rel_schema && p.arg_rel ? tables.get(qkey(p.arg_rel_schema, p.arg_rel)) : undefined;
+    if (argTable && returnKind === 'scalar' && !p.returns_set) {
+      const k = qkey(argTable.schema, argTable.name);
+      const m = computed.get(k) ?? new Map<string, { schema: string; name: string }>();
+      if (!m.has(p.name) || p.schema === argTable.schema) m.set(p.name, { schema: p.schema, name: p.name });
+      computed.set(k, m);
+    }
     if (argTable && returnTable) {
       const toMany = p.returns_set && !p.one_row;
       addRel({ cardinality: toMany ? 'one-to-many' : 'many-to-one', table: argTable, foreign: returnTable, constraint: p.name, cols: [], isSelf: false, computed: { schema: p.schema, name: p.name } });
@@ -257,7 +266,7 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
   const rolesRes = await q.query<{ rolname: string }>(
     `select r.rolname from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = 'authenticator'`,
   );
-  return { tables, rels, routines, roleSettings, apiRoles: new Set(rolesRes.rows.map((r) => r.rolname)) };
+  return { tables, rels, routines, computed, roleSettings, apiRoles: new Set(rolesRes.rows.map((r) => r.rolname)) };
 }
 
 const TRACKING_SQL = `

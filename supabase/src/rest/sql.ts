@@ -26,6 +26,8 @@ export interface Env {
   nodes: Map<string, NodeParams>;
   usedPaths: Set<string>;
   n: number;
+  /** The table (row type) behind each alias of the statement, for computed fields. */
+  aliases?: Map<string, Table>;
   /** Aggregates in select (`pgrst.db_aggregates_enabled` set on the authenticator role, as PostgREST reads it). */
   aggregates?: boolean;
 }
@@ -39,7 +41,10 @@ export interface Source {
 }
 
 export function fieldExpr(env: Env, alias: string, f: Field): string {
-  let e = `${ident(alias)}.${ident(f.name)}`;
+  // a computed field: f(row) in the table's schema cache, called with the whole row
+  const t = env.aliases?.get(alias);
+  const cf = t && !t.columns.has(f.name) ? env.cache.computed.get(qkey(t.schema, t.name))?.get(f.name) : undefined;
+  let e = cf ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*)` : `${ident(alias)}.${ident(f.name)}`;
   for (const step of f.path) e += `${step.op}${/^-?\d+$/.test(step.key) ? step.key : `${env.params.add(step.key)}::text`}`;
   return e;
 }
@@ -159,6 +164,7 @@ const outputName = (f: Field) => (f.path.length ? f.path[f.path.length - 1]!.key
 /** Projections, lateral joins and conditions of one level of a read (top level or an embed). */
 export function buildNode(env: Env, src: Source, items: SelectItem[], path: string): NodeSql {
   const { table, alias } = src;
+  (env.aliases ??= new Map()).set(alias, table);
   const out: NodeSql = { select: [], joins: [], where: [], orderBy: [] };
   const embeds = new Map<string, EmbedInfo>();
   const plain: string[] = [];

@@ -443,6 +443,28 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
       ]);
     });
 
+    it('computed fields: f(row) selected, filtered and ordered as a column, also inside embeds', async () => {
+      const { data } = await sb.from('messages').select('id, blurb_message, word_count').gte('word_count', 2).order('word_count', { ascending: false }).order('id');
+      expect(data).toEqual([
+        { id: 1, blurb_message: 'Hel', word_count: 3 },
+        { id: 2, blurb_message: 'Les', word_count: 3 },
+        { id: 3, blurb_message: 'Any', word_count: 2 },
+        { id: 4, blurb_message: 'Any', word_count: 2 },
+      ]);
+      const embedded = await sb.from('users').select('username, get_messages(id, blurb_message)').eq('username', 'kiwicopple').single();
+      expect(embedded.data).toEqual({ username: 'kiwicopple', get_messages: [{ id: 4, blurb_message: 'Any' }] });
+      const aliased = await sb.from('channels').select('slug, messages(short:blurb_message)').eq('id', 1).single();
+      expect(aliased.data).toEqual({ slug: 'public', messages: [{ short: 'Hel' }] });
+      // its row parameter is unnamed, so it is no RPC
+      const rpc = await sb.rpc('blurb_message');
+      expect([rpc.status, rpc.error?.code, rpc.error?.message, rpc.error?.details]).toEqual([
+        404,
+        'PGRST202',
+        'Could not find the function public.blurb_message without parameters in the schema cache',
+        'Searched for the function public.blurb_message without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      ]);
+    });
+
     it('embeds through views (their columns carry the base tables foreign keys)', async () => {
       const active = await sb.from('active_users').select('username, messages(id)').order('username');
       expect(active.data).toEqual([
