@@ -155,13 +155,38 @@ function parseJsonBody(buf: Buffer, allowEmpty: boolean): unknown {
   }
 }
 
+/** Thrown out of a request's transaction to roll it back while still answering with its outcome. */
+class Rollback {
+  constructor(readonly outcome: Outcome) {}
+}
+
+/**
+ * How a request's transaction ends, from PostgREST's `db-tx-end` (read, as PostgREST does, from the
+ * authenticator role's `pgrst.db_tx_end` setting; default commit) and the request's `Prefer: tx=`.
+ */
+function txEnd(cache: SchemaCache, asked: 'commit' | 'rollback' | undefined): { rollback: boolean; applied: 'commit' | 'rollback' | null } {
+  const mode = cache.roleSettings.get('authenticator')?.['pgrst.db_tx_end'] ?? 'commit';
+  const overridable = mode.endsWith('-allow-override');
+  const applied = overridable && asked ? asked : null;
+  return { rollback: (applied ?? (mode.startsWith('rollback') ? 'rollback' : 'commit')) === 'rollback', applied };
+}
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function registerRest(ctx: StackContext): void {
   const cacheMgr = new SchemaCacheManager(ctx.db, ctx.config.api.schemas, ctx.log);
   const secret = ctx.config.auth.jwtSecret;
 
-  async function inTx<T>(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<T>): Promise<T> {
+  async function inTx(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<Outcome>): Promise<Outcome> {
+    try {
+      return await inTxOrRollback(req, auth, schema, path, readOnly, fn);
+    } catch (e) {
+      if (e instanceof Rollback) return e.outcome;
+      throw e;
+    }
+  }
+
+  async function inTxOrRollback(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<Outcome>): Promise<Outcome> {
     const tracked = await cacheMgr.tracking;
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie' && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -201,7 +226,11 @@ export function registerRest(ctx: StackContext): void {
         if (!exists) throw restError(401, '22023', `role "${auth.role}" does not exist`, null, null, { 'WWW-Authenticate': 'Bearer' });
         throw restError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
       }
-      return fn(tx, cache);
+      const out = await fn(tx, cache);
+      const end = txEnd(cache, parsePrefer(req.headers.prefer).tx);
+      if (end.applied) out.headers['Preference-Applied'] = [out.headers['Preference-Applied'], `tx=${end.applied}`].filter(Boolean).join(', ');
+      if (end.rollback) throw new Rollback(out);
+      return out;
     });
   }
 

@@ -398,6 +398,7 @@ export function parseQuery(params: URLSearchParams, opts: { rpcArgNames?: Set<st
 export interface Prefs {
   return?: 'minimal' | 'representation' | 'headers-only';
   count?: 'exact' | 'planned' | 'estimated';
+  tx?: 'commit' | 'rollback';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
@@ -416,6 +417,7 @@ export function parsePrefer(header: string | string[] | undefined): Prefs {
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) p.missing = v;
     else if (k === 'handling' && (v === 'strict' || v === 'lenient')) p.handling = v;
+    else if (k === 'tx' && (v === 'commit' || v === 'rollback')) p.tx = v;
     else if (!['tx', 'timezone', 'max-affected', 'params'].includes(k ?? '')) p.invalid.push(part);
   }
   return p;
