@@ -375,6 +375,10 @@ export function registerRest(ctx: StackContext): void {
       } else {
         n = (await tx.query(dml, p.values)).affectedRows;
       }
+      // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
+      if (kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected) {
+        throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+      }
       const headers: Record<string, string> = { 'Content-Profile': schema };
       const total = prefs.count ? n : null;
       headers['Content-Range'] = kind === 'update' ? contentRange(0, n - 1, total) : contentRange(1, 0, total);

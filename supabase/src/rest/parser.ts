@@ -399,6 +399,7 @@ export interface Prefs {
   return?: 'minimal' | 'representation' | 'headers-only';
   count?: 'exact' | 'planned' | 'estimated';
   tx?: 'commit' | 'rollback';
+  maxAffected?: number;
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
@@ -418,6 +419,7 @@ export function parsePrefer(header: string | string[] | undefined): Prefs {
     else if (k === 'missing' && (v === 'default' || v === 'null')) p.missing = v;
     else if (k === 'handling' && (v === 'strict' || v === 'lenient')) p.handling = v;
     else if (k === 'tx' && (v === 'commit' || v === 'rollback')) p.tx = v;
+    else if (k === 'max-affected' && /^\d+$/.test(v)) p.maxAffected = Number(v);
     else if (!['tx', 'timezone', 'max-affected', 'params'].includes(k ?? '')) p.invalid.push(part);
   }
   return p;

@@ -552,6 +552,20 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
     });
   });
 
+  describe('max-affected with handling=strict (what supabase-js maxAffected() sends)', () => {
+    it('fails an update or delete touching more rows with 400 PGRST124 and changes nothing; passes within the limit', async () => {
+      const send = (method: string, query: string, max: number, body?: unknown) =>
+        raw(`/booking?${query}`, { method, headers: { 'Content-Type': 'application/json', Prefer: `handling=strict,max-affected=${max},return=representation` }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const upd = await send('PATCH', 'hotel_id=eq.1', 2, { hotel_id: 2 });
+      expect([upd.status, await upd.json()]).toEqual([400, { code: 'PGRST124', details: 'The query affects 3 rows', hint: null, message: 'Query result exceeds max-affected preference constraint' }]);
+      const del = await send('DELETE', 'hotel_id=is.null', 1);
+      expect([del.status, ((await del.json()) as { details: string }).details]).toEqual([400, 'The query affects 2 rows']);
+      expect((await sb.from('booking').select('id').eq('hotel_id', 1).order('id')).data).toEqual([{ id: 1 }, { id: 2 }, { id: 6 }]);
+      const ok = await send('PATCH', 'id=eq.4&select=id,hotel_id', 1, { hotel_id: null });
+      expect([ok.status, await ok.json()]).toEqual([200, [{ id: 4, hotel_id: null }]]);
+    });
+  });
+
   describe('RPC: the hard cases', () => {
     it('scalar (enum), table-valued, composite, set of scalars, void', async () => {
       expect(await sb.rpc('get_status', { name_param: 'kiwicopple' })).toMatchObject({ status: 200, data: 'OFFLINE' });
