@@ -17,7 +17,10 @@ interface Auth {
   authed: boolean;
 }
 
-type Media = { kind: 'json' | 'object' | 'csv'; strip: boolean };
+type Media = { kind: 'json' | 'object' | 'csv' | 'plan'; strip: boolean; plan?: Plan };
+/** `Accept: application/vnd.pgrst.plan[+json|+text]; for="…"; options=analyze|verbose|settings|buffers|wal`. */
+type Plan = { format: 'json' | 'text'; for: string; options: string[] };
+const PLAN_OPTIONS = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
 
 function authenticate(req: Req, secret: string): Auth {
   let token: string | null = null;
@@ -51,6 +54,13 @@ function negotiate(accept: string | undefined): Media {
   for (const part of accept.split(',')) {
     const [type, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
     const strip = params.includes('nulls=stripped');
+    const planMatch = /^application\/vnd\.pgrst\.plan(\+json|\+text)?$/.exec(type ?? '');
+    if (planMatch) {
+      const param = (k: string) => params.find((x) => x.startsWith(`${k}=`))?.slice(k.length + 1).replace(/^"|"$/g, '');
+      const options = (param('options') ?? '').split('|').filter(Boolean);
+      if (options.some((o) => !PLAN_OPTIONS.has(o))) continue;
+      return { kind: 'plan', strip: false, plan: { format: planMatch[1] === '+json' ? 'json' : 'text', for: param('for') ?? 'application/json', options } };
+    }
     switch (type) {
       case 'application/json':
       case '*/*':
@@ -70,6 +80,7 @@ function negotiate(accept: string | undefined): Media {
 }
 
 function contentType(m: Media): string {
+  if (m.kind === 'plan') return `application/vnd.pgrst.plan+${m.plan!.format}; for="${m.plan!.for}"; charset=utf-8`;
   if (m.kind === 'csv') return 'text/csv; charset=utf-8';
   if (m.kind === 'object') return `application/vnd.pgrst.object+json${m.strip ? '; nulls=stripped' : ''}; charset=utf-8`;
   return m.strip ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' : 'application/json; charset=utf-8';
@@ -131,6 +142,15 @@ interface ReadResult {
 }
 
 async function runRead(tx: Queryable, sql: string, env: Env): Promise<ReadResult> {
+  if (env.plan) {
+    // the execution plan instead of the rows (analyze runs the query: the transaction is rolled back)
+    const p = env.plan;
+    const opts = [`format ${p.format}`, ...p.options].join(', ');
+    const r = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (${opts}) ${sql}`, env.params.values);
+    const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+    const body = p.format === 'json' ? text(r.rows[0]!['QUERY PLAN']) : r.rows.map((x) => text(x['QUERY PLAN'])).join('\n');
+    throw new Rollback({ status: 200, headers: { 'Content-Type': contentType({ kind: 'plan', strip: false, plan: p }) }, body });
+  }
   const r = await tx.query<{ total: string | null; page: number | string; body: string }>(sql, env.params.values);
   const row = r.rows[0]!;
   return { total: row.total === null ? null : Number(row.total), page: Number(row.page), body: row.body };
@@ -234,15 +254,15 @@ export function registerRest(ctx: StackContext): void {
     });
   }
 
-  const newEnv = (cache: SchemaCache, schema: string, q: QueryParts): Env => ({
-    cache,
-    schema,
-    params: new Params(),
-    nodes: q.nodes,
-    usedPaths: new Set(),
-    n: 0,
-    aggregates: cache.roleSettings.get('authenticator')?.['pgrst.db_aggregates_enabled'] === 'true',
-  });
+  const newEnv = (cache: SchemaCache, schema: string, q: QueryParts, media: Media): Env => {
+    // PostgREST's in-database configuration (settings of the authenticator role) switches these on
+    const setting = (k: string) => cache.roleSettings.get('authenticator')?.[k] === 'true';
+    if (media.kind === 'plan' && !setting('pgrst.db_plan_enabled')) {
+      const p = media.plan!;
+      throw restError(406, 'PGRST107', `None of these media types are available: application/vnd.pgrst.plan+${p.format}; for="${p.for}"; options=${p.options.join('|')};`);
+    }
+    return { cache, schema, params: new Params(), nodes: q.nodes, usedPaths: new Set(), n: 0, aggregates: setting('pgrst.db_aggregates_enabled'), plan: media.plan };
+  };
 
   function readWindow(req: Req, q: QueryParts): { limit: number; offset: number } {
     const root = q.nodes.get('')!;
@@ -294,7 +314,7 @@ export function registerRest(ctx: StackContext): void {
 
     return inTx(req, auth, schema, path, read, async (tx, cache) => {
       const table = lookupTable(cache, schema, name);
-      const env = newEnv(cache, schema, q);
+      const env = newEnv(cache, schema, q, media);
       const src: Source = { table, from: qualified(schema, table.name), alias: table.name };
       if (read) {
         const { limit, offset } = readWindow(req, q);
@@ -444,7 +464,7 @@ export function registerRest(ctx: StackContext): void {
       }
       // POST runs STABLE and IMMUTABLE functions read-only too, as PostgREST does (only VOLATILE may write)
       if (!read && routine.volatility !== 'v') await tx.query(`select set_config('transaction_read_only', 'on', true)`);
-      const env = newEnv(cache, schema, q);
+      const env = newEnv(cache, schema, q, media);
       const p = env.params;
       const fq = qualified(schema, routine.name);
       let preFrom = '';

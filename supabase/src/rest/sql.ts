@@ -26,6 +26,8 @@ export interface Env {
   nodes: Map<string, NodeParams>;
   usedPaths: Set<string>;
   n: number;
+  /** Answer with the execution plan (EXPLAIN options) instead of rows. */
+  plan?: { format: 'json' | 'text'; for: string; options: string[] };
   /** The table (row type) behind each alias of the statement, for computed fields. */
   aliases?: Map<string, Table>;
   /** Aggregates in select (`pgrst.db_aggregates_enabled` set on the authenticator role, as PostgREST reads it). */

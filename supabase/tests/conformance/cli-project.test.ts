@@ -566,6 +566,25 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
     });
   });
 
+  describe("execution plans (explain), switched on by the project's pgrst.db_plan_enabled", () => {
+    it('answers reads and RPC with the plan as JSON or text, with options; analyze changes nothing', async () => {
+      const json = await sb.from('users').select().explain({ format: 'json' });
+      expect(json.status).toBe(200);
+      expect(Object.keys((json.data as unknown as Record<string, unknown>[])[0]!)).toEqual(['Plan']);
+      const text = await sb.from('users').select().explain();
+      expect(text.data as unknown as string).toMatch(/^Aggregate {2}\(cost=/);
+      const verbose = await sb.from('users').select('username').explain({ verbose: true, settings: true, format: 'json' });
+      expect((verbose.data as unknown as { Plan: { Output: string[] } }[])[0]!.Plan.Output).toBeInstanceOf(Array);
+      const rpc = await sb.rpc('get_messages_by_username', { search_username: 'supabot' }).explain({ analyze: true });
+      expect(rpc.data as unknown as string).toMatch(/actual time=/);
+      const analyzed = await sb.rpc('set_users_offline', { name_param: 'supabot' }).explain({ analyze: true });
+      expect(analyzed.status).toBe(200);
+      expect((await sb.rpc('get_status', { name_param: 'supabot' })).data).toBe('ONLINE');
+      const r = await raw('/users', { headers: { Accept: 'application/vnd.pgrst.plan+json; for="application/json"' } });
+      expect(r.headers.get('content-type')).toBe('application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8');
+    });
+  });
+
   describe('RPC: the hard cases', () => {
     it('scalar (enum), table-valued, composite, set of scalars, void', async () => {
       expect(await sb.rpc('get_status', { name_param: 'kiwicopple' })).toMatchObject({ status: 200, data: 'OFFLINE' });
