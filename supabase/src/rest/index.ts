@@ -175,6 +175,8 @@ function parseJsonBody(buf: Buffer, allowEmpty: boolean): unknown {
   }
 }
 
+const tooManyAffected = (n: number) => restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+
 /** Thrown out of a request's transaction to roll it back while still answering with its outcome. */
 class Rollback {
   constructor(readonly outcome: Outcome) {}
@@ -397,7 +399,7 @@ export function registerRest(ctx: StackContext): void {
       }
       // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
       if (kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected) {
-        throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+        throw tooManyAffected(n);
       }
       const headers: Record<string, string> = { 'Content-Profile': schema };
       const total = prefs.count ? n : null;
@@ -462,6 +464,8 @@ export function registerRest(ctx: StackContext): void {
           `Searched for the function ${func}${prms}${method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
           guess ? `Perhaps you meant to call the function ${schema}.${guess}` : null);
       }
+      const strictMax = prefs.handling === 'strict' ? prefs.maxAffected : undefined;
+      if (strictMax !== undefined && !routine.returnsSet) throw restError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
       // POST runs STABLE and IMMUTABLE functions read-only too, as PostgREST does (only VOLATILE may write)
       if (!read && routine.volatility !== 'v') await tx.query(`select set_config('transaction_read_only', 'on', true)`);
       const env = newEnv(cache, schema, q, media);
@@ -510,6 +514,7 @@ export function registerRest(ctx: StackContext): void {
           return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
         }
       }
+      if (strictMax !== undefined && r.page > strictMax) throw tooManyAffected(r.page);
       return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
     });
   }

@@ -564,6 +564,17 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
       const ok = await send('PATCH', 'id=eq.4&select=id,hotel_id', 1, { hotel_id: null });
       expect([ok.status, await ok.json()]).toEqual([200, [{ id: 4, hotel_id: null }]]);
     });
+
+    it('on RPC: a set-returning function yielding more rows fails with PGRST124 and is rolled back; a single-value one is refused with PGRST128', async () => {
+      const call = (fn: string, body: unknown, max: number) =>
+        raw(`/rpc/${fn}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: `handling=strict,max-affected=${max}` }, body: JSON.stringify(body) });
+      const many = await call('set_users_offline', { name_param: '%a%' }, 2);
+      expect([many.status, await many.json()]).toEqual([400, { code: 'PGRST124', details: 'The query affects 3 rows', hint: null, message: 'Query result exceeds max-affected preference constraint' }]);
+      expect((await sb.from('users').select('username').eq('status', 'OFFLINE')).data).toEqual([{ username: 'kiwicopple' }]);
+      const single = await call('offline_user', { name_param: 'supabot' }, 1);
+      expect([single.status, await single.json()]).toEqual([400, { code: 'PGRST128', details: null, hint: null, message: 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict' }]);
+      expect((await sb.rpc('get_status', { name_param: 'supabot' })).data).toBe('ONLINE');
+    });
   });
 
   describe("execution plans (explain), switched on by the project's pgrst.db_plan_enabled", () => {
