@@ -175,6 +175,8 @@ function parseJsonBody(buf: Buffer, allowEmpty: boolean): unknown {
   }
 }
 
+const RAW_BODY_TYPES: Record<string, 'text' | 'xml' | 'bytea'> = { 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'bytea' };
+
 const tooManyAffected = (n: number) => restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
 
 /** Thrown out of a request's transaction to roll it back while still answering with its outcome. */
@@ -424,7 +426,9 @@ export function registerRest(ctx: StackContext): void {
     const fnName = req.params.fn!;
     const read = method === 'GET' || method === 'HEAD';
     const rawBody = method === 'POST' ? await readBody(req) : null;
-    const body = rawBody ? parseJsonBody(rawBody, true) : undefined;
+    // text/plain, text/xml and application/octet-stream bodies go whole to a single unnamed text/xml/bytea parameter
+    const rawType = method === 'POST' ? RAW_BODY_TYPES[(single(req.headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase()] : undefined;
+    const body = rawBody && !rawType ? parseJsonBody(rawBody, true) : undefined;
     return inTx(req, auth, schema, `/rpc/${fnName}`, read, async (tx, cache) => {
       const candidates = cache.routines.get(qkey(schema, fnName)) ?? [];
       const argNames = new Set(candidates.flatMap((r) => r.args.map((a) => a.name)));
@@ -436,8 +440,9 @@ export function registerRest(ctx: StackContext): void {
       let routine: Routine | undefined;
       // PostgREST's resolution: the overloads whose parameters the argument names satisfy; if none, over POST
       // with JSON, one with a single unnamed json/jsonb parameter (it gets the whole body). No tie-breaking.
-      const fits = candidates.filter((r) => (r.args.length === 0 ? keys.length === 0 : keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name))));
-      const fallback = method === 'POST' ? candidates.filter((r) => r.args.length === 1 && r.args[0]!.name === '' && ['json', 'jsonb'].includes(r.args[0]!.type)) : [];
+      const fits = candidates.filter((r) => (r.args.length === 0 ? keys.length === 0 && !rawType : keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name))));
+      const fallbackTypes = rawType ? [rawType] : ['json', 'jsonb'];
+      const fallback = method === 'POST' ? candidates.filter((r) => r.args.length === 1 && r.args[0]!.name === '' && fallbackTypes.includes(r.args[0]!.type)) : [];
       const found = fits.length ? fits : fallback;
       if (found.length === 1) routine = found[0];
       else if (found.length > 1) {
@@ -460,6 +465,10 @@ export function registerRest(ctx: StackContext): void {
             })()
           : fuzzyMatch(fnName, allNames);
         const prms = keys.length ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` : ' without parameters';
+        if (rawType) {
+          throw restError(404, 'PGRST202', `Could not find the function ${func} in the schema cache`,
+            `Searched for the function ${func} with a single unnamed ${rawType} parameter, but no matches were found in the schema cache.`);
+        }
         throw restError(404, 'PGRST202', `Could not find the function ${func}${keys.length ? `(${keys.join(', ')})` : ' without parameters'} in the schema cache`,
           `Searched for the function ${func}${prms}${method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
           guess ? `Perhaps you meant to call the function ${schema}.${guess}` : null);
@@ -473,8 +482,10 @@ export function registerRest(ctx: StackContext): void {
       const fq = qualified(schema, routine.name);
       let preFrom = '';
       let call: string;
-      if (positional) call = `${fq}(${p.add(body !== undefined ? rawBody!.toString('utf8') : JSON.stringify(args))}::${routine.args[0]!.type})`;
-      else {
+      if (positional) {
+        const arg = rawType === 'bytea' ? rawBody : rawType || body !== undefined ? rawBody!.toString('utf8') : JSON.stringify(args);
+        call = `${fq}(${p.add(arg)}::${routine.args[0]!.type})`;
+      } else {
         const used = routine.args.filter((a) => keys.includes(a.name));
         if (used.length) {
           // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)

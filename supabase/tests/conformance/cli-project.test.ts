@@ -648,6 +648,14 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
         'Could not find the function public.body_number() in the schema cache',
         'Searched for the function public.body_number with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       ]);
+      const post = (fn: string, type: string, body: BodyInit) => raw(`/rpc/${fn}`, { method: 'POST', headers: { 'Content-Type': type }, body });
+      expect(await (await post('body_length', 'text/plain', 'plain words')).json()).toBe(11);
+      expect(await (await post('byte_count', 'application/octet-stream', new Uint8Array([0, 1, 2, 255]))).json()).toBe(4);
+      const noText = await post('add_numbers', 'text/plain', '1');
+      expect([noText.status, await noText.json()]).toEqual([
+        404,
+        { code: 'PGRST202', details: 'Searched for the function public.add_numbers with a single unnamed text parameter, but no matches were found in the schema cache.', hint: null, message: 'Could not find the function public.add_numbers in the schema cache' },
+      ]);
       const amb = await sb.rpc('maybe_args');
       expect([amb.status, amb.error?.message]).toEqual([300, 'Could not choose the best candidate function between: public.maybe_args(), public.maybe_args( => text)']);
       const wrong = await sb.rpc('add_numbers', { b: 1 });
