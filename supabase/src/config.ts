@@ -35,10 +35,12 @@ export interface StackConfig {
 
 type Tbl = Record<string, unknown>;
 const tbl = (v: unknown): Tbl => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Tbl) : {});
+/** The environment `env(NAME)` values are read from: the one loadConfig was given (it runs synchronously). */
+let configEnv: NodeJS.ProcessEnv = process.env;
 function envSub(v: unknown): unknown {
   if (typeof v === 'string') {
     const m = /^env\((\w+)\)$/.exec(v.trim());
-    if (m) return process.env[m[1]!] ?? '';
+    if (m) return configEnv[m[1]!] ?? '';
   }
   return v;
 }
@@ -109,6 +111,7 @@ export function seedFiles(c: StackConfig): string[] {
 }
 
 export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env): StackConfig {
+  configEnv = env;
   const file = path.join(workdir, 'config.toml');
   const raw: Tbl = fs.existsSync(file) ? (parse(fs.readFileSync(file, 'utf8')) as Tbl) : {};
   const api = tbl(raw.api);
