@@ -130,7 +130,7 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
   const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
   const singleRef = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![1] === h;
   const rels = all.filter((r) => {
-    if (r.computed) return r.computed.name === target && (hint === undefined || hint === r.foreign.name);
+    if (r.computed) return r.computed.name === target && hint === undefined;
     if (r.isSelf && !r.junction) {
       if (hint === undefined) return (r.foreign.name === target && r.cardinality !== 'many-to-one') || (single(r, target) && r.cardinality !== 'one-to-many');
       return r.foreign.name === target && r.cardinality !== 'many-to-one' && singleRef(r, hint);
