@@ -116,34 +116,48 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       if (ref) fks.push({ name: c.name, table: t, cols, ref, refCols: JSON.parse(c.ref_cols ?? '[]') as string[] });
     }
   }
-  // Views: a view column that has the name of a base-table column the view reads is taken to be that
-  // column, so the base table's foreign keys carry over to the view (PostgREST follows renames too; not here).
-  const viewRes = await q.query<{ schema: string; view: string; tschema: string; table: string; col: string }>(
-    `select distinct vn.nspname as schema, v.relname as view, tn.nspname as tschema, t.relname as table, a.attname as col
+  // Views: which view column is which base-table column, so the base table's foreign keys carry over to
+  // the view, also through renamed columns (as PostgREST does). A view column naming a column the view
+  // reads is taken to be it; the view's query tree (its target entries' resorigtbl/resorigcol, which
+  // PostgREST reads too) maps renamed ones.
+  const viewRes = await q.query<{ schema: string; view: string; vcol: string; tschema: string; table: string; col: string }>(
+    `select distinct vn.nspname as schema, v.relname as view, a.attname as vcol, tn.nspname as tschema, t.relname as table, a.attname as col
      from pg_class v join pg_namespace vn on vn.oid = v.relnamespace
      join pg_rewrite r on r.ev_class = v.oid
      join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
      join pg_class t on t.oid = d.refobjid and t.oid <> v.oid join pg_namespace tn on tn.oid = t.relnamespace
      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])`,
+     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])
+     union
+     select vn.nspname, v.relname, m[1], tn.nspname, t.relname, a.attname
+     from pg_class v join pg_namespace vn on vn.oid = v.relnamespace
+     join pg_rewrite r on r.ev_class = v.oid,
+     lateral regexp_matches(r.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') m
+     join pg_class t on t.oid = m[2]::oid join pg_namespace tn on tn.oid = t.relnamespace
+     join pg_attribute a on a.attrelid = t.oid and a.attnum = m[3]::int
+     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[]) and t.oid <> v.oid`,
     [sch],
   );
-  const viewsOf = new Map<Table, Map<Table, Set<string>>>();
+  // base table → view → (base column → view column); a same-named view column wins over a renamed one
+  const viewsOf = new Map<Table, Map<Table, Map<string, string>>>();
   for (const r of viewRes.rows) {
     const v = tables.get(qkey(r.schema, r.view));
     const t = tables.get(qkey(r.tschema, r.table));
-    if (!v || !t || !v.columns.has(r.col)) continue;
-    const m = viewsOf.get(t) ?? new Map<Table, Set<string>>();
-    const cols = m.get(v) ?? new Set<string>();
-    cols.add(r.col);
+    if (!v || !t || !v.columns.has(r.vcol)) continue;
+    const m = viewsOf.get(t) ?? new Map<Table, Map<string, string>>();
+    const cols = m.get(v) ?? new Map<string, string>();
+    if (!cols.has(r.col) || r.vcol === r.col) cols.set(r.col, r.vcol);
     m.set(v, cols);
     viewsOf.set(t, m);
   }
-  const alias = (t: Table, cols: string[]): Table[] => [t, ...[...(viewsOf.get(t) ?? new Map<Table, Set<string>>())].filter(([, c]) => cols.every((x) => c.has(x))).map(([v]) => v)];
+  const alias = (t: Table, cols: string[]): { table: Table; cols: string[] }[] => [
+    { table: t, cols },
+    ...[...(viewsOf.get(t) ?? new Map<Table, Map<string, string>>())].filter(([, c]) => cols.every((x) => c.has(x))).map(([v, c]) => ({ table: v, cols: cols.map((x) => c.get(x)!) })),
+  ];
   for (const fk of [...fks]) {
     for (const src of alias(fk.table, fk.cols)) {
       for (const dst of alias(fk.ref, fk.refCols)) {
-        if (src !== fk.table || dst !== fk.ref) fks.push({ ...fk, table: src, ref: dst });
+        if (src.table !== fk.table || dst.table !== fk.ref) fks.push({ ...fk, table: src.table, cols: src.cols, ref: dst.table, refCols: dst.cols });
       }
     }
   }

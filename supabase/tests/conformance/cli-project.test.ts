@@ -480,6 +480,14 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
       ]);
       const fromTable = await sb.from('users').select('username, recent_messages(id)').eq('username', 'kiwicopple').single();
       expect(fromTable.data).toEqual({ username: 'kiwicopple', recent_messages: [{ id: 4 }] });
+      // through renamed view columns, both ways, and hinted by the view's column name
+      const renamed = await sb.from('message_feed').select('message_id, author, users(status), room:channels!room(slug)').order('message_id').limit(2);
+      expect(renamed.data).toEqual([
+        { message_id: 1, author: 'supabot', users: { status: 'ONLINE' }, room: { slug: 'public' } },
+        { message_id: 2, author: 'supabot', users: { status: 'ONLINE' }, room: { slug: 'random' } },
+      ]);
+      const back = await sb.from('channels').select('slug, message_feed(body)').eq('id', 3).single();
+      expect(back.data).toEqual({ slug: 'other', message_feed: [{ body: 'Anyone here?' }, { body: 'Anyone here?' }] });
     });
 
     it('embeds through functions: computed relationships (setof → array, single row → object) and RPC results', async () => {
