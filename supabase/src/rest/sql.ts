@@ -1,7 +1,7 @@
 // Builds the SQL of a REST request. Every identifier is double-quoted, every value from the request
 // is a bound parameter ($n); the only other text spliced in comes from pg_catalog (type names) or
 // is validated by the parser (cast type names). Results are built as JSON inside Postgres.
-import { badQuery, restError, RestError } from './errors.ts';
+import { badQuery, fuzzyMatch, restError, RestError } from './errors.ts';
 import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectEmbed, SelectItem } from './parser.ts';
 import { qkey, type Column, type Relationship, type SchemaCache, type Table } from './schema-cache.ts';
 
@@ -141,11 +141,24 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
   if (rels.length === 1) return rels[0]!;
   if (rels.length === 0) {
     throw restError(400, 'PGRST200', `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`);
+      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`,
+      noRelHint(env, table, all, target));
   }
   throw restError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${table.name}' and '${target}'`,
     rels.map(relSummary),
     `Try changing '${target}' to one of the following: ${rels.map((r) => `'${r.foreign.name}!${r.junction ? r.junction.table.name : r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`);
+}
+
+/** PostgREST's hint: a similar name among the table's related resources, or, for a table without any, a similar table that has some. */
+function noRelHint(env: Env, table: Table, related: Relationship[], target: string): string | null {
+  if (related.length) {
+    const names = related.map((r) => (r.computed ? r.computed.name : r.foreign.name));
+    const guess = names.includes(target) ? null : fuzzyMatch(target, names, 0.33);
+    return guess ? `Perhaps you meant '${guess}' instead of '${target}'.` : null;
+  }
+  const parents = [...env.cache.rels.entries()].filter(([, rs]) => rs[0]?.table.schema === env.schema).map(([, rs]) => rs[0]!.table.name);
+  const guess = fuzzyMatch(table.name, parents, 0.33);
+  return guess ? `Perhaps you meant '${guess}' instead of '${table.name}'.` : null;
 }
 
 function orderSql(env: Env, alias: string, terms: OrderTerm[], embeds: Map<string, EmbedInfo>): string[] {

@@ -314,6 +314,21 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
       expect((back.error?.details as unknown as { cardinality: string }[])[0]!.cardinality).toBe('one-to-many');
     });
 
+    it('no relationship: 400 PGRST200, hinting a similar related name as PostgREST does', async () => {
+      const missing = await sb.from('messages').select('id, ...message_details(created_at)');
+      expect([missing.status, missing.error]).toEqual([
+        400,
+        {
+          code: 'PGRST200',
+          details: "Searched for a foreign key relationship between 'messages' and 'message_details' in the schema 'public', but no matches were found.",
+          hint: null,
+          message: "Could not find a relationship between 'messages' and 'message_details' in the schema cache",
+        },
+      ]);
+      const typo = await sb.from('users').select('username, mesages(id)');
+      expect([typo.error?.code, typo.error?.hint]).toEqual(['PGRST200', "Perhaps you meant 'messages' instead of 'mesages'."]);
+    });
+
     it('hints by column or constraint pick the relationship; a nullable one gives null', async () => {
       const { data } = await sb
         .from('best_friends')
@@ -506,7 +521,7 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
         { username: 'supabot', profile: { id: 1, username: 'supabot' } },
       ]);
       const noArg = await sb.from('channels').select('id, user:function_returning_row(*)');
-      expect([noArg.status, noArg.error?.code, noArg.error?.message]).toEqual([400, 'PGRST200', "Could not find a relationship between 'channels' and 'function_returning_row' in the schema cache"]);
+      expect([noArg.status, noArg.error?.code, noArg.error?.message, noArg.error?.hint]).toEqual([400, 'PGRST200', "Could not find a relationship between 'channels' and 'function_returning_row' in the schema cache", null]);
       const rpc = await sb.rpc('get_messages_by_username', { search_username: 'supabot' }).select('id, channels(slug), users(status)').order('id', { ascending: false }).limit(2);
       expect(rpc.data).toEqual([
         { id: 3, channels: { slug: 'other' }, users: { status: 'ONLINE' } },
