@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack } from './stack.ts';
+import { resolveProjectDir } from './config.ts';
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +19,7 @@ function opt(args: string[], name: string): string | undefined {
 
 async function main() {
   const [cmd = 'start', ...args] = process.argv.slice(2);
-  const workdir = path.resolve(opt(args, 'workdir') ?? pkgDir);
+  const workdir = resolveProjectDir(path.resolve(opt(args, 'workdir') ?? pkgDir));
   if (cmd === 'start') {
     const memory = flag(args, 'memory');
     const stack = await startStack({

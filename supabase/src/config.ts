@@ -11,7 +11,7 @@ export interface StackConfig {
   projectId: string;
   workdir: string;
   api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number };
-  db: { port: number };
+  db: { port: number; migrations: boolean; seed: { enabled: boolean; sqlPaths: string[] } };
   inbox: { port: number };
   auth: {
     siteUrl: string;
@@ -35,10 +35,12 @@ export interface StackConfig {
 
 type Tbl = Record<string, unknown>;
 const tbl = (v: unknown): Tbl => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Tbl) : {});
+/** The environment `env(NAME)` values are read from: the one loadConfig was given (it runs synchronously). */
+let configEnv: NodeJS.ProcessEnv = process.env;
 function envSub(v: unknown): unknown {
   if (typeof v === 'string') {
     const m = /^env\((\w+)\)$/.exec(v.trim());
-    if (m) return process.env[m[1]!] ?? '';
+    if (m) return configEnv[m[1]!] ?? '';
   }
   return v;
 }
@@ -79,10 +81,42 @@ export function makeKey(role: 'anon' | 'service_role', secret: string): string {
   return signJwt({ iss: 'supabase-demo', role, exp: 1983812996 }, secret);
 }
 
+/**
+ * The folder holding a project's config.toml, migrations/ and seed.sql. As with the Supabase CLI's
+ * `--workdir`, DIR may be the project root (with a `supabase/` folder inside) or that folder itself.
+ */
+export function resolveProjectDir(dir: string): string {
+  const inner = path.join(dir, 'supabase');
+  if (!fs.existsSync(path.join(dir, 'config.toml')) && fs.existsSync(path.join(inner, 'config.toml'))) return inner;
+  return dir;
+}
+
+/** `[db.seed] sql_paths` (relative to the project folder; `*` and `?` match within a file name) → files, in order. */
+export function seedFiles(c: StackConfig): string[] {
+  if (!c.db.seed.enabled) return [];
+  const out: string[] = [];
+  for (const p of c.db.seed.sqlPaths) {
+    const full = path.resolve(c.workdir, p);
+    const base = path.basename(full);
+    if (!/[*?]/.test(base)) {
+      if (fs.existsSync(full) && !out.includes(full)) out.push(full);
+      continue;
+    }
+    const dir = path.dirname(full);
+    const re = new RegExp(`^${base.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+    const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => re.test(n)).sort() : [];
+    for (const n of names) if (!out.includes(path.join(dir, n))) out.push(path.join(dir, n));
+  }
+  return out;
+}
+
 export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env): StackConfig {
+  configEnv = env;
   const file = path.join(workdir, 'config.toml');
   const raw: Tbl = fs.existsSync(file) ? (parse(fs.readFileSync(file, 'utf8')) as Tbl) : {};
   const api = tbl(raw.api);
+  const db = tbl(raw.db);
+  const seed = tbl(db.seed);
   const auth = tbl(raw.auth);
   const email = tbl(auth.email);
   const rl = tbl(auth.rate_limit);
@@ -102,7 +136,11 @@ export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env
       extraSearchPath: strs(api.extra_search_path, ['public', 'extensions']),
       maxRows: num(api.max_rows, 1000),
     },
-    db: { port: num(env.SUPABASE_DB_PORT, num(tbl(raw.db).port, 54322)) },
+    db: {
+      port: num(env.SUPABASE_DB_PORT, num(db.port, 54322)),
+      migrations: bool(tbl(db.migrations).enabled, true),
+      seed: { enabled: bool(seed.enabled, true), sqlPaths: strs(seed.sql_paths, ['./seed.sql']) },
+    },
     inbox: { port: num(env.SUPABASE_INBOX_PORT, num(tbl(raw.inbucket).port, 54324)) },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),

@@ -280,7 +280,7 @@ ${indent(constants.join('\n'), 6)}
 export async function renderTypesFromMigrations(workdir: string): Promise<string> {
   const db = await openDb({ dataDir: null });
   try {
-    await migrate(db, { migrationsDir: path.join(workdir, 'migrations'), seedFile: null });
+    await migrate(db, { migrationsDir: path.join(workdir, 'migrations'), seedFiles: [] });
     return await renderTypes(db);
   } finally {
     await db.close();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type net from 'node:net';
 import { openDb, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
-import { loadConfig, type StackConfig } from './config.ts';
+import { loadConfig, resolveProjectDir, seedFiles, type StackConfig } from './config.ts';
 import { Router, sendJson } from './http/router.ts';
 import { Mailbox } from './inbox/mailbox.ts';
 import type { StackContext } from './context.ts';
@@ -20,7 +20,7 @@ import { startInbox } from './inbox/index.ts';
 import { startWireServer } from './wire.ts';
 
 export interface StackOptions {
-  /** The Supabase project folder (config.toml, migrations/, seed.sql). */
+  /** The Supabase project folder (config.toml, migrations/, seed.sql), or a folder with one in `supabase/`. */
   workdir: string;
   /** Postgres server URL; when absent, PGlite in-process. */
   databaseUrl?: string;
@@ -56,13 +56,17 @@ const listen = (server: net.Server, port: number, host: string) =>
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const host = opts.host ?? '127.0.0.1';
-  const config = loadConfig(opts.workdir);
+  const workdir = resolveProjectDir(opts.workdir);
+  const config = loadConfig(workdir);
   opts.configure?.(config);
-  const dataDir = opts.dataDir === undefined ? path.join(opts.workdir, '.data') : opts.dataDir;
+  const dataDir = opts.dataDir === undefined ? path.join(workdir, '.data') : opts.dataDir;
   if (opts.reset && dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: dataDir ? path.join(dataDir, 'pglite') : null });
-  const seedFile = opts.seed === false ? null : path.join(opts.workdir, 'seed.sql');
-  await migrate(db, { migrationsDir: path.join(opts.workdir, 'migrations'), seedFile, log });
+  await migrate(db, {
+    migrationsDir: config.db.migrations ? path.join(workdir, 'migrations') : null,
+    seedFiles: opts.seed === false ? [] : seedFiles(config),
+    log,
+  });
   const filesDir = dataDir ? path.join(dataDir, 'storage') : fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-storage-'));
   fs.mkdirSync(filesDir, { recursive: true });
 

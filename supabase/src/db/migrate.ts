@@ -45,14 +45,14 @@ export interface MigrateResult {
   seeded: boolean;
 }
 
-export async function migrate(db: Db, opts: { migrationsDir: string; seedFile?: string | null; log?: (m: string) => void }): Promise<MigrateResult> {
+export async function migrate(db: Db, opts: { migrationsDir: string | null; seedFiles?: string[]; log?: (m: string) => void }): Promise<MigrateResult> {
   const log = opts.log ?? (() => undefined);
   const bootstrapped = await bootstrap(db);
   await db.exec('set search_path = "$user", public, extensions');
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((r) => r.version));
   const applied: string[] = [];
-  for (const m of listMigrations(opts.migrationsDir)) {
+  for (const m of opts.migrationsDir ? listMigrations(opts.migrationsDir) : []) {
     if (done.has(m.version)) continue;
     const sql = fs.readFileSync(m.file, 'utf8');
     log(`Applying migration ${path.basename(m.file)}...`);
@@ -64,19 +64,22 @@ export async function migrate(db: Db, opts: { migrationsDir: string; seedFile?: 
     applied.push(m.version);
   }
   let seeded = false;
-  if (opts.seedFile && fs.existsSync(opts.seedFile)) {
-    const { rows: seeds } = await db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.seed_files');
-    if (seeds[0]!.n === 0) {
-      const sql = fs.readFileSync(opts.seedFile, 'utf8');
-      log(`Seeding data from ${path.basename(opts.seedFile)}...`);
-      await db.transaction(async (tx) => {
-        await tx.exec('set local search_path = "$user", public, extensions');
-        await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-          path.basename(opts.seedFile!),
-          crypto.createHash('sha256').update(sql).digest('hex'),
-        ]);
-      });
+  const seeds = (opts.seedFiles ?? []).filter((f) => fs.existsSync(f));
+  if (seeds.length) {
+    const { rows: done } = await db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.seed_files');
+    if (done[0]!.n === 0) {
+      for (const file of seeds) {
+        const sql = fs.readFileSync(file, 'utf8');
+        log(`Seeding data from ${path.basename(file)}...`);
+        await db.transaction(async (tx) => {
+          await tx.exec('set local search_path = "$user", public, extensions');
+          await tx.exec(sql);
+          await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+            path.basename(file),
+            crypto.createHash('sha256').update(sql).digest('hex'),
+          ]);
+        });
+      }
       seeded = true;
     }
   }

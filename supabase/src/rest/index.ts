@@ -17,7 +17,10 @@ interface Auth {
   authed: boolean;
 }
 
-type Media = { kind: 'json' | 'object' | 'csv'; strip: boolean };
+type Media = { kind: 'json' | 'object' | 'csv' | 'plan'; strip: boolean; plan?: Plan };
+/** `Accept: application/vnd.pgrst.plan[+json|+text]; for="…"; options=analyze|verbose|settings|buffers|wal`. */
+type Plan = { format: 'json' | 'text'; for: string; options: string[] };
+const PLAN_OPTIONS = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
 
 function authenticate(req: Req, secret: string): Auth {
   let token: string | null = null;
@@ -51,6 +54,13 @@ function negotiate(accept: string | undefined): Media {
   for (const part of accept.split(',')) {
     const [type, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
     const strip = params.includes('nulls=stripped');
+    const planMatch = /^application\/vnd\.pgrst\.plan(\+json|\+text)?$/.exec(type ?? '');
+    if (planMatch) {
+      const param = (k: string) => params.find((x) => x.startsWith(`${k}=`))?.slice(k.length + 1).replace(/^"|"$/g, '');
+      const options = (param('options') ?? '').split('|').filter(Boolean);
+      if (options.some((o) => !PLAN_OPTIONS.has(o))) continue;
+      return { kind: 'plan', strip: false, plan: { format: planMatch[1] === '+json' ? 'json' : 'text', for: param('for') ?? 'application/json', options } };
+    }
     switch (type) {
       case 'application/json':
       case '*/*':
@@ -70,6 +80,7 @@ function negotiate(accept: string | undefined): Media {
 }
 
 function contentType(m: Media): string {
+  if (m.kind === 'plan') return `application/vnd.pgrst.plan+${m.plan!.format}; for="${m.plan!.for}"; charset=utf-8`;
   if (m.kind === 'csv') return 'text/csv; charset=utf-8';
   if (m.kind === 'object') return `application/vnd.pgrst.object+json${m.strip ? '; nulls=stripped' : ''}; charset=utf-8`;
   return m.strip ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' : 'application/json; charset=utf-8';
@@ -131,6 +142,15 @@ interface ReadResult {
 }
 
 async function runRead(tx: Queryable, sql: string, env: Env): Promise<ReadResult> {
+  if (env.plan) {
+    // the execution plan instead of the rows (analyze runs the query: the transaction is rolled back)
+    const p = env.plan;
+    const opts = [`format ${p.format}`, ...p.options].join(', ');
+    const r = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (${opts}) ${sql}`, env.params.values);
+    const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+    const body = p.format === 'json' ? text(r.rows[0]!['QUERY PLAN']) : r.rows.map((x) => text(x['QUERY PLAN'])).join('\n');
+    throw new Rollback({ status: 200, headers: { 'Content-Type': contentType({ kind: 'plan', strip: false, plan: p }) }, body });
+  }
   const r = await tx.query<{ total: string | null; page: number | string; body: string }>(sql, env.params.values);
   const row = r.rows[0]!;
   return { total: row.total === null ? null : Number(row.total), page: Number(row.page), body: row.body };
@@ -155,13 +175,42 @@ function parseJsonBody(buf: Buffer, allowEmpty: boolean): unknown {
   }
 }
 
+const RAW_BODY_TYPES: Record<string, 'text' | 'xml' | 'bytea'> = { 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'bytea' };
+
+const tooManyAffected = (n: number) => restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+
+/** Thrown out of a request's transaction to roll it back while still answering with its outcome. */
+class Rollback {
+  constructor(readonly outcome: Outcome) {}
+}
+
+/**
+ * How a request's transaction ends, from PostgREST's `db-tx-end` (read, as PostgREST does, from the
+ * authenticator role's `pgrst.db_tx_end` setting; default commit) and the request's `Prefer: tx=`.
+ */
+function txEnd(cache: SchemaCache, asked: 'commit' | 'rollback' | undefined): { rollback: boolean; applied: 'commit' | 'rollback' | null } {
+  const mode = cache.roleSettings.get('authenticator')?.['pgrst.db_tx_end'] ?? 'commit';
+  const overridable = mode.endsWith('-allow-override');
+  const applied = overridable && asked ? asked : null;
+  return { rollback: (applied ?? (mode.startsWith('rollback') ? 'rollback' : 'commit')) === 'rollback', applied };
+}
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function registerRest(ctx: StackContext): void {
   const cacheMgr = new SchemaCacheManager(ctx.db, ctx.config.api.schemas, ctx.log);
   const secret = ctx.config.auth.jwtSecret;
 
-  async function inTx<T>(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<T>): Promise<T> {
+  async function inTx(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<Outcome>): Promise<Outcome> {
+    try {
+      return await inTxOrRollback(req, auth, schema, path, readOnly, fn);
+    } catch (e) {
+      if (e instanceof Rollback) return e.outcome;
+      throw e;
+    }
+  }
+
+  async function inTxOrRollback(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<Outcome>): Promise<Outcome> {
     const tracked = await cacheMgr.tracking;
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie' && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -201,11 +250,23 @@ export function registerRest(ctx: StackContext): void {
         if (!exists) throw restError(401, '22023', `role "${auth.role}" does not exist`, null, null, { 'WWW-Authenticate': 'Bearer' });
         throw restError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
       }
-      return fn(tx, cache);
+      const out = await fn(tx, cache);
+      const end = txEnd(cache, parsePrefer(req.headers.prefer).tx);
+      if (end.applied) out.headers['Preference-Applied'] = [out.headers['Preference-Applied'], `tx=${end.applied}`].filter(Boolean).join(', ');
+      if (end.rollback) throw new Rollback(out);
+      return out;
     });
   }
 
-  const newEnv = (cache: SchemaCache, schema: string, q: QueryParts): Env => ({ cache, schema, params: new Params(), nodes: q.nodes, usedPaths: new Set(), n: 0 });
+  const newEnv = (cache: SchemaCache, schema: string, q: QueryParts, media: Media): Env => {
+    // PostgREST's in-database configuration (settings of the authenticator role) switches these on
+    const setting = (k: string) => cache.roleSettings.get('authenticator')?.[k] === 'true';
+    if (media.kind === 'plan' && !setting('pgrst.db_plan_enabled')) {
+      const p = media.plan!;
+      throw restError(406, 'PGRST107', `None of these media types are available: application/vnd.pgrst.plan+${p.format}; for="${p.for}"; options=${p.options.join('|')};`);
+    }
+    return { cache, schema, params: new Params(), nodes: q.nodes, usedPaths: new Set(), n: 0, aggregates: setting('pgrst.db_aggregates_enabled'), plan: media.plan };
+  };
 
   function readWindow(req: Req, q: QueryParts): { limit: number; offset: number } {
     const root = q.nodes.get('')!;
@@ -257,7 +318,7 @@ export function registerRest(ctx: StackContext): void {
 
     return inTx(req, auth, schema, path, read, async (tx, cache) => {
       const table = lookupTable(cache, schema, name);
-      const env = newEnv(cache, schema, q);
+      const env = newEnv(cache, schema, q, media);
       const src: Source = { table, from: qualified(schema, table.name), alias: table.name };
       if (read) {
         const { limit, offset } = readWindow(req, q);
@@ -338,6 +399,10 @@ export function registerRest(ctx: StackContext): void {
       } else {
         n = (await tx.query(dml, p.values)).affectedRows;
       }
+      // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
+      if (kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected) {
+        throw tooManyAffected(n);
+      }
       const headers: Record<string, string> = { 'Content-Profile': schema };
       const total = prefs.count ? n : null;
       headers['Content-Range'] = kind === 'update' ? contentRange(0, n - 1, total) : contentRange(1, 0, total);
@@ -361,7 +426,9 @@ export function registerRest(ctx: StackContext): void {
     const fnName = req.params.fn!;
     const read = method === 'GET' || method === 'HEAD';
     const rawBody = method === 'POST' ? await readBody(req) : null;
-    const body = rawBody ? parseJsonBody(rawBody, true) : undefined;
+    // text/plain, text/xml and application/octet-stream bodies go whole to a single unnamed text/xml/bytea parameter
+    const rawType = method === 'POST' ? RAW_BODY_TYPES[(single(req.headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase()] : undefined;
+    const body = rawBody && !rawType ? parseJsonBody(rawBody, true) : undefined;
     return inTx(req, auth, schema, `/rpc/${fnName}`, read, async (tx, cache) => {
       const candidates = cache.routines.get(qkey(schema, fnName)) ?? [];
       const argNames = new Set(candidates.flatMap((r) => r.args.map((a) => a.name)));
@@ -371,41 +438,59 @@ export function registerRest(ctx: StackContext): void {
       else args = isObj(body) ? body : {};
       const keys = Object.keys(args).sort();
       let routine: Routine | undefined;
-      let rawJsonArg = false;
-      const fits = candidates.filter((r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)));
-      if (fits.length === 1) routine = fits[0];
-      else if (fits.length > 1) {
-        const exact = fits.filter((r) => r.args.length === keys.length);
-        if (exact.length === 1) routine = exact[0];
-        else {
-          throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
-            null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
-        }
+      // PostgREST's resolution: the overloads whose parameters the argument names satisfy; if none, over POST
+      // with JSON, one with a single unnamed json/jsonb parameter (it gets the whole body). No tie-breaking.
+      const fits = candidates.filter((r) => (r.args.length === 0 ? keys.length === 0 && !rawType : keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name))));
+      const fallbackTypes = rawType ? [rawType] : ['json', 'jsonb'];
+      const fallback = method === 'POST' ? candidates.filter((r) => r.args.length === 1 && r.args[0]!.name === '' && fallbackTypes.includes(r.args[0]!.type)) : [];
+      const found = fits.length ? fits : fallback;
+      if (found.length === 1) routine = found[0];
+      else if (found.length > 1) {
+        const sigs = found.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`);
+        throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${sigs.join(', ')}`,
+          null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
       }
-      if (!routine && method === 'POST' && body !== undefined) {
-        routine = candidates.find((r) => r.args.length === 1 && r.args[0]!.name === '' && ['json', 'jsonb'].includes(r.args[0]!.type));
-        rawJsonArg = !!routine;
-      }
+      // a single unnamed parameter is passed positionally: the whole JSON body (or the query arguments as JSON)
+      const positional = routine?.args.length === 1 && routine.args[0]!.name === '';
       if (!routine && body !== undefined && !isObj(body)) throw badBody();
       if (!routine) {
         const func = `${schema}.${fnName}`;
         const allNames = [...cache.routines.values()].flat().filter((r) => r.schema === schema).map((r) => r.name);
-        const guess = candidates.length ? null : fuzzyMatch(fnName, allNames);
+        // no function of that name: the closest name; overloads exist: the closest parameter list (as PostgREST hints)
+        const prmList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+        const guess = candidates.length
+          ? (() => {
+              const m = fuzzyMatch(prmList(keys), candidates.map((r) => prmList(r.args.map((a) => a.name))), 0.33);
+              return m === null ? null : fnName + m;
+            })()
+          : fuzzyMatch(fnName, allNames);
         const prms = keys.length ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` : ' without parameters';
+        if (rawType) {
+          throw restError(404, 'PGRST202', `Could not find the function ${func} in the schema cache`,
+            `Searched for the function ${func} with a single unnamed ${rawType} parameter, but no matches were found in the schema cache.`);
+        }
         throw restError(404, 'PGRST202', `Could not find the function ${func}${keys.length ? `(${keys.join(', ')})` : ' without parameters'} in the schema cache`,
           `Searched for the function ${func}${prms}${method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
           guess ? `Perhaps you meant to call the function ${schema}.${guess}` : null);
       }
-      const env = newEnv(cache, schema, q);
+      const strictMax = prefs.handling === 'strict' ? prefs.maxAffected : undefined;
+      if (strictMax !== undefined && !routine.returnsSet) throw restError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+      // POST runs STABLE and IMMUTABLE functions read-only too, as PostgREST does (only VOLATILE may write)
+      if (!read && routine.volatility !== 'v') await tx.query(`select set_config('transaction_read_only', 'on', true)`);
+      const env = newEnv(cache, schema, q, media);
       const p = env.params;
       const fq = qualified(schema, routine.name);
       let preFrom = '';
       let call: string;
-      if (rawJsonArg) call = `${fq}(${p.add(rawBody!.toString('utf8'))}::${routine.args[0]!.type})`;
-      else {
+      if (positional) {
+        const arg = rawType === 'bytea' ? rawBody : rawType || body !== undefined ? rawBody!.toString('utf8') : JSON.stringify(args);
+        call = `${fq}(${p.add(arg)}::${routine.args[0]!.type})`;
+      } else {
         const used = routine.args.filter((a) => keys.includes(a.name));
         if (used.length) {
-          preFrom = `json_to_record(${p.add(JSON.stringify(args))}::json) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
+          // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)
+          const argsJson = !read && isObj(body) ? rawBody!.toString('utf8') : JSON.stringify(args);
+          preFrom = `json_to_record(${p.add(argsJson)}::json) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
         }
         call = `${fq}(${used.map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := ${ident('pgrst_args')}.${ident(a.name)}`).join(', ')})`;
       }
@@ -440,6 +525,7 @@ export function registerRest(ctx: StackContext): void {
           return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
         }
       }
+      if (strictMax !== undefined && r.page > strictMax) throw tooManyAffected(r.page);
       return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
     });
   }

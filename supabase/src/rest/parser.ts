@@ -1,7 +1,7 @@
 // Parses PostgREST's query language as postgrest-js emits it: `select`, filters (`col=not.op.value`),
 // logic trees (`or=(a.eq.1,and(b.gt.2))`), `order`, `limit`/`offset` (also per embedded resource),
 // `columns`, and the `Prefer` header. Pure functions; failures are PGRST100 errors.
-import { badQuery, restError } from './errors.ts';
+import { badQuery } from './errors.ts';
 
 export interface JsonStep {
   op: '->' | '->>';
@@ -15,7 +15,10 @@ export interface SelectColumn {
   type: 'column';
   field: Field;
   alias?: string;
+  /** Cast of the column (for an aggregate: of its input). */
   cast?: string;
+  /** `col.sum()`, `count()` (field name '' = all rows); the result is named after the function unless aliased. */
+  agg?: { fn: 'count' | 'sum' | 'avg' | 'max' | 'min'; cast?: string };
 }
 export interface SelectStar {
   type: 'star';
@@ -118,6 +121,19 @@ class Cursor {
 }
 
 const CAST_RE = /^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*(\[\])?$/;
+const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
+
+/** An optional `::type` at the cursor. */
+function castAfter(c: Cursor): string | undefined {
+  if (c.peek(2) !== '::') return undefined;
+  c.i += 2;
+  const start = c.i;
+  while (!c.eof() && /[A-Za-z0-9_ []/.test(c.s[c.i]!)) c.i++;
+  if (c.s[c.i] === ']') c.i++;
+  const cast = c.s.slice(start, c.i);
+  if (!CAST_RE.test(cast)) c.fail('a type name');
+  return cast;
+}
 
 export function parseSelect(s: string): SelectItem[] {
   const c = new Cursor(s, 'select parameter');
@@ -161,6 +177,10 @@ function selectItem(c: Cursor, depth: number): SelectItem {
     }
     name = c.name();
   }
+  if (!spread && name === 'count' && c.peek(2) === '()') {
+    c.i += 2;
+    return { type: 'column', field: { name: '', path: [] }, alias, agg: { fn: 'count', cast: castAfter(c) } };
+  }
   if (c.peek() === '!' || c.peek() === '(') {
     let hint: string | undefined;
     let joinType: 'inner' | 'left' | undefined;
@@ -178,18 +198,14 @@ function selectItem(c: Cursor, depth: number): SelectItem {
   }
   if (spread) c.fail('"(" after a spread resource');
   const path = c.jsonPath();
-  let cast: string | undefined;
-  if (c.peek(2) === '::') {
-    c.i += 2;
-    const start = c.i;
-    while (!c.eof() && /[A-Za-z0-9_ []/.test(c.s[c.i]!)) c.i++;
-    if (c.s[c.i] === ']') c.i++;
-    cast = c.s.slice(start, c.i);
-    if (!CAST_RE.test(cast)) c.fail('a type name');
-  }
+  const cast = castAfter(c);
   if (c.peek() === '.') {
-    // aggregates such as `amount.sum()` or `count()` are disabled, as in PostgREST's default config
-    throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    c.i++;
+    const fn = c.name('an aggregate function');
+    if (!AGGREGATES.has(fn)) c.fail('an aggregate function (count, sum, avg, max, min)');
+    c.expect('(');
+    c.expect(')');
+    return { type: 'column', field: { name, path }, alias, cast, agg: { fn: fn as 'count', cast: castAfter(c) } };
   }
   return { type: 'column', field: { name, path }, alias, cast };
 }
@@ -382,6 +398,8 @@ export function parseQuery(params: URLSearchParams, opts: { rpcArgNames?: Set<st
 export interface Prefs {
   return?: 'minimal' | 'representation' | 'headers-only';
   count?: 'exact' | 'planned' | 'estimated';
+  tx?: 'commit' | 'rollback';
+  maxAffected?: number;
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
@@ -400,6 +418,8 @@ export function parsePrefer(header: string | string[] | undefined): Prefs {
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) p.missing = v;
     else if (k === 'handling' && (v === 'strict' || v === 'lenient')) p.handling = v;
+    else if (k === 'tx' && (v === 'commit' || v === 'rollback')) p.tx = v;
+    else if (k === 'max-affected' && /^\d+$/.test(v)) p.maxAffected = Number(v);
     else if (!['tx', 'timezone', 'max-affected', 'params'].includes(k ?? '')) p.invalid.push(part);
   }
   return p;

@@ -32,6 +32,8 @@ export interface Relationship {
   cols: [string, string][];
   junction?: { table: Table; cons1: string; cons2: string; srcCols: [string, string][]; tgtCols: [string, string][] };
   isSelf: boolean;
+  /** A computed relationship: a function taking a row of `table` and returning rows of `foreign` (named as the function). */
+  computed?: { schema: string; name: string };
 }
 
 export interface RoutineArg {
@@ -58,6 +60,8 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   rels: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;
+  /** Computed fields: per table (qkey), functions f(row of it) returning a scalar, usable as a column named f. */
+  computed: Map<string, Map<string, { schema: string; name: string }>>;
   roleSettings: Map<string, Record<string, string>>;
   /** Roles the API may switch to (those granted to authenticator). */
   apiRoles: Set<string>;
@@ -112,34 +116,48 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       if (ref) fks.push({ name: c.name, table: t, cols, ref, refCols: JSON.parse(c.ref_cols ?? '[]') as string[] });
     }
   }
-  // Views: a view column that has the name of a base-table column the view reads is taken to be that
-  // column, so the base table's foreign keys carry over to the view (PostgREST follows renames too; not here).
-  const viewRes = await q.query<{ schema: string; view: string; tschema: string; table: string; col: string }>(
-    `select distinct vn.nspname as schema, v.relname as view, tn.nspname as tschema, t.relname as table, a.attname as col
+  // Views: which view column is which base-table column, so the base table's foreign keys carry over to
+  // the view, also through renamed columns (as PostgREST does). A view column naming a column the view
+  // reads is taken to be it; the view's query tree (its target entries' resorigtbl/resorigcol, which
+  // PostgREST reads too) maps renamed ones.
+  const viewRes = await q.query<{ schema: string; view: string; vcol: string; tschema: string; table: string; col: string }>(
+    `select distinct vn.nspname as schema, v.relname as view, a.attname as vcol, tn.nspname as tschema, t.relname as table, a.attname as col
      from pg_class v join pg_namespace vn on vn.oid = v.relnamespace
      join pg_rewrite r on r.ev_class = v.oid
      join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
      join pg_class t on t.oid = d.refobjid and t.oid <> v.oid join pg_namespace tn on tn.oid = t.relnamespace
      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])`,
+     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])
+     union
+     select vn.nspname, v.relname, m[1], tn.nspname, t.relname, a.attname
+     from pg_class v join pg_namespace vn on vn.oid = v.relnamespace
+     join pg_rewrite r on r.ev_class = v.oid,
+     lateral regexp_matches(r.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') m
+     join pg_class t on t.oid = m[2]::oid join pg_namespace tn on tn.oid = t.relnamespace
+     join pg_attribute a on a.attrelid = t.oid and a.attnum = m[3]::int
+     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[]) and t.oid <> v.oid`,
     [sch],
   );
-  const viewsOf = new Map<Table, Map<Table, Set<string>>>();
+  // base table → view → (base column → view column); a same-named view column wins over a renamed one
+  const viewsOf = new Map<Table, Map<Table, Map<string, string>>>();
   for (const r of viewRes.rows) {
     const v = tables.get(qkey(r.schema, r.view));
     const t = tables.get(qkey(r.tschema, r.table));
-    if (!v || !t || !v.columns.has(r.col)) continue;
-    const m = viewsOf.get(t) ?? new Map<Table, Set<string>>();
-    const cols = m.get(v) ?? new Set<string>();
-    cols.add(r.col);
+    if (!v || !t || !v.columns.has(r.vcol)) continue;
+    const m = viewsOf.get(t) ?? new Map<Table, Map<string, string>>();
+    const cols = m.get(v) ?? new Map<string, string>();
+    if (!cols.has(r.col) || r.vcol === r.col) cols.set(r.col, r.vcol);
     m.set(v, cols);
     viewsOf.set(t, m);
   }
-  const alias = (t: Table, cols: string[]): Table[] => [t, ...[...(viewsOf.get(t) ?? new Map<Table, Set<string>>())].filter(([, c]) => cols.every((x) => c.has(x))).map(([v]) => v)];
+  const alias = (t: Table, cols: string[]): { table: Table; cols: string[] }[] => [
+    { table: t, cols },
+    ...[...(viewsOf.get(t) ?? new Map<Table, Map<string, string>>())].filter(([, c]) => cols.every((x) => c.has(x))).map(([v, c]) => ({ table: v, cols: cols.map((x) => c.get(x)!) })),
+  ];
   for (const fk of [...fks]) {
     for (const src of alias(fk.table, fk.cols)) {
       for (const dst of alias(fk.ref, fk.refCols)) {
-        if (src !== fk.table || dst !== fk.ref) fks.push({ ...fk, table: src, ref: dst });
+        if (src.table !== fk.table || dst.table !== fk.ref) fks.push({ ...fk, table: src.table, cols: src.cols, ref: dst.table, refCols: dst.cols });
       }
     }
   }
@@ -179,8 +197,12 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     }
   }
 
-  const procRes = await q.query<{ schema: string; name: string; volatility: 'i' | 's' | 'v'; returns_set: boolean; ret_type: string; ret_typtype: string; ret_rel_schema: string | null; ret_rel: string | null; args: string; ndefaults: number }>(
+  const procRes = await q.query<{ schema: string; name: string; volatility: 'i' | 's' | 'v'; returns_set: boolean; ret_type: string; ret_typtype: string; ret_rel_schema: string | null; ret_rel: string | null; args: string; ndefaults: number; one_row: boolean; arg_rel_schema: string | null; arg_rel: string | null }>(
     `select n.nspname as schema, p.proname as name, p.provolatile::text as volatility, p.proretset as returns_set,
+       p.prorows = 1 as one_row,
+       (select an.nspname from pg_type at join pg_class ac on ac.oid = at.typrelid join pg_namespace an on an.oid = ac.relnamespace
+         where p.pronargs = 1 and at.oid = p.proargtypes[0]) as arg_rel_schema,
+       (select ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid where p.pronargs = 1 and at.oid = p.proargtypes[0]) as arg_rel,
        format_type(p.prorettype, null) as ret_type, t.typtype::text as ret_typtype,
        rn.nspname as ret_rel_schema, rc.relname as ret_rel, p.pronargdefaults::int as ndefaults,
        (select coalesce(json_agg(json_build_object('name', coalesce(p.proargnames[i], ''),
@@ -194,11 +216,16 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     [sch],
   );
   const routines = new Map<string, Routine[]>();
+  const computed: SchemaCache['computed'] = new Map();
   for (const p of procRes.rows) {
     const all = JSON.parse(p.args) as { name: string; type: string; mode: string }[];
     const inputs = all.filter((a) => ['i', 'b', 'v'].includes(a.mode));
     const outs = all.filter((a) => ['o', 'b', 't'].includes(a.mode));
     const args: RoutineArg[] = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - p.ndefaults, variadic: a.mode === 'v' }));
+    // PostgREST cannot call a function with unnamed parameters, except one unnamed bytea/json/jsonb/text/xml
+    // parameter (which receives the whole body): such functions are not in its schema cache at all
+    const unnamed = args.filter((a) => a.name === '');
+    const callable = unnamed.length === 0 || (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0]!.type));
     let returnKind: Routine['returnKind'] = 'scalar';
     let returnTable: Table | null = null;
     let returnColumns = new Map<string, Column>();
@@ -212,8 +239,34 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       returnColumns = new Map(outs.map((o) => [o.name, { name: o.name, type: o.type, nullable: true, hasDefault: false, generated: false, tsvector: o.type === 'tsvector' }]));
     }
     const r: Routine = { schema: p.schema, name: p.name, args, returnsSet: p.returns_set, returnKind, returnTable, returnColumns, volatility: p.volatility };
+    // f(row of a table or view) returning rows of another: a computed relationship named f, to-one
+    // unless it returns a set that is not declared ROWS 1 (PostgREST's rule)
+    const argTable = p.arg_rel_schema && p.arg_rel ? tables.get(qkey(p.arg_rel_schema, p.arg_rel)) : undefined;
+    if (argTable && returnKind === 'scalar' && !p.returns_set) {
+      const k = qkey(argTable.schema, argTable.name);
+      const m = computed.get(k) ?? new Map<string, { schema: string; name: string }>();
+      if (!m.has(p.name) || p.schema === argTable.schema) m.set(p.name, { schema: p.schema, name: p.name });
+      computed.set(k, m);
+    }
+    if (argTable && returnTable) {
+      const toMany = p.returns_set && !p.one_row;
+      addRel({ cardinality: toMany ? 'one-to-many' : 'many-to-one', table: argTable, foreign: returnTable, constraint: p.name, cols: [], isSelf: false, computed: { schema: p.schema, name: p.name } });
+    }
+    if (!callable) continue;
     const k = qkey(p.schema, p.name);
     routines.set(k, [...(routines.get(k) ?? []), r]);
+  }
+  // overloads in PostgREST's order (its error messages list them so): fewer parameters first, then by names and types
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const list of routines.values()) {
+    list.sort((x, y) => {
+      if (x.args.length !== y.args.length) return x.args.length - y.args.length;
+      for (let i = 0; i < x.args.length; i++) {
+        const c = cmp(x.args[i]!.name, y.args[i]!.name) || cmp(x.args[i]!.type, y.args[i]!.type);
+        if (c) return c;
+      }
+      return 0;
+    });
   }
 
   const settingsRes = await q.query<{ role: string; key: string; value: string }>(
@@ -227,7 +280,7 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
   const rolesRes = await q.query<{ rolname: string }>(
     `select r.rolname from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = 'authenticator'`,
   );
-  return { tables, rels, routines, roleSettings, apiRoles: new Set(rolesRes.rows.map((r) => r.rolname)) };
+  return { tables, rels, routines, computed, roleSettings, apiRoles: new Set(rolesRes.rows.map((r) => r.rolname)) };
 }
 
 const TRACKING_SQL = `

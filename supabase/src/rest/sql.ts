@@ -1,7 +1,7 @@
 // Builds the SQL of a REST request. Every identifier is double-quoted, every value from the request
 // is a bound parameter ($n); the only other text spliced in comes from pg_catalog (type names) or
 // is validated by the parser (cast type names). Results are built as JSON inside Postgres.
-import { badQuery, restError, RestError } from './errors.ts';
+import { badQuery, fuzzyMatch, restError, RestError } from './errors.ts';
 import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectEmbed, SelectItem } from './parser.ts';
 import { qkey, type Column, type Relationship, type SchemaCache, type Table } from './schema-cache.ts';
 
@@ -26,6 +26,12 @@ export interface Env {
   nodes: Map<string, NodeParams>;
   usedPaths: Set<string>;
   n: number;
+  /** Answer with the execution plan (EXPLAIN options) instead of rows. */
+  plan?: { format: 'json' | 'text'; for: string; options: string[] };
+  /** The table (row type) behind each alias of the statement, for computed fields. */
+  aliases?: Map<string, Table>;
+  /** Aggregates in select (`pgrst.db_aggregates_enabled` set on the authenticator role, as PostgREST reads it). */
+  aggregates?: boolean;
 }
 
 /** Something rows come from: a table/view, a CTE with a table's row type, or a function call. */
@@ -37,7 +43,10 @@ export interface Source {
 }
 
 export function fieldExpr(env: Env, alias: string, f: Field): string {
-  let e = `${ident(alias)}.${ident(f.name)}`;
+  // a computed field: f(row) in the table's schema cache, called with the whole row
+  const t = env.aliases?.get(alias);
+  const cf = t && !t.columns.has(f.name) ? env.cache.computed.get(qkey(t.schema, t.name))?.get(f.name) : undefined;
+  let e = cf ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*)` : `${ident(alias)}.${ident(f.name)}`;
   for (const step of f.path) e += `${step.op}${/^-?\d+$/.test(step.key) ? step.key : `${env.params.add(step.key)}::text`}`;
   return e;
 }
@@ -91,6 +100,8 @@ interface EmbedInfo {
   marker: string;
   toOne: boolean;
   spread: boolean;
+  /** A spread's columns as the parent sees them (they group the parent's rows when it aggregates). */
+  spreadCols: string[];
 }
 
 export interface NodeSql {
@@ -100,6 +111,8 @@ export interface NodeSql {
   orderBy: string[];
   limit?: string;
   offset?: string;
+  /** With aggregates in the select: the plain columns, which group the rows. */
+  groupBy?: string[];
 }
 
 const relSummary = (r: Relationship) => {
@@ -117,6 +130,7 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
   const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
   const singleRef = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![1] === h;
   const rels = all.filter((r) => {
+    if (r.computed) return r.computed.name === target && hint === undefined;
     if (r.isSelf && !r.junction) {
       if (hint === undefined) return (r.foreign.name === target && r.cardinality !== 'many-to-one') || (single(r, target) && r.cardinality !== 'one-to-many');
       return r.foreign.name === target && r.cardinality !== 'many-to-one' && singleRef(r, hint);
@@ -127,11 +141,24 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
   if (rels.length === 1) return rels[0]!;
   if (rels.length === 0) {
     throw restError(400, 'PGRST200', `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`);
+      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`,
+      noRelHint(env, table, all, target));
   }
   throw restError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${table.name}' and '${target}'`,
     rels.map(relSummary),
     `Try changing '${target}' to one of the following: ${rels.map((r) => `'${r.foreign.name}!${r.junction ? r.junction.table.name : r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`);
+}
+
+/** PostgREST's hint: a similar name among the table's related resources, or, for a table without any, a similar table that has some. */
+function noRelHint(env: Env, table: Table, related: Relationship[], target: string): string | null {
+  if (related.length) {
+    const names = related.map((r) => (r.computed ? r.computed.name : r.foreign.name));
+    const guess = names.includes(target) ? null : fuzzyMatch(target, names, 0.33);
+    return guess ? `Perhaps you meant '${guess}' instead of '${target}'.` : null;
+  }
+  const parents = [...env.cache.rels.entries()].filter(([, rs]) => rs[0]?.table.schema === env.schema).map(([, rs]) => rs[0]!.table.name);
+  const guess = fuzzyMatch(table.name, parents, 0.33);
+  return guess ? `Perhaps you meant '${guess}' instead of '${table.name}'.` : null;
 }
 
 function orderSql(env: Env, alias: string, terms: OrderTerm[], embeds: Map<string, EmbedInfo>): string[] {
@@ -152,20 +179,34 @@ const outputName = (f: Field) => (f.path.length ? f.path[f.path.length - 1]!.key
 /** Projections, lateral joins and conditions of one level of a read (top level or an embed). */
 export function buildNode(env: Env, src: Source, items: SelectItem[], path: string): NodeSql {
   const { table, alias } = src;
+  (env.aliases ??= new Map()).set(alias, table);
   const out: NodeSql = { select: [], joins: [], where: [], orderBy: [] };
   const embeds = new Map<string, EmbedInfo>();
+  const plain: string[] = [];
+  let aggregated = false;
   for (const it of items) {
     if (it.type === 'star') out.select.push(`${ident(alias)}.*`);
-    else if (it.type === 'column') {
+    else if (it.type === 'column' && it.agg) {
+      if (!env.aggregates) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      aggregated = true;
+      let input = it.field.name === '' ? '*' : fieldExpr(env, alias, it.field);
+      if (it.cast && input !== '*') input = `(${input})::${it.cast}`;
+      let e = `${it.agg.fn}(${input})`;
+      if (it.agg.cast) e = `(${e})::${it.agg.cast}`;
+      out.select.push(`${e} as ${ident(it.alias ?? it.agg.fn)}`);
+    } else if (it.type === 'column') {
       let e = fieldExpr(env, alias, it.field);
       if (it.cast) e = `(${e})::${it.cast}`;
+      plain.push(e);
       out.select.push(`${e} as ${ident(it.alias ?? outputName(it.field))}`);
     } else {
       const info = buildEmbed(env, src, it, path, out);
+      plain.push(...info.spreadCols);
       embeds.set(it.alias ?? it.name, info);
       if (it.alias) embeds.set(it.name, embeds.get(it.name) ?? info);
     }
   }
+  if (aggregated) out.groupBy = plain;
   const params = env.nodes.get(path);
   if (params) {
     env.usedPaths.add(path);
@@ -183,7 +224,9 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   const key = e.alias ?? e.name;
   const childPath = path ? `${path}.${key}` : key;
   const childAlias = `${rel.foreign.name}_${++env.n}`;
-  const child = buildNode(env, { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias }, e.select, childPath);
+  // a spread needs its output names: `*` stands for the table's columns
+  const items = e.spread ? e.select.flatMap((it): SelectItem[] => (it.type === 'star' ? [...rel.foreign.columns.keys()].map((name) => ({ type: 'column', field: { name, path: [] } })) : [it])) : e.select;
+  const child = buildNode(env, { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias }, items, childPath);
   if (e.alias && !env.nodes.has(childPath) && env.nodes.has(path ? `${path}.${e.name}` : e.name)) {
     // filters may name the embed by its relation name too
     const alt = buildNode(env, { table: rel.foreign, from: '', alias: childAlias }, [], path ? `${path}.${e.name}` : e.name);
@@ -194,22 +237,34 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   }
   let from = `${qualified(rel.foreign.schema, rel.foreign.name)} as ${ident(childAlias)}`;
   const conds: string[] = [];
-  if (rel.junction) {
+  if (rel.computed) {
+    // the function gets the parent's whole row and yields the related rows itself
+    from = `${qualified(rel.computed.schema, rel.computed.name)}(${ident(parent.alias)}.*) as ${ident(childAlias)}`;
+  } else if (rel.junction) {
     const j = `${childAlias}_jt`;
     from += ` join ${qualified(rel.junction.table.schema, rel.junction.table.name)} as ${ident(j)} on ${rel.junction.tgtCols.map(([jc, tc]) => `${ident(j)}.${ident(jc)} = ${ident(childAlias)}.${ident(tc)}`).join(' and ')}`;
     conds.push(...rel.junction.srcCols.map(([jc, sc]) => `${ident(j)}.${ident(jc)} = ${ident(parent.alias)}.${ident(sc)}`));
   } else {
     conds.push(...rel.cols.map(([pc, fc]) => `${ident(childAlias)}.${ident(fc)} = ${ident(parent.alias)}.${ident(pc)}`));
   }
-  const inner = selectText(child.select.length ? child.select : [], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset);
+  const inner = selectText(child.select.length ? child.select : [], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy);
   const joinAlias = `${childAlias}_j`;
   const r = ident(`${childAlias}_r`);
   let marker: string;
+  let spreadCols: string[] = [];
   if (e.spread) {
-    if (!toOne) throw restError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many embedded resource is not supported by this server');
-    out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset)}) as ${ident(joinAlias)} on true`);
-    out.select.push(...child.select.map((_s, i) => `${ident(joinAlias)}.${ident(spreadName(child.select[i]!))}`));
-    marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
+    const names = child.select.map(spreadName);
+    spreadCols = names.map((n) => `${ident(joinAlias)}.${ident(n)}`);
+    if (toOne) {
+      out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy)}) as ${ident(joinAlias)} on true`);
+      marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
+    } else {
+      // to-many: each column becomes an array, the arrays correlated (PostgREST's spread of a to-many embed)
+      const cols = names.map((n) => `coalesce(json_agg(${r}.${ident(n)}), '[]')::jsonb as ${ident(n)}`);
+      out.joins.push(`left join lateral (select ${[...cols, `nullif(count(${r}), 0) as ${ident('pgrst_exists')}`].join(', ')} from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
+      marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
+    }
+    out.select.push(...spreadCols.map((c, i) => `${c} as ${ident(names[i]!)}`));
   } else if (toOne) {
     out.joins.push(`left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
     // an embed with an empty select (`rel()`) only filters: it is not part of the output
@@ -221,7 +276,7 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
     marker = `${ident(joinAlias)}.v`;
   }
   if (e.joinType === 'inner') out.where.push(`${marker} is not null`);
-  return { joinAlias, marker, toOne, spread: e.spread };
+  return { joinAlias, marker, toOne, spread: e.spread, spreadCols };
 }
 
 /** The output column name of a projection built by buildNode (`... as "x"`); `*` is not spreadable by name. */
@@ -231,12 +286,13 @@ function spreadName(proj: string): string {
   return m[1]!.replace(/""/g, '"');
 }
 
-export function selectText(select: string[], from: string, joins: string[], where: string[], orderBy: string[], limit?: string, offset?: string): string {
+export function selectText(select: string[], from: string, joins: string[], where: string[], orderBy: string[], limit?: string, offset?: string, groupBy?: string[]): string {
   return [
     `select ${select.length ? select.join(', ') : ''}`,
     `from ${from}`,
     ...joins,
     where.length ? `where ${where.join(' and ')}` : '',
+    groupBy?.length ? `group by ${groupBy.join(', ')}` : '',
     orderBy.length ? `order by ${orderBy.join(', ')}` : '',
     limit ? `limit ${limit}` : '',
     offset ? `offset ${offset}` : '',
@@ -273,7 +329,7 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
   const from = `${src.from} as ${ident(src.alias)}`;
   const limit = opts.limit !== null ? `${env.params.add(opts.limit)}::bigint` : undefined;
   const offset = opts.offset ? `${env.params.add(opts.offset)}::bigint` : undefined;
-  const page = selectText(node.select, from, node.joins, node.where, node.orderBy, limit, offset);
+  const page = selectText(node.select, from, node.joins, node.where, node.orderBy, limit, offset, node.groupBy);
   const needJoins = node.where.some((w) => w.includes('_j"'));
   const total = opts.count ? `(${selectText(['count(*)'], from, needJoins ? node.joins : [], node.where, [])})` : 'null::bigint';
   const agg = `coalesce(json_agg(${ident('pgrst_r')}), '[]')`;
