@@ -6,7 +6,8 @@ import { RouterProvider } from 'react-router-dom';
 import { createClient } from '@supabase/supabase-js';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
 import { loadConfig } from './app/config.ts';
-import { registerFromConfig, setRegisterApi } from './mf/remotes.ts';
+import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
+import { routeForPath } from './routes/route-table.ts';
 import { applyLocale, initI18n, initialLocale } from './app/i18n.ts';
 import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
@@ -32,6 +33,9 @@ async function boot() {
   const theme = initialTheme();
   applyTheme(theme);
   registerFromConfig(config);
+  // The first screen's remote: its manifest downloads while i18n and the store start.
+  const first = routeForPath(window.location.pathname);
+  if (first) preloadManifest(first.remote);
   const locale = initialLocale();
   const i18n = await initI18n(locale);
   const store = makeStore();

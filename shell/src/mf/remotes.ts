@@ -101,3 +101,19 @@ export async function loadScreen(remote: RemoteName, module: string): Promise<Co
   }
 }
 
+
+/**
+ * Starts downloading a remote's manifest while the shell is still booting (i18n, store), with a
+ * preload hint the runtime's own fetch then reuses: one round trip less before the first screen.
+ * A hint only: if it fails, the runtime fetches (and reports) as usual.
+ */
+export function preloadManifest(remote: RemoteName, doc: Document = document): void {
+  const href = registered?.[remote];
+  if (!href || doc.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) return;
+  const link = doc.createElement('link');
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = href;
+  doc.head.appendChild(link);
+}

@@ -1,5 +1,6 @@
 // The shell's route table: every route of the spec, its path (from the shared contract), the guard
 // that protects it, and the remote screen that renders it.
+import { matchRoutes } from 'react-router-dom';
 import { ROUTES, type RouteName, type RemoteName } from '@guestmap/shared-ui/contracts';
 
 export type Guard = 'none' | 'email' | 'moderator' | 'admin';
@@ -33,3 +34,9 @@ export const ROUTE_TABLE: RouteDef[] = [
 ];
 
 export const routeByName = (name: RouteName): RouteDef => ROUTE_TABLE.find((r) => r.name === name)!;
+
+/** The route a path opens, ranked as the router ranks them; null: not found. */
+export function routeForPath(pathname: string): RouteDef | null {
+  const match = matchRoutes(ROUTE_TABLE.map((def) => ({ path: def.path, def })), pathname);
+  return match?.[0]?.route.def ?? null;
+}
