@@ -25,6 +25,8 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
         return;
       }
       if (!sw.controller) await new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
+      // Requests from now on pass through the worker; let those that started before it settle first.
+      await new Promise<void>((resolve) => idleCallback(win)(() => resolve(), { timeout: 2000 }));
       // This first visit loaded its files before the worker existed: hand it the list to keep.
       const urls = win.performance.getEntriesByType('resource').map((e) => e.name);
       const channel = new MessageChannel();
@@ -37,9 +39,15 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
     }
   };
   // After the page has loaded and gone idle: the first visit's own requests come first.
-  const idle = () => ((win as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback ?? ((cb: () => void) => win.setTimeout(cb, 200)))(() => void register(), { timeout: 3000 });
+  const idle = () => idleCallback(win)(() => void register(), { timeout: 3000 });
   if (win.document.readyState === 'complete') idle();
   else win.addEventListener('load', idle, { once: true });
+}
+
+type IdleCallback = (cb: () => void, o?: { timeout: number }) => void;
+function idleCallback(win: Window): IdleCallback {
+  const ric = (win as Window & { requestIdleCallback?: IdleCallback }).requestIdleCallback;
+  return ric ? ric.bind(win) : (cb) => void win.setTimeout(cb, 200);
 }
 
 /** `<html data-offline="ready">` once this visit can be replayed without a network (browser tests wait for it). */
