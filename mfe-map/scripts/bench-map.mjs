@@ -7,39 +7,13 @@
 //      no frame over 50 ms while panning).
 //   2. Repeat visit without a network: the Riverside hotel's map visited once, every server stopped,
 //      opened again from the service worker (target: under 1 s to the first marker).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { serveCopy } from '../../shell/scripts/serve-copy.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const base = 3740;
-const api = 55081;
 const N = Number(process.env.BENCH_PLACES ?? 10000);
-const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
-const origin = `http://127.0.0.1:${base}`;
-
-const server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], { env, stdio: 'ignore', detached: true });
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
-process.on('exit', stopServer);
-
-async function waitFor(url, ms) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    if (Date.now() > end) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-await waitFor(`http://127.0.0.1:${api}/health`, 240000);
-await waitFor(`${origin}/config.json`, 60000);
+// The bench stops the servers itself for the offline part.
+const { origin, stop: stopServer } = await serveCopy({ base: 3740, api: 55081 });
 
 const CATS = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'];
 const places = Array.from({ length: N }, (_, i) => ({

@@ -1,37 +1,12 @@
 #!/usr/bin/env node
 // Prints the bytes each key page loads (as served: brotli/gzip), from the production builds served
 // as `npm start` serves them, on ports of its own. A benchmark: it prints figures and never fails on them.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { serveCopy } from './serve-copy.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const base = 3700;
-const api = 55021;
-const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
-const server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], { env, stdio: 'ignore', detached: true });
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
-process.on('exit', stop);
-
-async function waitFor(url, ms) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    if (Date.now() > end) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-await waitFor(`http://127.0.0.1:${api}/health`, 240000);
-await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+const served = await serveCopy({ base, api: 55021 });
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
 const rows = [];
@@ -66,5 +41,5 @@ await browser.close();
 console.log('\nBytes transferred per page (compressed as served), phone viewport, tiles unreachable:');
 console.table(rows);
 console.log('Budgets (issue 11): guest map JS <= 300 KB gzip, marketing home JS <= 200 KB gzip.');
-stop();
+served.stop();
 process.exit(0);

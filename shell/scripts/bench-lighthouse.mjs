@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { serveCopy, waitFor } from './serve-copy.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const base = 3720;
 const api = 55061;
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
@@ -28,29 +28,8 @@ if (!fs.existsSync(lhEntry)) {
 }
 const { default: lighthouse } = await import(pathToFileURL(lhEntry).href);
 const PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels'];
-const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
 
-const children = [];
-const stop = () => {
-  for (const c of children) {
-    try {
-      process.kill(-c.pid, 'SIGTERM');
-    } catch {}
-  }
-};
-process.on('exit', stop);
 process.on('SIGINT', () => process.exit(130));
-
-async function waitFor(url, ms) {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    if (Date.now() > end) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -60,16 +39,17 @@ const freePort = () =>
     });
   });
 
-children.push(spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], { env, stdio: 'ignore', detached: true }));
-await waitFor(`http://127.0.0.1:${api}/health`, 240000);
-await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+await serveCopy({ base, api });
 
 const executable = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p)) ?? chromium.executablePath();
 const port = await freePort();
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-lh-'));
-children.push(
-  spawn(executable, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore', detached: true }),
-);
+const chrome = spawn(executable, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore', detached: true });
+process.on('exit', () => {
+  try {
+    process.kill(-chrome.pid, 'SIGTERM');
+  } catch {}
+});
 await waitFor(`http://127.0.0.1:${port}/json/version`, 30000);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
