@@ -14,13 +14,15 @@
 'use strict';
 
 const VERSION = 'v1';
-const CACHES = {
-  pages: `gm-pages-${VERSION}`,
-  static: `gm-static-${VERSION}`,
-  data: `gm-data-${VERSION}`,
-  images: `gm-images-${VERSION}`,
+// Each cache with the number of entries it keeps (oldest dropped first).
+const STORES = {
+  pages: { name: `gm-pages-${VERSION}`, limit: 10 },
+  static: { name: `gm-static-${VERSION}`, limit: 400 },
+  data: { name: `gm-data-${VERSION}`, limit: 200 },
+  images: { name: `gm-images-${VERSION}`, limit: 150 },
 };
-const LIMITS = { static: 400, data: 200, images: 150, pages: 10 };
+// Where each kind of request (see classify) is kept: the page, config and manifests together.
+const STORE_OF = { page: STORES.pages, fresh: STORES.pages, static: STORES.static, data: STORES.data, image: STORES.images };
 // The key all navigations share: every route serves the same index.html.
 const APP_SHELL_KEY = '/__app-shell__';
 
@@ -51,51 +53,44 @@ function classify(request, scopeOrigin) {
   return null;
 }
 
-async function trim(cacheName, limit) {
-  const cache = await caches.open(cacheName);
-  const keys = await cache.keys();
-  // Keys come back in insertion order: drop the oldest.
-  for (let i = 0; i < keys.length - limit; i++) await cache.delete(keys[i]);
-}
-
-async function put(cacheName, key, response, limit) {
+async function put(store, key, response) {
   // Opaque responses (a remote's script loaded without CORS) are kept too: scripts accept them.
   if (!response || (!response.ok && response.type !== 'opaque')) return;
   try {
-    const cache = await caches.open(cacheName);
+    const cache = await caches.open(store.name);
     await cache.put(key, response);
-    await trim(cacheName, limit);
+    const keys = await cache.keys();
+    // Keys come back in insertion order: drop the oldest.
+    for (let i = 0; i < keys.length - store.limit; i++) await cache.delete(keys[i]);
   } catch (e) {
     // Quota or a response that cannot be stored: the app still works online.
     console.warn('[sw] not cached', key instanceof Request ? key.url : key, e);
   }
 }
 
-async function networkFirst(request, cacheName, key, limit) {
+const cached = (store, key) => caches.match(key, { cacheName: store.name, ignoreVary: true });
+
+async function networkFirst(request, store, key) {
   try {
     const response = await fetch(request);
     if (response.ok || response.type === 'opaque') {
-      await put(cacheName, key, response.clone(), limit);
+      await put(store, key, response.clone());
       return response;
     }
     // A server error: the cached copy, when there is one, is more useful than an error page.
-    if (response.status >= 500) {
-      const cached = await caches.match(key, { cacheName, ignoreVary: true });
-      if (cached) return cached;
-    }
-    return response;
+    return (response.status >= 500 && (await cached(store, key))) || response;
   } catch (e) {
-    const cached = await caches.match(key, { cacheName, ignoreVary: true });
-    if (cached) return cached;
+    const copy = await cached(store, key);
+    if (copy) return copy;
     throw e;
   }
 }
 
-async function cacheFirst(request, cacheName, limit) {
-  const cached = await caches.match(request, { cacheName, ignoreVary: true });
-  if (cached) return cached;
+async function cacheFirst(request, store) {
+  const copy = await cached(store, request);
+  if (copy) return copy;
   const response = await fetch(request);
-  await put(cacheName, request, response.clone(), limit);
+  await put(store, request, response.clone());
   return response;
 }
 
@@ -110,8 +105,8 @@ async function guestHeaders() {
 }
 
 async function warmOne(url, kind) {
-  const cacheName = CACHES[kind === 'fresh' ? 'pages' : kind];
-  if (kind !== 'fresh' && kind !== 'data' && (await caches.match(url, { cacheName, ignoreVary: true }))) return false;
+  const store = STORE_OF[kind];
+  if (kind !== 'fresh' && kind !== 'data' && (await cached(store, url))) return false;
   let response;
   try {
     response = await fetch(url, { mode: 'cors', credentials: 'omit', headers: kind === 'data' ? await guestHeaders() : undefined });
@@ -120,7 +115,7 @@ async function warmOne(url, kind) {
     if (kind !== 'image') return false;
     response = await fetch(url, { mode: 'no-cors', credentials: 'omit' });
   }
-  await put(cacheName, url, response.clone(), LIMITS[kind === 'fresh' ? 'pages' : kind] + (kind === 'fresh' ? 10 : 0));
+  await put(store, url, response.clone());
   if (kind === 'fresh' && url.endsWith('/mf-manifest.json') && response.ok) await warmExposes(url, await response.json());
   return true;
 }
@@ -148,7 +143,7 @@ async function warm(pageUrl, urls) {
   let n = 0;
   if (typeof pageUrl === 'string' && new URL(pageUrl).origin === self.location.origin) {
     const page = await fetch(pageUrl, { credentials: 'same-origin' });
-    await put(CACHES.pages, APP_SHELL_KEY, page, LIMITS.pages);
+    await put(STORES.pages, APP_SHELL_KEY, page);
     n++;
   }
   for (const url of new Set(urls)) {
@@ -160,18 +155,17 @@ async function warm(pageUrl, urls) {
 }
 
 function handle(request, kind) {
+  const store = STORE_OF[kind];
   switch (kind) {
     case 'page':
-      return networkFirst(request, CACHES.pages, APP_SHELL_KEY, LIMITS.pages);
+      return networkFirst(request, store, APP_SHELL_KEY);
     case 'fresh':
-      return networkFirst(request, CACHES.pages, request.url, LIMITS.pages + 10);
-    case 'static':
-      return cacheFirst(request, CACHES.static, LIMITS.static);
     case 'data':
       // The URL holds the whole query (customer, columns, filters); headers only carry keys.
-      return networkFirst(request, CACHES.data, request.url, LIMITS.data);
+      return networkFirst(request, store, request.url);
+    case 'static':
     case 'image':
-      return cacheFirst(request, CACHES.images, LIMITS.images);
+      return cacheFirst(request, store);
     default:
       return fetch(request);
   }
@@ -184,7 +178,7 @@ if (typeof self !== 'undefined' && typeof self.addEventListener === 'function' &
   });
 
   self.addEventListener('activate', (event) => {
-    const keep = new Set(Object.values(CACHES));
+    const keep = new Set(Object.values(STORES).map((store) => store.name));
     event.waitUntil(
       (async () => {
         for (const name of await caches.keys()) if (name.startsWith('gm-') && !keep.has(name)) await caches.delete(name);
@@ -201,7 +195,7 @@ if (typeof self !== 'undefined' && typeof self.addEventListener === 'function' &
   self.addEventListener('message', (event) => {
     const data = event.data || {};
     // Signing out forgets cached data (it may include what a signed-in account could read).
-    if (data.type === 'gm:clear-data') event.waitUntil(caches.delete(CACHES.data));
+    if (data.type === 'gm:clear-data') event.waitUntil(caches.delete(STORES.data.name));
     // The first visit loaded its files before this worker existed: the page lists them once it is in
     // control, and they are cached now, so the next visit works offline.
     if (data.type === 'gm:warm' && Array.isArray(data.urls)) {
