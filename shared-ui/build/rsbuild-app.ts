@@ -15,7 +15,7 @@ const version = (pkg: string) => JSON.parse(fs.readFileSync(path.join(sharedUiDi
 
 /** Libraries with exactly one copy in the page. */
 export function sharedSingletons(opts: { eager?: boolean } = {}) {
-  const single = (requiredVersion: string | false) => ({ singleton: true, requiredVersion, strictVersion: false, ...(opts.eager ? { eager: true } : {}) });
+  const single = (requiredVersion: string | false, lazy = false) => ({ singleton: true, requiredVersion, strictVersion: false, ...(opts.eager && !lazy ? { eager: true } : {}) });
   const v = (pkg: string) => `^${version(pkg)}`;
   return {
     react: single(v('react')),
@@ -29,7 +29,8 @@ export function sharedSingletons(opts: { eager?: boolean } = {}) {
     'react-redux': single(v('react-redux')),
     i18next: single(v('i18next')),
     'react-i18next': single(v('react-i18next')),
-    '@supabase/supabase-js': single(v('@supabase/supabase-js')),
+    // Never eager: the shell loads it when a session may exist or on first use (shell/src/app/supabase-loader.ts).
+    '@supabase/supabase-js': single(v('@supabase/supabase-js'), true),
     '@guestmap/shared-ui/contracts': single(false),
     '@guestmap/shared-ui/i18n': single(false),
     '@guestmap/shared-ui/components': single(false),
@@ -98,6 +99,7 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
       assetPrefix: isShell ? '/' : 'auto',
       filenameHash: true,
       cleanDistPath: true,
+      sourceMap: { js: process.env.GUESTMAP_SOURCEMAPS ? 'source-map' : false },
     },
     server: {
       port,

@@ -3,7 +3,6 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import { createClient } from '@supabase/supabase-js';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
 import { loadConfig } from './app/config.ts';
 import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
@@ -14,6 +13,8 @@ import type { Locale } from '@guestmap/shared-ui/contracts';
 import { makeStore, uiSlice } from './app/store.ts';
 import { PlatformProvider } from './app/platform.tsx';
 import { watchSession } from './app/session.ts';
+import { createSupabaseLoader } from './app/supabase-loader.ts';
+import { authSlice } from './app/store.ts';
 import { makeRouter } from './routes/router.tsx';
 import { Layout } from './components/layout.tsx';
 import { createToastStore } from './components/toasts.tsx';
@@ -46,15 +47,32 @@ async function boot() {
     void applyLocale(l);
   };
   setRegisterApi({ store: { inject: store.inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe }, i18n, addResources: (ns, res) => addNamespace(i18n, ns, res) });
-  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    // The session keeper (app/session.ts) owns the refresh schedule (spec section 4).
-    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: true },
-  });
+  // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
+  const supabase = createSupabaseLoader(config);
   const toasts = createToastStore();
-  const session = watchSession({ supabase, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
+  let session: ReturnType<typeof watchSession> | null = null;
+  supabase.onLoaded((client) => {
+    session = watchSession({ supabase: client, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
+  });
+  if (supabase.mayHaveSession()) void supabase.load();
+  // No session anywhere: a visitor, known at once (the client reports the same when it loads).
+  else store.dispatch(authSlice.actions.signedOut());
+  const withSession = async () => {
+    await supabase.load();
+    return session!;
+  };
   // For diagnostics and browser tests: the one store of the page and the toasts (no secrets).
-  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store, toast: toasts.api, session: () => session.keeper.state, realtime: session.realtimeStatus };
-  const deps = { config, supabase, store, toasts, i18n, refreshProfile: session.refreshProfile, signOut: session.signOut, applyLocale: setPageLocale };
+  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store, toast: toasts.api, session: () => session?.keeper.state ?? null, realtime: () => session?.realtimeStatus() ?? 'closed' };
+  const deps = {
+    config,
+    supabase,
+    store,
+    toasts,
+    i18n,
+    refreshProfile: async () => (session ? session.refreshProfile() : undefined),
+    signOut: async () => (await withSession()).signOut(),
+    applyLocale: setPageLocale,
+  };
   const router = makeRouter(
     <PlatformProvider deps={deps}>
       <Layout toasts={toasts} />

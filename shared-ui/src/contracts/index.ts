@@ -1,13 +1,15 @@
 // The contract between the shell (host) and the remotes. Shared as a Module Federation singleton,
 // so the PlatformContext object below is the same one in every remote.
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, use, useContext, type ComponentType } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Slice, Reducer } from '@reduxjs/toolkit';
 import type { i18n as I18n, Resource } from 'i18next';
 import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
+import type { Db } from './db.ts';
 
 export * from './routes.ts';
 export * from './router.ts';
+export { createDb, type Db } from './db.ts';
 
 export type Locale = 'en-US' | 'vi-VN' | 'fr-FR';
 export const LOCALES: Locale[] = ['en-US', 'vi-VN', 'fr-FR'];
@@ -62,8 +64,19 @@ export interface StoreApi {
 
 export interface Platform {
   config: PlatformConfig;
-  /** The one Supabase client of the page (typed by the caller with the Database generic). */
-  supabase: SupabaseClient;
+  /**
+   * Database reads and writes (PostgREST: `db.from(table)`, `db.rpc(fn)`) as the current user, or as
+   * a visitor (anon) when no one is signed in. Always available: first screens use this.
+   */
+  db: Db;
+  /**
+   * The page's full Supabase client (auth, storage, realtime, and `from`/`rpc` too). It is loaded on
+   * demand so a guest's first screen does not wait for it: null until then. A screen that needs it
+   * while rendering calls `useSupabase()`; an event handler awaits `loadSupabase()`.
+   */
+  supabase: SupabaseClient | null;
+  /** Loads the Supabase client (once; the same promise every time). */
+  loadSupabase: () => Promise<SupabaseClient>;
   toast: ToastApi;
   user: PlatformUser | null;
   profile: Profile | null;
@@ -89,6 +102,15 @@ export function usePlatform(): Platform {
   const p = useContext(PlatformContext);
   if (!p) throw new Error('usePlatform() outside the Guestmap platform (shell or dev harness)');
   return p;
+}
+
+/**
+ * The page's Supabase client, for screens that need it while rendering (account, dashboard): the
+ * screen suspends (its Suspense fallback shows) until the client has loaded.
+ */
+export function useSupabase(): SupabaseClient {
+  const p = usePlatform();
+  return p.supabase ?? use(p.loadSupabase());
 }
 
 /** What a remote's optional `./register` module default-exports. */

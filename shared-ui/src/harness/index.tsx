@@ -11,6 +11,7 @@ import { initReactI18next } from 'react-i18next';
 import { createClient, type Session } from '@supabase/supabase-js';
 import {
   PlatformContext,
+  createDb,
   ROUTES,
   ROUTE_NAMES,
   pathFor,
@@ -50,6 +51,8 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
   opts.register?.({ store: storeApi, i18n: i18next, addResources: (ns, r) => addNamespace(i18next, ns, r) });
   const supabaseUrl = opts.supabaseUrl ?? 'http://127.0.0.1:54321';
   const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY);
+  const db = createDb(supabaseUrl, LOCAL_ANON_KEY, async () => (await supabase.auth.getSession()).data.session?.access_token ?? null);
+  const loadSupabase = () => Promise.resolve(supabase);
   let session: Session | null = (await supabase.auth.getSession()).data.session;
   const sessionListeners = new Set<() => void>();
   supabase.auth.onAuthStateChange((_e, s) => {
@@ -85,7 +88,9 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     const value = useMemo<Platform>(
       () => ({
         config: { supabaseUrl, supabaseAnonKey: LOCAL_ANON_KEY, remotes: { marketing: '', map: '', account: '', dashboard: '' } as Platform['config']['remotes'] },
+        db,
         supabase,
+        loadSupabase,
         toast,
         user: s ? { id: s.user.id, email: s.user.email ?? null, isAnonymous: s.user.is_anonymous === true } : null,
         profile: null,

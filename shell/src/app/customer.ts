@@ -3,15 +3,14 @@
 // absent). An unknown customer: the error toast "Customer not found" and the console warning
 // 'Map not found'.
 import { useEffect, useRef } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ToastApi } from '@guestmap/shared-ui/contracts';
+import type { Db, ToastApi } from '@guestmap/shared-ui/contracts';
 import { customerSlice, type AppDispatch } from './store.ts';
 
 export type CustomerResult = { status: 'loaded'; row: Record<string, unknown> } | { status: 'notFound' } | { status: 'error'; error: unknown };
 
-export async function fetchCustomer(supabase: SupabaseClient, id: string): Promise<CustomerResult> {
+export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult> {
   try {
-    const { data, error } = await supabase.from('customers').select('*').eq('id', id).maybeSingle();
+    const { data, error } = await db.from('customers').select('*').eq('id', id).maybeSingle();
     if (error) {
       // An id that cannot even be a customer id (PostgREST rejects it) is simply not found.
       if (error.code === '22P02' || error.code === 'PGRST116') return { status: 'notFound' };
@@ -23,10 +22,10 @@ export async function fetchCustomer(supabase: SupabaseClient, id: string): Promi
   }
 }
 
-export async function loadCustomer(deps: { supabase: SupabaseClient; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string }, id: string, isCurrent: () => boolean = () => true) {
-  const { supabase, dispatch, toast, t } = deps;
+export async function loadCustomer(deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string }, id: string, isCurrent: () => boolean = () => true) {
+  const { db, dispatch, toast, t } = deps;
   dispatch(customerSlice.actions.reset(id));
-  const r = await fetchCustomer(supabase, id);
+  const r = await fetchCustomer(db, id);
   if (!isCurrent()) return;
   if (r.status === 'loaded') {
     dispatch(customerSlice.actions.loaded(r.row));
@@ -43,7 +42,7 @@ export async function loadCustomer(deps: { supabase: SupabaseClient; dispatch: A
 
 /** Keeps the customer store on the route's customerId. */
 export function useCustomerLoader(deps: Parameters<typeof loadCustomer>[0], customerId: string | undefined) {
-  const { supabase, dispatch, toast } = deps;
+  const { db, dispatch, toast } = deps;
   // The language may change while loading; the customer must not reload for that.
   const tRef = useRef(deps.t);
   tRef.current = deps.t;
@@ -53,9 +52,9 @@ export function useCustomerLoader(deps: Parameters<typeof loadCustomer>[0], cust
       return;
     }
     let live = true;
-    void loadCustomer({ supabase, dispatch, toast, t: (k) => tRef.current(k) }, customerId, () => live);
+    void loadCustomer({ db, dispatch, toast, t: (k) => tRef.current(k) }, customerId, () => live);
     return () => {
       live = false;
     };
-  }, [customerId, supabase, dispatch, toast]);
+  }, [customerId, db, dispatch, toast]);
 }

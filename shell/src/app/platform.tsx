@@ -1,7 +1,7 @@
 // Builds the Platform object every remote receives through usePlatform().
-import { useMemo, useCallback, type ReactNode } from 'react';
+import { useMemo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useLocation } from 'react-router-dom';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseLoader } from './supabase-loader.ts';
 import type { i18n as I18n } from 'i18next';
 import { PlatformContext, pathFor, type Platform, type PlatformConfig, type RouteName, type RouteParams, type RouteQuery, type Locale } from '@guestmap/shared-ui/contracts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
@@ -13,7 +13,7 @@ import { isRouteName } from '@guestmap/shared-ui/contracts';
 
 export interface PlatformDeps {
   config: PlatformConfig;
-  supabase: SupabaseClient;
+  supabase: SupabaseLoader;
   store: AppStore;
   toasts: ToastStore;
   i18n: I18n;
@@ -31,6 +31,9 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   const profile = useAppSelector((s) => s.auth.profile);
   const pending = useAppSelector((s) => s.ui.pendingKeys.length > 0);
   const locale = useAppSelector((s) => s.ui.locale);
+  // The full client arrives later on a guest's first screen: screens re-render with it.
+  const [client, setClient] = useState(() => deps.supabase.client);
+  useEffect(() => deps.supabase.onLoaded(setClient), [deps.supabase]);
 
   const navigateTo = useCallback(
     (name: RouteName, params?: RouteParams, query?: RouteQuery, opts?: { replace?: boolean }) => navigate(pathFor(name, params, query), { replace: opts?.replace }),
@@ -51,7 +54,7 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
       deps.applyLocale(l);
       // A signed-in account keeps its language: it is applied again at the next sign-in.
       if (user && user.email && !user.isAnonymous && profile && profile.language !== l) {
-        void deps.supabase
+        void deps.supabase.db
           .from('profiles')
           .update({ language: l })
           .eq('id', user.id)
@@ -73,7 +76,9 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   const value = useMemo<Platform>(
     () => ({
       config: deps.config,
-      supabase: deps.supabase,
+      db: deps.supabase.db,
+      supabase: client,
+      loadSupabase: deps.supabase.load,
       toast: deps.toasts.api,
       user,
       profile,
@@ -89,7 +94,7 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
       refreshProfile: deps.refreshProfile,
       signOut,
     }),
-    [deps, user, profile, requestSignIn, navigateTo, pending, setPending, locale, setLocale, signOut],
+    [deps, client, user, profile, requestSignIn, navigateTo, pending, setPending, locale, setLocale, signOut],
   );
   return <PlatformContext.Provider value={value}>{children}</PlatformContext.Provider>;
 }

@@ -72,7 +72,7 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { customerId } = useParams();
-  const { supabase, toast, setPending } = usePlatform();
+  const { db, toast, setPending } = usePlatform();
   const dispatch = useAppDispatch();
   const handle = (matches[matches.length - 1]?.handle ?? {}) as Partial<RouteHandle>;
   const routeName = handle.name ?? 'NotFound';
@@ -80,7 +80,7 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
   const signIn = useAppSelector((s) => s.auth.signIn);
   const profileLoaded = useAppSelector((s) => !!s.auth.profile);
 
-  useCustomerLoader({ supabase, dispatch, toast, t }, customerId);
+  useCustomerLoader({ db, dispatch, toast, t }, customerId);
   useSignInRedirects(routeName, customerId);
 
   // An interactive sign-in shows the progress bar until the profile has arrived.

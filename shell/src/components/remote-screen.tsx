@@ -1,9 +1,12 @@
 // Renders one exposed screen of a remote. Whatever goes wrong with that remote (server down,
 // manifest error, code that throws while loading or rendering), only this area shows a fallback
 // with Retry; the shell and every other route keep working.
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteName } from '@guestmap/shared-ui/contracts';
+import { usePlatform, type RemoteName } from '@guestmap/shared-ui/contracts';
+
+/** Remotes whose screens use the full Supabase client at once (auth, storage): it loads alongside them. */
+const NEEDS_SUPABASE: readonly RemoteName[] = ['account', 'dashboard'];
 import { loadScreen, resetRemote, RemoteUnavailableError } from '../mf/remotes.ts';
 
 const cache = new Map<string, ComponentType>();
@@ -56,6 +59,10 @@ class RenderBoundary extends Component<{ onRetry: () => void; children: ReactNod
 export function RemoteScreen({ remote, module, props }: { remote: RemoteName; module: string; props?: Record<string, unknown> }) {
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
+  const { loadSupabase } = usePlatform();
+  useEffect(() => {
+    if (NEEDS_SUPABASE.includes(remote)) loadSupabase().catch((e) => console.warn('[shell] Supabase client unavailable', e));
+  }, [remote, loadSupabase, attempt]);
   const [state, setState] = useState<{ id: string; C: ComponentType | null; failed: boolean }>(() => ({ id, C: cache.get(id) ?? null, failed: false }));
   useEffect(() => {
     const cached = cache.get(id);
@@ -96,7 +103,10 @@ export function RemoteScreen({ remote, module, props }: { remote: RemoteName; mo
   if (!C) return <RemoteLoading />;
   return (
     <RenderBoundary key={`${remote}#${attempt}`} onRetry={retry}>
-      <C {...props} />
+      {/* A screen waiting for the Supabase client (useSupabase) shows the same loading state. */}
+      <Suspense fallback={<RemoteLoading />}>
+        <C {...props} />
+      </Suspense>
     </RenderBoundary>
   );
 }

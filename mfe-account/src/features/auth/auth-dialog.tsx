@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Typography } from 'antd';
-import { isRouteName, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
+import { isRouteName, usePlatform, useSupabase, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
 import { authErrorField, authErrorKey } from '../common/errors.ts';
@@ -29,7 +29,8 @@ function GoogleIcon() {
 
 export function AuthDialog() {
   const { t } = useTranslation('account');
-  const { supabase, locale, navigateTo, hrefFor, toast, signOut, user, refreshProfile } = usePlatform();
+  const { locale, navigateTo, hrefFor, toast, signOut, user, refreshProfile } = usePlatform();
+  const supabase = useSupabase();
   const [params, setParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');

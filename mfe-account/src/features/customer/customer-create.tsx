@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, List, Radio, Row, Typography } from 'antd';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
 import { customerErrorKey, isNetworkError } from '../common/errors.ts';
@@ -17,7 +17,7 @@ type SlugState = { slug: string; status: 'idle' | 'checking' | 'error' | SlugSta
 const DEFAULT_CENTER: Position = { latitude: 10.7769, longitude: 106.7009 }; // Ho Chi Minh City
 
 function useSlugCheck(slug: string): SlugState {
-  const { supabase } = usePlatform();
+  const supabase = useSupabase();
   const [state, setState] = useState<SlugState>({ slug: '', status: 'idle' });
   const seq = useRef(0);
   useEffect(() => {
@@ -44,7 +44,8 @@ function useSlugCheck(slug: string): SlugState {
 
 export function CustomerCreateScreen() {
   const { t } = useTranslation('account');
-  const { supabase, profile, locale, toast, navigateTo, refreshProfile } = usePlatform();
+  const { profile, locale, toast, navigateTo, refreshProfile } = usePlatform();
+  const supabase = useSupabase();
   const ids = { name: useId(), slug: useId(), search: useId(), lat: useId(), lng: useId(), zoom: useId(), kind: useId() };
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, Radio, Skeleton, Tag, Typography } from 'antd';
-import { LOCALES, LOCALE_LABELS, usePlatform, type Locale, type RouteName, type RouteParams, useLocation } from '@guestmap/shared-ui/contracts';
+import { LOCALES, LOCALE_LABELS, usePlatform, useSupabase, type Locale, type RouteName, type RouteParams, useLocation } from '@guestmap/shared-ui/contracts';
 import { lang, pickText } from '@guestmap/shared-ui/i18n';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
@@ -47,7 +47,8 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
 
 function MapsSection() {
   const { t } = useTranslation('account');
-  const { supabase, user, profile } = usePlatform();
+  const { user, profile } = usePlatform();
+  const supabase = useSupabase();
   const link = useRouteLink();
   const [maps, setMaps] = useState<Load<{ maps: MyMap[]; moderated: Set<string> }>>({ state: 'loading' });
   const userId = user?.id;
@@ -115,7 +116,8 @@ function MapsSection() {
 
 function FavouritesSection() {
   const { t } = useTranslation('account');
-  const { supabase, user, locale } = usePlatform();
+  const { user, locale } = usePlatform();
+  const supabase = useSupabase();
   const link = useRouteLink();
   const [favs, setFavs] = useState<Load<MyFavourite[]>>({ state: 'loading' });
   const userId = user?.id;
@@ -162,7 +164,8 @@ function FavouritesSection() {
 
 function PictureSection() {
   const { t } = useTranslation('account');
-  const { supabase, user, profile, toast, refreshProfile } = usePlatform();
+  const { user, profile, toast, refreshProfile } = usePlatform();
+  const supabase = useSupabase();
   const { busy, run } = useBusy('avatar');
   const inputId = useId();
   const [url, setUrl] = useState<string | null>(profile?.profilePictureUrl ?? null);
@@ -224,7 +227,8 @@ function PictureSection() {
 
 function NameSection() {
   const { t } = useTranslation('account');
-  const { supabase, user, profile, toast, refreshProfile } = usePlatform();
+  const { user, profile, toast, refreshProfile } = usePlatform();
+  const supabase = useSupabase();
   const { busy, run } = useBusy('name');
   const id = useId();
   const [name, setName] = useState(profile?.displayName ?? '');
@@ -278,7 +282,8 @@ function NameSection() {
 
 function LanguageSection() {
   const { t } = useTranslation('account');
-  const { supabase, user, locale, setLocale, toast, refreshProfile } = usePlatform();
+  const { user, locale, setLocale, toast, refreshProfile } = usePlatform();
+  const supabase = useSupabase();
   const { run } = useBusy('language');
   const labelId = useId();
   const change = (l: Locale) => {
@@ -366,7 +371,8 @@ function Nav({ settings }: { settings: boolean }) {
 /** The account still exists? A deleted account's token keeps working until it expires. */
 function useAccountCheck() {
   const { t } = useTranslation('account');
-  const { supabase, toast, signOut } = usePlatform();
+  const { toast, signOut } = usePlatform();
+  const supabase = useSupabase();
   const check = useCallback(async () => {
     const { error } = await supabase.auth.getUser();
     if (error && errorCode(error) === 'user_not_found') {

@@ -1,9 +1,10 @@
 // Typed data access for the dashboard, and translation of database refusals into messages.
-import { usePlatform, useParams } from '@guestmap/shared-ui/contracts';
+import { useParams, useSupabase } from '@guestmap/shared-ui/contracts';
 import type { TypedClient } from '@guestmap/shared-ui/database';
 
 export function useDb(): TypedClient {
-  return usePlatform().supabase as unknown as TypedClient;
+  // The full client (storage for photos, too): the screen waits for it on a first visit.
+  return useSupabase() as unknown as TypedClient;
 }
 
 export function useCustomerId(): string {

@@ -19,7 +19,7 @@ const EMPTY: ContactValues = { name: '', email: '', hotel: '', message: '' };
 
 export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogProps) {
   const { t } = useTranslation('marketing');
-  const { supabase, toast, locale, profile, user } = usePlatform();
+  const { db, toast, locale, profile, user } = usePlatform();
   const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(true);
   const [values, setValues] = useState<ContactValues>(() => ({
@@ -71,7 +71,7 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
     inFlight.current = true;
     setSending(true);
     try {
-      await sendContactMessage(supabase, values, locale);
+      await sendContactMessage(db, values, locale);
       toast.success(t('contact.sent'));
       inFlight.current = false;
       close();

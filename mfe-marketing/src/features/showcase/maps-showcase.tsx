@@ -11,7 +11,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export function MapsShowcase() {
   const { t } = useTranslation('marketing');
-  const { supabase } = usePlatform();
+  const { db } = usePlatform();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
@@ -19,14 +19,14 @@ export function MapsShowcase() {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    getPublicMaps(supabase).then(
+    getPublicMaps(db).then(
       (maps) => live && setState({ status: 'ready', maps }),
       () => live && setState({ status: 'error' }),
     );
     return () => {
       live = false;
     };
-  }, [supabase, attempt]);
+  }, [db, attempt]);
 
   if (state.status === 'loading') {
     return (

@@ -1,6 +1,6 @@
 // Anonymous analytics through the record_event RPC: a random visitor id kept in localStorage,
 // never a user id or anything personal. Failures are ignored: analytics never blocks a guest.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Db } from '@guestmap/shared-ui/contracts';
 
 export type EventType = 'qr_scan' | 'map_view' | 'activity_view' | 'directions_click' | 'share' | 'favourite';
 
@@ -24,9 +24,9 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-export async function recordEvent(supabase: SupabaseClient, customerId: string, type: EventType, activityId?: string | null): Promise<boolean> {
+export async function recordEvent(db: Db, customerId: string, type: EventType, activityId?: string | null): Promise<boolean> {
   try {
-    const { data, error } = await supabase.rpc('record_event', {
+    const { data, error } = await db.rpc('record_event', {
       p_customer_id: customerId,
       p_type: type,
       p_activity_id: activityId ?? null,

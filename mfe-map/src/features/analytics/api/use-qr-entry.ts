@@ -8,12 +8,12 @@ import { recordEvent } from './record-event.ts';
 const PENDING_HOME = 'guestmap.pendingHome';
 
 export function useQrEntry(route: RouteName, customerId: string | undefined, params: Record<string, string | undefined>, search: URLSearchParams) {
-  const { supabase, navigateTo, user, refreshProfile, profile } = usePlatform();
+  const { db, navigateTo, user, refreshProfile, profile } = usePlatform();
   const isQr = search.get('src') === 'qr';
 
   useEffect(() => {
     if (!isQr || !customerId) return;
-    void recordEvent(supabase, customerId, 'qr_scan');
+    void recordEvent(db, customerId, 'qr_scan');
     try {
       localStorage.setItem(PENDING_HOME, customerId);
     } catch {}
@@ -32,11 +32,11 @@ export function useQrEntry(route: RouteName, customerId: string | undefined, par
       localStorage.removeItem(PENDING_HOME);
       return;
     }
-    void supabase.rpc('set_home_customer', { p_customer_id: pending }).then(({ error }) => {
+    void db.rpc('set_home_customer', { p_customer_id: pending }).then(({ error }) => {
       if (!error) {
         localStorage.removeItem(PENDING_HOME);
         void refreshProfile();
       }
     });
-  }, [user, profile?.customer, supabase, refreshProfile]);
+  }, [user, profile?.customer, db, refreshProfile]);
 }

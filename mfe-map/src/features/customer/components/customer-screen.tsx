@@ -21,15 +21,15 @@ const RedeemScreen = lazy(() => import('../../rewards/components/redeem-screen.t
 
 export default function CustomerScreen() {
   const { t } = useTranslation('map');
-  const { supabase, locale, navigateTo, hrefFor } = usePlatform();
+  const { db, locale, navigateTo, hrefFor } = usePlatform();
   const { customerId } = useParams();
   const [search, setSearch] = useSearchParams();
-  const places = usePlaces(supabase, customerId);
+  const places = usePlaces(db, customerId);
   useQrEntry('Customer', customerId, {}, search);
 
   const ready = places.status === 'ready' ? places : null;
   const hotelId = ready?.customer.kind === 'hotel' ? ready.customer.id : null;
-  const campaigns = useCampaigns(supabase, hotelId);
+  const campaigns = useCampaigns(db, hotelId);
   const redeem = search.get(REDEEM_QUERY);
   const highlights = useMemo<Activity[]>(() => {
     const list = [...(ready?.activities ?? [])];

@@ -1,8 +1,8 @@
 // The signed-in user's favourites (table favourites, own rows only under RLS).
 import { useCallback, useEffect, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Db } from '@guestmap/shared-ui/contracts';
 
-export function useFavourites(supabase: SupabaseClient, userId: string | null) {
+export function useFavourites(db: Db, userId: string | null) {
   const [ids, setIds] = useState<Set<string>>(new Set());
   useEffect(() => {
     if (!userId) {
@@ -10,7 +10,7 @@ export function useFavourites(supabase: SupabaseClient, userId: string | null) {
       return;
     }
     let live = true;
-    void supabase
+    void db
       .from('favourites')
       .select('activity_id')
       .eq('user_id', userId)
@@ -20,7 +20,7 @@ export function useFavourites(supabase: SupabaseClient, userId: string | null) {
     return () => {
       live = false;
     };
-  }, [supabase, userId]);
+  }, [db, userId]);
 
   /** Adds or removes; returns the new state, or throws when the database refused. */
   const toggle = useCallback(
@@ -28,8 +28,8 @@ export function useFavourites(supabase: SupabaseClient, userId: string | null) {
       if (!userId) throw new Error('not signed in');
       const saved = ids.has(activityId);
       const { error } = saved
-        ? await supabase.from('favourites').delete().eq('user_id', userId).eq('activity_id', activityId)
-        : await supabase.from('favourites').insert({ user_id: userId, activity_id: activityId });
+        ? await db.from('favourites').delete().eq('user_id', userId).eq('activity_id', activityId)
+        : await db.from('favourites').insert({ user_id: userId, activity_id: activityId });
       if (error && error.code !== '23505') throw error;
       setIds((prev) => {
         const next = new Set(prev);
@@ -39,7 +39,7 @@ export function useFavourites(supabase: SupabaseClient, userId: string | null) {
       });
       return !saved;
     },
-    [supabase, userId, ids],
+    [db, userId, ids],
   );
   return { ids, toggle };
 }

@@ -33,16 +33,16 @@ import '../../../styles/map.css';
 export default function MapScreen() {
   const { t } = useTranslation('map');
   const platform = usePlatform();
-  const { supabase, locale, navigateTo, hrefFor, toast, user, requestSignIn, config } = platform;
+  const { db, locale, navigateTo, hrefFor, toast, user, requestSignIn, config } = platform;
   const { customerId, activitySlug, activityId } = useParams();
   const [search] = useSearchParams();
-  const places = usePlaces(supabase, customerId);
+  const places = usePlaces(db, customerId);
   const [ui, dispatch] = useMapUi();
   const now = useNow();
   const desktop = useMedia(up('md'));
   const [near, setNear] = useState<NearState>('off');
   const [me, setMe] = useState<LatLng | null>(null);
-  const favourites = useFavourites(supabase, user?.id ?? null);
+  const favourites = useFavourites(db, user?.id ?? null);
 
   useEffect(() => {
     if (customerId) dispatch(mapUi.actions.enterCustomer(customerId));
@@ -54,16 +54,16 @@ export default function MapScreen() {
   const activities = useMemo(() => ready?.activities ?? [], [ready]);
   const timeZone = timeZoneFor(customer);
   // Hotels with a live scratch card or wheel get a rewards entry; city maps never do.
-  const campaigns = useCampaigns(supabase, customer?.kind === 'hotel' ? customer.id : null);
+  const campaigns = useCampaigns(db, customer?.kind === 'hotel' ? customer.id : null);
 
   // map_view once per customer per mount.
   const viewed = useRef<string | null>(null);
   useEffect(() => {
     if (customer && viewed.current !== customer.id) {
       viewed.current = customer.id;
-      void recordEvent(supabase, customer.id, 'map_view');
+      void recordEvent(db, customer.id, 'map_view');
     }
-  }, [customer, supabase]);
+  }, [customer, db]);
 
   // The selected activity comes from the URL (deep links open directly; Back closes it).
   const selected = useMemo<Activity | null>(() => {
@@ -81,8 +81,8 @@ export default function MapScreen() {
   }, [ready, customerId, activityId, activitySlug, selected, toast, t, navigateTo]);
 
   useEffect(() => {
-    if (selected && customerId) void recordEvent(supabase, customerId, 'activity_view', selected.id);
-  }, [selected, customerId, supabase]);
+    if (selected && customerId) void recordEvent(db, customerId, 'activity_view', selected.id);
+  }, [selected, customerId, db]);
 
   // Filters.
   const hay = useMemo(() => new Map(activities.map((a) => [a.id, haystack(a)])), [activities]);
@@ -152,7 +152,7 @@ export default function MapScreen() {
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });
-        void recordEvent(supabase, customerId, 'share', a.id);
+        void recordEvent(db, customerId, 'share', a.id);
       } catch (e) {
         if ((e as Error).name !== 'AbortError') toast.error(t('activity.shareFailed'));
       }
@@ -161,7 +161,7 @@ export default function MapScreen() {
     try {
       await navigator.clipboard.writeText(url);
       toast.success(t('activity.linkCopied'));
-      void recordEvent(supabase, customerId, 'share', a.id);
+      void recordEvent(db, customerId, 'share', a.id);
     } catch {
       toast.info(url);
     }
@@ -176,7 +176,7 @@ export default function MapScreen() {
     try {
       const saved = await favourites.toggle(a.id);
       toast.success(saved ? t('activity.savedToast') : t('activity.removedToast'));
-      if (saved) void recordEvent(supabase, customerId, 'favourite', a.id);
+      if (saved) void recordEvent(db, customerId, 'favourite', a.id);
     } catch {
       toast.error(t('activity.favouriteFailed'));
     }
@@ -265,7 +265,7 @@ export default function MapScreen() {
               onClose={close}
               onFavourite={() => void favourite(selected)}
               onShare={() => void share(selected)}
-              onDirections={() => void recordEvent(supabase, customerId, 'directions_click', selected.id)}
+              onDirections={() => void recordEvent(db, customerId, 'directions_click', selected.id)}
             />
           ) : (
             <>

@@ -2,7 +2,7 @@
 // what a visitor sees). Results are cached per customer for the page's life, so going from the
 // Customer screen to the Map, or between Map and Activity, never refetches.
 import { useEffect, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Db } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../utils/types.ts';
 
 const CUSTOMER_COLUMNS = 'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome';
@@ -16,10 +16,10 @@ export interface Places {
 
 const cache = new Map<string, Promise<Places>>();
 
-export async function fetchPlaces(supabase: SupabaseClient, customerId: string): Promise<Places> {
+export async function fetchPlaces(db: Db, customerId: string): Promise<Places> {
   const [c, a] = await Promise.all([
-    supabase.from('customers').select(CUSTOMER_COLUMNS).eq('id', customerId).maybeSingle(),
-    supabase.from('activities').select(ACTIVITY_COLUMNS).eq('customer_id', customerId).eq('published', true).order('sort_order').order('id'),
+    db.from('customers').select(CUSTOMER_COLUMNS).eq('id', customerId).maybeSingle(),
+    db.from('activities').select(ACTIVITY_COLUMNS).eq('customer_id', customerId).eq('published', true).order('sort_order').order('id'),
   ]);
   if (c.error) throw c.error;
   if (a.error) throw a.error;
@@ -38,10 +38,10 @@ async function withRetry<T>(fn: () => Promise<T>, delays = [600, 1800]): Promise
   }
 }
 
-export function loadPlaces(supabase: SupabaseClient, customerId: string): Promise<Places> {
+export function loadPlaces(db: Db, customerId: string): Promise<Places> {
   let p = cache.get(customerId);
   if (!p) {
-    p = withRetry(() => fetchPlaces(supabase, customerId));
+    p = withRetry(() => fetchPlaces(db, customerId));
     cache.set(customerId, p);
     p.catch(() => cache.delete(customerId));
   }
@@ -50,21 +50,21 @@ export function loadPlaces(supabase: SupabaseClient, customerId: string): Promis
 
 export type PlacesState = { status: 'loading' } | { status: 'error'; retry: () => void } | { status: 'notFound' } | { status: 'ready'; customer: Customer; activities: Activity[] };
 
-export function usePlaces(supabase: SupabaseClient, customerId: string | undefined): PlacesState {
+export function usePlaces(db: Db, customerId: string | undefined): PlacesState {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string; value: PlacesState } | null>(null);
   const key = `${customerId}#${attempt}`;
   useEffect(() => {
     if (!customerId) return;
     let live = true;
-    loadPlaces(supabase, customerId).then(
+    loadPlaces(db, customerId).then(
       (r) => live && setState({ key, value: r.customer ? { status: 'ready', customer: r.customer, activities: r.activities } : { status: 'notFound' } }),
       () => live && setState({ key, value: { status: 'error', retry: () => setAttempt((n) => n + 1) } }),
     );
     return () => {
       live = false;
     };
-  }, [supabase, customerId, key]);
+  }, [db, customerId, key]);
   if (!customerId) return { status: 'notFound' };
   return state?.key === key ? state.value : { status: 'loading' };
 }

@@ -1,7 +1,7 @@
 // A hotel's live reward campaigns (scratch card, fortune wheel). Tiny and statically imported: the
 // map shows its rewards entry only when there is one. Everything else of rewards loads on demand.
 import { useEffect, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Db } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../places/utils/types.ts';
 
 export interface Campaign {
@@ -22,11 +22,11 @@ export function isLive(c: Pick<Row, 'active' | 'starts_at' | 'ends_at'>, now = D
   return c.active && (!c.starts_at || Date.parse(c.starts_at) <= now) && (!c.ends_at || now < Date.parse(c.ends_at));
 }
 
-export function loadCampaigns(supabase: SupabaseClient, customerId: string): Promise<Campaign[]> {
+export function loadCampaigns(db: Db, customerId: string): Promise<Campaign[]> {
   let p = cache.get(customerId);
   if (!p) {
     p = Promise.resolve(
-      supabase.from('reward_campaigns').select(COLUMNS).eq('customer_id', customerId).eq('active', true).order('kind').order('created_at'),
+      db.from('reward_campaigns').select(COLUMNS).eq('customer_id', customerId).eq('active', true).order('kind').order('created_at'),
     ).then(({ data, error }) => {
       if (error) throw error;
       return ((data ?? []) as Row[]).filter((c) => isLive(c));
@@ -38,18 +38,18 @@ export function loadCampaigns(supabase: SupabaseClient, customerId: string): Pro
 }
 
 /** Live campaigns of a hotel; [] for cities, while loading and when the read fails (no entry then). */
-export function useCampaigns(supabase: SupabaseClient, customerId: string | null): Campaign[] {
+export function useCampaigns(db: Db, customerId: string | null): Campaign[] {
   const [state, setState] = useState<{ id: string; list: Campaign[] } | null>(null);
   useEffect(() => {
     if (!customerId) return;
     let live = true;
-    loadCampaigns(supabase, customerId).then(
+    loadCampaigns(db, customerId).then(
       (list) => live && setState({ id: customerId, list }),
       () => live && setState({ id: customerId, list: [] }),
     );
     return () => {
       live = false;
     };
-  }, [supabase, customerId]);
+  }, [db, customerId]);
   return customerId && state?.id === customerId ? state.list : [];
 }

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useSupabase } from '@guestmap/shared-ui/contracts';
 import type { PlayOutcome } from '../api/play-reward.ts';
 import { fetchWheelPrizes, type WheelPrize } from '../api/prizes.ts';
 import { usePlay } from '../hooks/use-play.ts';
@@ -25,7 +25,7 @@ const labelTransform = (a: number) => (a < 180 ? `rotate(${a}) translate(0 -19) 
 
 export function FortuneWheel({ campaign, playsToday, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
-  const { supabase } = usePlatform();
+  const supabase = useSupabase();
   const id = useId();
   const reduced = useReducedMotion();
   const [prizes, setPrizes] = useState<WheelPrize[] | null | 'error'>(null);

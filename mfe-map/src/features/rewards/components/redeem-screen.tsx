@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../../places/utils/types.ts';
 import { redeemVoucher, type Redemption } from '../api/redeem-voucher.ts';
 import { redeemErrorCode, type RedeemError } from '../utils/errors.ts';
@@ -31,7 +31,8 @@ interface Props {
 export default function RedeemScreen({ customer, activities, initialCode, onBack }: Props) {
   useRewardsCatalogue();
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
-  const { supabase, locale } = usePlatform();
+  const { locale } = usePlatform();
+  const supabase = useSupabase();
   const uid = useId();
   const [code, setCode] = useState(normaliseCode(initialCode));
   const [pin, setPin] = useState('');

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { keepFocusInside } from '@guestmap/shared-ui/components';
 import type { Customer } from '../../places/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
@@ -28,7 +28,8 @@ interface Props {
 export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
   useRewardsCatalogue();
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
-  const { supabase, user, locale, requestSignIn } = usePlatform();
+  const { user, locale, requestSignIn } = usePlatform();
+  const supabase = useSupabase();
   const [tab, setTab] = useState<Tab>('play');
   const [userId, setUserId] = useState<string | null>(user?.id ?? null);
   const wallet = useWallet(supabase, userId, customer.id);

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useSupabase } from '@guestmap/shared-ui/contracts';
 import { usePlay } from '../hooks/use-play.ts';
 import type { GameProps } from './game-props.ts';
 import { PrizeResult } from './prize-result.tsx';
@@ -14,7 +14,7 @@ import { PlayError } from './play-error.tsx';
 
 export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
-  const { supabase } = usePlatform();
+  const supabase = useSupabase();
   const { state, play, retryPending } = usePlay(supabase, campaign.id, onPlayed);
   const [revealed, setRevealed] = useState(false);
   const id = useId();

@@ -1,5 +1,5 @@
 // Public maps (customers where is_public) for the Hotels page's showcase: cities first, then hotels.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Db } from '@guestmap/shared-ui/contracts';
 
 export interface PublicMap {
   id: string;
@@ -11,8 +11,8 @@ export interface PublicMap {
 
 export const SHOWCASE_LIMIT = 12;
 
-export async function getPublicMaps(supabase: SupabaseClient): Promise<PublicMap[]> {
-  const { data, error } = await supabase
+export async function getPublicMaps(db: Db): Promise<PublicMap[]> {
+  const { data, error } = await db
     .from('customers')
     .select('id, kind, name, tagline, primary_color')
     .eq('is_public', true)
