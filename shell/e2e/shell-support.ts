@@ -49,6 +49,9 @@ export async function openSignedIn(page: Page, session: StoredSession, path: str
 
 /** Signs in while the page is open, as when the user signs in in another tab of the app. */
 export async function signInLive(page: Page, session: StoredSession) {
+  // "Now": after the page has started and knows its visitor (a session stored before the page read
+  // storage is a session restored at load, not a sign-in).
+  await page.waitForFunction(() => (window as unknown as { __GUESTMAP__?: { store: { getState(): { auth: { status: string } } } } }).__GUESTMAP__?.store.getState().auth.status === 'signedOut');
   await page.evaluate(
     ([k, v]) => {
       localStorage.setItem(k!, v!);

@@ -3,14 +3,13 @@
 import type { RegisterRemote } from '@guestmap/shared-ui/contracts';
 import { accountUi } from '../store/ui-slice.ts';
 import en from '../locales/en.json';
-import vi from '../locales/vi.json';
-import fr from '../locales/fr.json';
 
 export const NS = 'account';
 
 const register: RegisterRemote = ({ store, addResources }) => {
   store.inject(accountUi);
-  addResources(NS, { en, vi, fr });
+  // English (the fallback) travels with this file; Vietnamese and French download only when shown.
+  return addResources(NS, { en, vi: () => import('../locales/vi.json'), fr: () => import('../locales/fr.json') });
 };
 
 export default register;

@@ -1,10 +1,12 @@
 // Terms of use and privacy policy, with an anchor per section (#terms, #privacy, #privacy-rights…).
 import { useEffect, useState } from 'react';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
-import { addNamespace } from '@guestmap/shared-ui/i18n';
+import { mergeIntoNamespace } from '@guestmap/shared-ui/i18n';
 import legalEn from '../locales/legal/en.json';
 import legalVi from '../locales/legal/vi.json';
 import legalFr from '../locales/legal/fr.json';
+
+const LEGAL = { en: { legal: legalEn }, vi: { legal: legalVi }, fr: { legal: legalFr } };
 import { NS } from '../features/i18n/ns.ts';
 import { useScreenView } from './use-screen-view.ts';
 import { Page } from '../features/ui/page.tsx';
@@ -38,7 +40,7 @@ interface DataRow {
 export default function TermsAndPrivacy() {
   const { locale, i18n } = usePlatform();
   // The legal text (the largest part of the catalogues) ships with this screen only, not with ./register.
-  useState(() => addNamespace(i18n, NS, { en: { legal: legalEn }, vi: { legal: legalVi }, fr: { legal: legalFr } }));
+  useState(() => mergeIntoNamespace(i18n, NS, LEGAL));
   const { t, list } = useCopy();
   useScreenView();
   usePageMeta({ title: t('TermsAndPrivacy.title'), description: t('legal.meta.description'), locale });

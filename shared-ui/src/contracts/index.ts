@@ -3,7 +3,8 @@
 import { createContext, use, useContext, type ComponentType } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Slice, Reducer } from '@reduxjs/toolkit';
-import type { i18n as I18n, Resource } from 'i18next';
+import type { i18n as I18n } from 'i18next';
+import type { NamespaceResources } from '../i18n/index.ts';
 import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
 import type { Db } from './db.ts';
 
@@ -113,8 +114,12 @@ export function useSupabase(): SupabaseClient {
   return p.supabase ?? use(p.loadSupabase());
 }
 
-/** What a remote's optional `./register` module default-exports. */
-export type RegisterRemote = (api: { store: StoreApi; i18n: I18n; addResources: (ns: string, resources: Resource) => void }) => void;
+/**
+ * What a remote's optional `./register` module default-exports. `addResources` takes each language's
+ * texts or a loader for them (`vi: () => import('./vi.json')`): only the page's language downloads.
+ * Return its promise: the first screen renders once the texts of the current language are there.
+ */
+export type RegisterRemote = (api: { store: StoreApi; i18n: I18n; addResources: (ns: string, resources: NamespaceResources) => Promise<void> }) => void | Promise<void>;
 
 /** Every exposed screen module default-exports a component like this. */
 export type ScreenModule = { default: ComponentType };

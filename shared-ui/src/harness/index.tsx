@@ -23,7 +23,7 @@ import {
   type ToastType,
   type Locale,
 } from '../contracts/index.ts';
-import { addNamespace, lang, normaliseLocale } from '../i18n/index.ts';
+import { addNamespace, lazyBundles, lang, normaliseLocale } from '../i18n/index.ts';
 import { cssVariables } from '../tokens/index.ts';
 
 /** The Supabase CLI's well-known local anon key (public by design). */
@@ -40,7 +40,7 @@ export interface HarnessOptions {
 export async function mountHarness(opts: HarnessOptions): Promise<void> {
   for (const [k, v] of Object.entries(cssVariables('light'))) document.documentElement.style.setProperty(k, v);
   const locale: Locale = normaliseLocale(localStorage.getItem(LOCALE_STORAGE_KEY)) ?? 'en-US';
-  await i18next.use(initReactI18next).init({ lng: lang(locale), fallbackLng: 'en', resources: {}, interpolation: { escapeValue: false }, react: { useSuspense: false } });
+  await i18next.use(initReactI18next).use(lazyBundles).init({ lng: lang(locale), fallbackLng: 'en', resources: {}, partialBundledLanguages: true, interpolation: { escapeValue: false }, react: { useSuspense: false } });
   const rootReducer = combineSlices({ harness: (s: number = 0) => s }).withLazyLoadedSlices<Record<string, unknown>>();
   const store = configureStore({ reducer: rootReducer });
   const inject = (slice: Slice) => {
@@ -48,7 +48,7 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     store.dispatch({ type: '@@harness/inject' });
   };
   const storeApi = { inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe };
-  opts.register?.({ store: storeApi, i18n: i18next, addResources: (ns, r) => addNamespace(i18next, ns, r) });
+  await opts.register?.({ store: storeApi, i18n: i18next, addResources: (ns, r) => addNamespace(i18next, ns, r) });
   const supabaseUrl = opts.supabaseUrl ?? 'http://127.0.0.1:54321';
   const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY);
   const db = createDb(supabaseUrl, LOCAL_ANON_KEY, async () => (await supabase.auth.getSession()).data.session?.access_token ?? null);

@@ -2,10 +2,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_STORAGE_KEY, type Locale } from '@guestmap/shared-ui/contracts';
-import { FALLBACK_LNG, normaliseLocale, lang } from '@guestmap/shared-ui/i18n';
+import { FALLBACK_LNG, addNamespace, lazyBundles, normaliseLocale, lang } from '@guestmap/shared-ui/i18n';
 import en from '../locales/en.json';
-import vi from '../locales/vi.json';
-import fr from '../locales/fr.json';
 
 export function initialLocale(): Locale {
   let stored: string | null = null;
@@ -16,13 +14,16 @@ export function initialLocale(): Locale {
 }
 
 export async function initI18n(locale: Locale) {
-  await i18next.use(initReactI18next).init({
+  // English (the fallback) is in this file; Vietnamese and French download only when shown.
+  void addNamespace(i18next, 'shell', { vi: () => import('../locales/vi.json'), fr: () => import('../locales/fr.json') });
+  await i18next.use(initReactI18next).use(lazyBundles).init({
     lng: lang(locale),
     fallbackLng: FALLBACK_LNG,
     supportedLngs: ['en', 'vi', 'fr'],
     ns: ['shell'],
     defaultNS: 'shell',
-    resources: { en: { shell: en }, vi: { shell: vi }, fr: { shell: fr } },
+    resources: { en: { shell: en } },
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });

@@ -53,6 +53,9 @@ export interface SessionDeps {
 export function watchSession({ supabase, store, toast, i18n, applyLocale }: SessionDeps) {
   const t = (k: string) => i18n.t(k, { ns: 'shell' });
   let initialResolved = false;
+  // The page already knew its visitor had no session (the client loads on demand): a session found
+  // when the client starts was just created (in another tab) and counts as signing in now.
+  const knownVisitor = store.getState().auth.status === 'signedOut';
   let channel: RealtimeChannel | null = null;
   let row: ProfileRow | null = null;
   let currentSession: Session | null = null;
@@ -192,7 +195,7 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
     keeper.track(keptSession(session));
     if (known?.id !== session.user.id) {
       // A new user for this page: restored at load, or signed in now (dialog, another tab).
-      const kind = initialResolved && event === 'SIGNED_IN' ? 'interactive' : 'restored';
+      const kind = (initialResolved && event === 'SIGNED_IN') || (event === 'INITIAL_SESSION' && knownVisitor) ? 'interactive' : 'restored';
       currentSession = session;
       row = null;
       store.dispatch(authSlice.actions.signedIn({ user: toPlatformUser(session), kind }));

@@ -75,6 +75,21 @@ export function createSupabaseLoader(
     return data.session?.access_token ?? null;
   };
 
+  // A sign-in in another tab of the page's origin (supabase-js announces it on a BroadcastChannel named
+  // after the storage key, and the stored session changes): load the client, which takes it up.
+  if (typeof window !== 'undefined' && !opts.storage) {
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(storageKey) : null;
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === storageKey && e.newValue) void load().catch(() => undefined);
+    };
+    if (channel) channel.onmessage = () => void load().catch(() => undefined);
+    window.addEventListener('storage', onStorage);
+    waiting.push(() => {
+      channel?.close();
+      window.removeEventListener('storage', onStorage);
+    });
+  }
+
   return {
     db: createDb(config.supabaseUrl, config.supabaseAnonKey, accessToken),
     get client() {

@@ -61,8 +61,8 @@ function ensureRegistered(remote: RemoteName): Promise<void> {
   let p = registering.get(remote);
   if (!p) {
     p = loadRemote<Loaded>(`${remote}/register`).then(
-      (mod) => {
-        if (mod && !mod[FAILED] && typeof mod.default === 'function' && registerApi) (mod.default as RegisterRemote)(registerApi);
+      async (mod) => {
+        if (mod && !mod[FAILED] && typeof mod.default === 'function' && registerApi) await (mod.default as RegisterRemote)(registerApi);
         else if (!mod || mod[FAILED]) registering.delete(remote);
       },
       () => {

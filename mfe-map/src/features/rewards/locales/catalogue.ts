@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { mergeIntoNamespace } from '@guestmap/shared-ui/i18n';
 import en from './en.json';
 import vi from './vi.json';
 import fr from './fr.json';
@@ -14,7 +15,8 @@ const done = new WeakSet<I18n>();
 export function addRewardsCatalogue(i18n: I18n): void {
   if (done.has(i18n)) return;
   done.add(i18n);
-  for (const [lng, rewards] of Object.entries(REWARDS_CATALOGUES)) i18n.addResourceBundle(lng, 'map', { rewards }, true, true);
+  // Into each language of `map` that is loaded, now or when it loads (a language switch).
+  mergeIntoNamespace(i18n, 'map', Object.fromEntries(Object.entries(REWARDS_CATALOGUES).map(([lng, rewards]) => [lng, { rewards }])));
 }
 
 /** Call before useTranslation in a lazily loaded rewards screen: adds the texts synchronously once. */
