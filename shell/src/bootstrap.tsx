@@ -2,7 +2,7 @@
 // client, then render. Nothing here knows a remote URL at build time.
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
 import { loadConfig } from './app/config.ts';
 import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
@@ -15,7 +15,7 @@ import { PlatformProvider } from './app/platform.tsx';
 import { watchSession } from './app/session.ts';
 import { createSupabaseLoader } from './app/supabase-loader.ts';
 import { authSlice } from './app/store.ts';
-import { makeRouter } from './routes/router.tsx';
+import { AppRoutes } from './routes/router.tsx';
 import { Layout } from './components/layout.tsx';
 import { createToastStore } from './components/toasts.tsx';
 import { registerServiceWorker } from './app/offline.ts';
@@ -73,15 +73,17 @@ async function boot() {
     signOut: async () => (await withSession()).signOut(),
     applyLocale: setPageLocale,
   };
-  const router = makeRouter(
+  const page = (
     <PlatformProvider deps={deps}>
       <Layout toasts={toasts} />
-    </PlatformProvider>,
+    </PlatformProvider>
   );
   registerServiceWorker({ enabled: process.env.NODE_ENV === 'production' });
   root.render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes root={page} />
+      </BrowserRouter>
     </Provider>,
   );
 }

@@ -2,7 +2,7 @@
 // full-screen overlay, toasts, the auth dialog (the account remote's, whenever ?dialogAuth=true),
 // the contact dialog (the marketing remote's, ?dialogContact=true) and the lazily loaded footer.
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isRouteName, usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
@@ -10,6 +10,7 @@ import { useCustomerLoader } from '../app/customer.ts';
 import { useSignInRedirects } from '../app/use-sign-in-redirects.ts';
 import { scheduleAnchorScroll } from '../app/anchor-scroll.ts';
 import { recordVisit } from '../routes/history.ts';
+import { routeForPath } from '../routes/route-table.ts';
 import { NO_CUSTOMER_REDIRECT } from '../routes/sign-in.ts';
 import { RemoteScreen } from './remote-screen.tsx';
 import { ToastHost, type ToastStore } from './toasts.tsx';
@@ -68,13 +69,13 @@ function ContactDialogHost() {
 export function Layout({ toasts }: { toasts: ToastStore }) {
   const { t } = useTranslation('shell');
   const [params] = useSearchParams();
-  const matches = useMatches();
   const location = useLocation();
   const navigate = useNavigate();
   const { customerId } = useParams();
   const { db, toast, setPending } = usePlatform();
   const dispatch = useAppDispatch();
-  const handle = (matches[matches.length - 1]?.handle ?? {}) as Partial<RouteHandle>;
+  // The route shown, ranked as the router ranks it (unknown paths: NotFound).
+  const handle: Partial<RouteHandle> = routeForPath(location.pathname) ?? {};
   const routeName = handle.name ?? 'NotFound';
   const overlay = useOverlayVisible(routeName, customerId);
   const signIn = useAppSelector((s) => s.auth.signIn);
