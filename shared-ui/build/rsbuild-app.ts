@@ -25,10 +25,9 @@ export function sharedSingletons(opts: { eager?: boolean } = {}) {
     'react-dom/client': single(v('react-dom')),
     // react-router is not shared: remotes use its hooks through '@guestmap/shared-ui/contracts' (the
     // shell's copy), so the shell ships only the router parts it uses instead of the whole library.
-    '@reduxjs/toolkit': single(v('@reduxjs/toolkit')),
-    'react-redux': single(v('react-redux')),
+    // react-i18next, react-redux and Redux Toolkit are not shared either: remotes use useTranslation,
+    // useSelector and createSlice through the contract (shared-ui/src/contracts/libraries.ts).
     i18next: single(v('i18next')),
-    'react-i18next': single(v('react-i18next')),
     // Never eager: the shell loads it when a session may exist or on first use (shell/src/app/supabase-loader.ts).
     '@supabase/supabase-js': single(v('@supabase/supabase-js'), true),
     '@guestmap/shared-ui/contracts': single(false),

@@ -21,6 +21,16 @@ export function guestmapEslint({ self }) {
       message: 'remotes use the shell\'s router: take useParams/useSearchParams/useLocation from @guestmap/shared-ui/contracts, navigate with usePlatform().navigateTo.',
     });
   }
+  // The shell's singletons that are not shared libraries: remotes take what they use from the contract.
+  const singletonParts = self.startsWith('mfe-')
+    ? [
+        {
+          group: ['react-i18next', 'react-redux', '@reduxjs/toolkit'],
+          allowTypeImports: true,
+          message: 'remotes use the shell\'s copies: take useTranslation, useSelector and createSlice from @guestmap/shared-ui/contracts (types may be imported).',
+        },
+      ]
+    : [];
   if (self === 'shared-ui') {
     patterns.push({ group: ['@guestmap/shell', '@guestmap/shell/*'], message: 'shared-ui imports no app.' });
   }
@@ -31,11 +41,18 @@ export function guestmapEslint({ self }) {
     {
       languageOptions: { globals: { ...globals.browser, ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
       rules: {
-        'no-restricted-imports': ['error', { patterns }],
+        'no-restricted-imports': 'off',
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
         '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
         '@typescript-eslint/no-explicit-any': 'error',
         'no-empty': ['error', { allowEmptyCatch: true }],
       },
+    },
+    // Application code (tests may set up i18n and stores with the libraries themselves).
+    {
+      files: ['src/**/*.{ts,tsx}'],
+      ignores: ['**/*.test.{ts,tsx}'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, ...singletonParts] }] },
     },
   );
 }

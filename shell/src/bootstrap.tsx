@@ -12,7 +12,7 @@ import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import { makeStore, uiSlice } from './app/store.ts';
 import { PlatformProvider } from './app/platform.tsx';
-import { watchSession } from './app/session.ts';
+import type { watchSession } from './app/session.ts';
 import { createSupabaseLoader } from './app/supabase-loader.ts';
 import { authSlice } from './app/store.ts';
 import { AppRoutes } from './routes/router.tsx';
@@ -48,18 +48,26 @@ async function boot() {
   };
   setRegisterApi({ store: { inject: store.inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe }, i18n, addResources: (ns, res) => addNamespace(i18n, ns, res) });
   // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
-  const supabase = createSupabaseLoader(config);
+  const sessionCode = () => import('./app/session.ts');
+  const supabase = createSupabaseLoader(config, { alongside: sessionCode });
   const toasts = createToastStore();
   let session: ReturnType<typeof watchSession> | null = null;
-  supabase.onLoaded((client) => {
-    session = watchSession({ supabase: client, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
+  // The session code travels with the client: a visitor's first screen needs neither.
+  const sessionStarted = new Promise<ReturnType<typeof watchSession>>((resolve, reject) => {
+    supabase.onLoaded((client) => {
+      sessionCode().then(({ watchSession }) => {
+        session = watchSession({ supabase: client, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
+        resolve(session);
+      }, reject);
+    });
   });
+  sessionStarted.catch((e) => console.error('[shell] the session code could not load', e));
   if (supabase.mayHaveSession()) void supabase.load();
   // No session anywhere: a visitor, known at once (the client reports the same when it loads).
   else store.dispatch(authSlice.actions.signedOut());
   const withSession = async () => {
     await supabase.load();
-    return session!;
+    return sessionStarted;
   };
   // For diagnostics and browser tests: the one store of the page and the toasts (no secrets).
   (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store, toast: toasts.api, session: () => session?.keeper.state ?? null, realtime: () => session?.realtimeStatus() ?? 'closed' };

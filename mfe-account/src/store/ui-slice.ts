@@ -1,5 +1,5 @@
 // UI state of the account remote, injected into the shell's store by ./register.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@guestmap/shared-ui/contracts';
 
 export const accountUi = createSlice({
   name: 'account',

@@ -1,7 +1,6 @@
 // Customer settings (route CustomerSettings; moderators of the customer and admins).
-import { useTranslation } from 'react-i18next';
 import { Button, Typography } from 'antd';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { Themed, WithCustomer } from '../features/common/frame.tsx';
 import { CustomerSettingsForm } from '../features/settings/customer-settings-form.tsx';
 import { useScreenView } from './use-screen-view.ts';

@@ -1,9 +1,8 @@
 // The hotel's control room: figures, recommendations, QR posters, moderators, and (administrators)
 // administration. Route guard: moderator of the customer or admin (in the shell).
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Spin, Tabs, Typography } from 'antd';
-import { usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Themed, WithCustomer } from '../features/common/frame.tsx';
 import { useScreenView } from './use-screen-view.ts';
 

@@ -1,5 +1,5 @@
 // UI state of the dashboard remote, injected into the shell's store by ./register.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@guestmap/shared-ui/contracts';
 
 export const dashboardUi = createSlice({
   name: 'dashboard',

@@ -1,6 +1,7 @@
 // UI state of the map remote, injected into the shell's store by ./register. It survives the screen
 // being re-mounted (Customer → Map → Activity), so filters and the map view are kept.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@guestmap/shared-ui/contracts';
+import type { PayloadAction } from '@reduxjs/toolkit';
 
 export interface MapView {
   customerId: string;

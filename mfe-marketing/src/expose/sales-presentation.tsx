@@ -1,6 +1,5 @@
 // Hotels sales presentation (route HotelsSalesPresentation): the deck, with its own title and tags.
-import { usePlatform } from '@guestmap/shared-ui/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
 import { usePageMeta } from '../features/meta/use-page-meta.ts';
 import { SalesDeck } from '../features/deck/sales-deck.tsx';

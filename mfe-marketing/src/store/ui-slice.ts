@@ -1,5 +1,5 @@
 // UI state of the marketing remote, injected into the shell's store by ./register.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@guestmap/shared-ui/contracts';
 
 export const marketingUi = createSlice({
   name: 'marketing',

@@ -10,6 +10,7 @@ import type { Db } from './db.ts';
 
 export * from './routes.ts';
 export * from './router.ts';
+export * from './libraries.ts';
 export { createDb, type Db } from './db.ts';
 
 export type Locale = 'en-US' | 'vi-VN' | 'fr-FR';

@@ -33,7 +33,13 @@ export interface SupabaseLoader {
 
 export function createSupabaseLoader(
   config: { supabaseUrl: string; supabaseAnonKey: string },
-  opts: { storage?: Pick<Storage, 'getItem'>; location?: { search: string; hash: string }; importClient?: () => Promise<typeof import('@supabase/supabase-js')> } = {},
+  opts: {
+    storage?: Pick<Storage, 'getItem'>;
+    location?: { search: string; hash: string };
+    importClient?: () => Promise<typeof import('@supabase/supabase-js')>;
+    /** Code downloaded together with the client (the session code): the client is ready once both are. */
+    alongside?: () => Promise<unknown>;
+  } = {},
 ): SupabaseLoader {
   const storageKey = storageKeyFor(config.supabaseUrl);
   const storage = opts.storage ?? globalThis.localStorage;
@@ -51,8 +57,8 @@ export function createSupabaseLoader(
   };
 
   const load = () => {
-    promise ??= importClient().then(
-      ({ createClient }) => {
+    promise ??= Promise.all([importClient(), opts.alongside?.()]).then(
+      ([{ createClient }]) => {
         client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
           // The session keeper (app/session.ts) owns the refresh schedule (spec section 4).
           auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: true, storageKey },

@@ -2,9 +2,8 @@
 // account, Google in a popup, and password reset by a 6-digit code. Every field is checked before
 // any request; server errors are mapped from their codes; one request at a time.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Typography } from 'antd';
-import { isRouteName, usePlatform, useSupabase, useSearchParams } from '@guestmap/shared-ui/contracts';
+import { useTranslation, isRouteName, usePlatform, useSupabase, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
 import { authErrorField, authErrorKey } from '../common/errors.ts';

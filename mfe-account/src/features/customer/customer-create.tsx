@@ -3,9 +3,8 @@
 // the curated places, typed coordinates, or the map. Creation is one atomic RPC; the creator is
 // its moderator at once (refreshProfile brings the claim) and lands on its Dashboard.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, List, Radio, Row, Typography } from 'antd';
-import { usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
 import { customerErrorKey, isNetworkError } from '../common/errors.ts';

@@ -1,9 +1,8 @@
 // /user (the account overview: maps, favourite places) and /user/settings (picture, display name,
 // language, e-mail). Both need a signed-in user with an e-mail (the shell's guard).
 import { useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, Radio, Skeleton, Tag, Typography } from 'antd';
-import { LOCALES, LOCALE_LABELS, usePlatform, useSupabase, type Locale, type RouteName, type RouteParams, useLocation } from '@guestmap/shared-ui/contracts';
+import { useTranslation, LOCALES, LOCALE_LABELS, usePlatform, useSupabase, type Locale, type RouteName, type RouteParams, useLocation } from '@guestmap/shared-ui/contracts';
 import { lang, pickText } from '@guestmap/shared-ui/i18n';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';

@@ -1,9 +1,8 @@
 // Administrators: find users, disable or enable one (the user is signed out live), change any
 // customer's package.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
 

@@ -1,11 +1,9 @@
 // What every dashboard screen shares: the antd theme from the shared tokens (following the shell's
 // light/dark mode), and the customer being managed.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
-import { useTranslation } from 'react-i18next';
 import { App as AntApp, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
 import { antdThemeTokens } from '@guestmap/shared-ui/tokens';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useSelector, useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useCustomerId, useDb, errorKey } from './use-db.ts';
 

@@ -1,10 +1,9 @@
 // The hotel's figures for a chosen period, compared with the one before, straight from the
 // analytics events in the database.
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card, Col, Empty, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { compare, delta, periodsFor, type AnalyticsEvent, type Comparison, type EventType } from './compute.ts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { LineChart } from './line-chart.tsx';

@@ -1,8 +1,7 @@
 // Who runs this map: list, add an existing user by e-mail, remove (never the last one).
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Card, Form, Input, List, Popconfirm } from 'antd';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 
 interface Mod {

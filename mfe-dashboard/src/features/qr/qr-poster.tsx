@@ -1,10 +1,9 @@
 // A printable QR poster with the hotel's branding (optionally per room), linking to the map with
 // src=qr; downloadable as PNG, SVG and PDF.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, Input, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { downloadBlob } from '../common/download.ts';
 

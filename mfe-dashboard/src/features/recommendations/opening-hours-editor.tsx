@@ -1,5 +1,5 @@
 // The weekly opening-hours editor of a recommendation (a controlled antd form field).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { Button, Checkbox, Input, Select, Space, Typography } from 'antd';
 import { DAYS, MAX_RANGES, validate, type Day, type DayHours, type Hours } from './opening-hours.ts';
 

@@ -1,9 +1,8 @@
 // A recommendation's photos (a controlled antd form field): upload to the `photos` bucket, see and
 // remove. The URLs are saved with the recommendation (activities.photos).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Space, Upload } from 'antd';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb } from '../common/use-db.ts';
 import { uploadImage } from '../common/upload-image.ts';
 

@@ -1,10 +1,9 @@
 // The recommendations manager: list, search, filter, sort, publish within the package allowance,
 // create and edit, reorder, CSV import (with a per-row report) and export.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography, Upload, Checkbox } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables, TablesInsert, Json } from '@guestmap/shared-ui/database';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { downloadBlob } from '../common/download.ts';

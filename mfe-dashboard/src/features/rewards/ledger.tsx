@@ -2,10 +2,9 @@
 // moderator can record a transaction by hand (a fresh idempotency key per submission, so a retry of
 // the same submission is one transaction) and set a partner's PIN for voucher redemptions.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Json, Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { formatMoney, fractionDigits } from '../common/money.ts';

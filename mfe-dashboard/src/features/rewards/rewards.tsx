@@ -1,10 +1,9 @@
 // Rewards for the hotel's guests: campaigns (scratch card, fortune wheel) and their prizes with the
 // odds each weight gives. Every write goes through the database's RPCs (one call = all or nothing).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Database, Json, Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { odds, oddsWith } from './odds.ts';

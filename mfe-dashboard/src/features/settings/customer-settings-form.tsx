@@ -1,9 +1,8 @@
 // Customer settings: name, tagline, branding (logo, colour with a contrast check, cover, welcome
 // text per language), map centre and zoom, public or private; package (administrators only).
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { bestTextOn } from './contrast.ts';

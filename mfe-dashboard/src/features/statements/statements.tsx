@@ -3,10 +3,9 @@
 // keeps (the shell's header, the tabs and the buttons are not printed, whatever the shell's layout).
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Select, Space, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { downloadBlob } from '../common/download.ts';
 import { formatMoney } from '../common/money.ts';

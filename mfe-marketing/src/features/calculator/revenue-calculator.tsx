@@ -1,8 +1,7 @@
 // The revenue calculator of the Hotels page. Results follow every keystroke; a field that does not
 // validate shows why (in the user's language) and the results keep the last valid figures.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { computeRevenue, DAILY_SPENDING, DEFAULT_INPUT, HOTEL_CATEGORIES, REVENUE_SOURCES, PERIOD_DAYS, type RevenueInput, type RevenueSource, type HotelCategory } from './revenue.ts';
 import { validateCalculator, type CalculatorForm, type FieldError, type FieldName } from './validate.ts';
 import { formatMoney } from '../ui/format.ts';

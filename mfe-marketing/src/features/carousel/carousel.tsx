@@ -2,7 +2,7 @@
 // Pause/Play button; stops while hovered or focused, and does not start by itself when the user
 // prefers reduced motion; previous/next buttons, one dot per slide, arrow keys, and swipe.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 
 export const AUTO_ADVANCE_MS = 5000;
 const SWIPE_PX = 40;

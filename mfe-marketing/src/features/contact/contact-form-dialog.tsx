@@ -2,8 +2,7 @@
 // form controls; fields are validated as the user leaves them and again on submit; one request at a
 // time; success and error toasts through the shell.
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import '../../styles/marketing.css';
 import { sendContactMessage } from './api/send-contact-message.ts';
 import { validateContact, validateContactField, MAX, type ContactError, type ContactField, type ContactValues } from './validate.ts';

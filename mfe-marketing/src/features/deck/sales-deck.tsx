@@ -2,8 +2,7 @@
 // section (?section=problem, replaced as the presenter moves); ArrowRight / Space / PageDown next,
 // ArrowLeft / Shift+Space / PageUp back, Home / End; on-screen buttons, dots and swipe.
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { PACKAGES } from '../pricing/packages.tsx';
 import { useContactDialog } from '../contact/use-contact-dialog.tsx';
 

@@ -1,7 +1,6 @@
 // An example monthly commission statement: one line per partner, computed with the same split as
 // the calculator (and the database): commission, hotel 80%, platform 20%, reinvestment, net.
-import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { statementLines, type StatementPartner } from '../calculator/revenue.ts';
 import { formatMoney, formatPercent } from '../ui/format.ts';
 

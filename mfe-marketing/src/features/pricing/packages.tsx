@@ -1,6 +1,6 @@
 // The three packages (Basic up to 20 recommendations, Professional up to 50, Premium unlimited).
 // Prices are not published: each card asks to contact us, and every hotel starts with a free pilot.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { ContactTopic } from '../contact/contact-form-dialog.tsx';
 
 export const PACKAGES = [

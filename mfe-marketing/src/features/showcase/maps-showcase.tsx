@@ -1,7 +1,6 @@
 // A showcase of real public maps from the database, each linking to its Map route.
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { RouteLink } from '../ui/route-link.tsx';
 import { getPublicMaps, type PublicMap } from './api/get-public-maps.ts';
 

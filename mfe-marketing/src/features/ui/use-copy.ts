@@ -1,5 +1,5 @@
 // Lists of copy (cards, steps, paragraphs) live as arrays in the locale catalogues.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 
 export function useCopy() {
   const { t, i18n } = useTranslation('marketing');

@@ -2,7 +2,7 @@
 // opening hours in the city's time zone, address with "Show to driver", directions, call, website,
 // share, favourite, and for partners the guest offer with a plain commission disclosure.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Activity } from '../../places/utils/types.ts';

@@ -2,7 +2,7 @@
 // motorbike driver to read from the guest's phone.
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 
 interface Props {
   name: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { CLOSING_SOON_MIN, type OpenStatus } from '../utils/opening-hours.ts';
 
 /** "Open now" / "Closes in 25 min" / "Closed" / "Hours unknown", coloured and as text. */

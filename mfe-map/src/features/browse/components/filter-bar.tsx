@@ -1,5 +1,5 @@
 // Search (diacritics-insensitive), category chips, "Open now" and "Near me".
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { CATEGORY_STYLE } from '../../places/utils/categories.ts';
 import type { Category } from '../../places/utils/types.ts';
 import { CategoryIcon } from '../../places/components/category-icon.tsx';

@@ -1,7 +1,7 @@
 // The list of places matching the filters: a real list of links to the Activity route, synced with
 // the map (same filters, same selection). Long lists render in pages to stay fast.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Activity } from '../../places/utils/types.ts';

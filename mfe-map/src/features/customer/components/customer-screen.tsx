@@ -1,8 +1,7 @@
 // The public welcome page of a customer (/{customerId}): branding, intro, "Open the map",
 // highlights, and for hotels a rewards teaser.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { Spinner } from '@guestmap/shared-ui/components';
 import { usePlaces } from '../../places/api/get-places.ts';

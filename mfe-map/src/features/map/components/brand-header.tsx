@@ -1,6 +1,6 @@
 // The map's header: a hotel's logo, name and welcome text in its colours; a city map plain.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Customer } from '../../places/utils/types.ts';

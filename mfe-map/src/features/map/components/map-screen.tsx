@@ -2,8 +2,7 @@
 // Owns the browsing state (filters in the remote's slice, selection in the URL) and wires the
 // map, the list (bottom sheet on phones, side panel from 960 px) and the activity panel together.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { Spinner } from '@guestmap/shared-ui/components';
 import { up } from '@guestmap/shared-ui/tokens';

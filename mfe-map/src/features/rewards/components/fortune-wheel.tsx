@@ -1,9 +1,8 @@
 // The fortune wheel: the prize labels on an SVG wheel. "Spin" asks the server for the outcome
 // first; the animation then stops on exactly that prize (no animation with reduced motion).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, useSupabase } from '@guestmap/shared-ui/contracts';
 import type { PlayOutcome } from '../api/play-reward.ts';
 import { fetchWheelPrizes, type WheelPrize } from '../api/prizes.ts';
 import { usePlay } from '../hooks/use-play.ts';

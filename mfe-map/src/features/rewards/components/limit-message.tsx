@@ -1,5 +1,5 @@
 // "Come back tomorrow": when a daily limit is used up, say when it resets (midnight UTC, in local time).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import { nextUtcMidnight } from '../utils/wheel.ts';
 

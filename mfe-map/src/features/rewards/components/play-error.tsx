@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { PlayError as Code } from '../utils/errors.ts';
 
 export function PlayError({ code }: { code: Code }) {

@@ -1,5 +1,5 @@
 // The guest's points at this hotel: the balance (from points_balances) and the ledger, newest first.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Wallet } from '../api/wallet.ts';

@@ -1,5 +1,5 @@
 // What a play won, as the guest reads it after the reveal (scratch card) or the spin (wheel).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { PlayOutcome } from '../api/play-reward.ts';

@@ -3,9 +3,8 @@
 // paid. The database marks the voucher used once, records the spend for the guest's hotel and computes
 // the commission; every answer of redeem_voucher is shown as a plain sentence.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../../places/utils/types.ts';
 import { redeemVoucher, type Redemption } from '../api/redeem-voucher.ts';
 import { redeemErrorCode, type RedeemError } from '../utils/errors.ts';

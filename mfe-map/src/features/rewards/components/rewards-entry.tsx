@@ -2,8 +2,7 @@
 // and the panel it opens, loaded on demand. `?rewards=1` in the address opens the panel, so the
 // Customer screen's teaser can link straight to it and Back closes it.
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useSearchParams } from '@guestmap/shared-ui/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Spinner } from '@guestmap/shared-ui/components';
 import type { Customer } from '../../places/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';

@@ -2,8 +2,7 @@
 // history, and their vouchers. A modal dialog: full screen on phones, a card on larger screens.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { keepFocusInside } from '@guestmap/shared-ui/components';
 import type { Customer } from '../../places/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';

@@ -1,9 +1,8 @@
 // The daily scratch card. "Get today's card" asks the server for the outcome first (the draw is the
 // database's); then the guest scratches the cover away, or presses Reveal.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, useSupabase } from '@guestmap/shared-ui/contracts';
 import { usePlay } from '../hooks/use-play.ts';
 import type { GameProps } from './game-props.ts';
 import { PrizeResult } from './prize-result.tsx';

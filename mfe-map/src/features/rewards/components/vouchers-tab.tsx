@@ -1,9 +1,8 @@
 // The guest's vouchers at this hotel: code, partner, discount, expiry, status, and the QR code the
 // partner scans (it opens the redemption form with the code filled in).
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { usePlatform, type Locale } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform, type Locale } from '@guestmap/shared-ui/contracts';
 import { Spinner } from '@guestmap/shared-ui/components';
 import type { Voucher } from '../api/wallet.ts';
 import { REDEEM_QUERY } from '../utils/voucher-code.ts';
