@@ -2,7 +2,7 @@
 // Lighthouse (mobile profile, its default simulated throttling) on the key pages of the production
 // builds served as `npm start` serves them, on ports of its own, map tiles blocked. Prints, per page,
 // the median of BENCH_LH_RUNS runs (default 3): performance score, LCP, TBT, CLS, bytes transferred.
-// BENCH_LH_PAGES=/a,/b measures other pages.
+// BENCH_LH_PAGES=/a,/b measures other pages; BENCH_LH_JSON=<dir> keeps the full reports.
 // A benchmark: it prints figures and never fails on them (targets: docs/performance.md).
 // Lighthouse is installed on first use into ~/.cache/guestmap-bench (npm), not as a workspace dependency:
 // its dependency tree would change how pnpm resolves supabase-js's optional peers for the whole shell.
@@ -66,9 +66,17 @@ for (const page of PAGES) {
     });
     if (result.lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const a = result.lhr.audits;
+    // BENCH_LH_JSON=<dir>: keep each full report (Lighthouse's JSON) to study a page.
+    if (process.env.BENCH_LH_JSON) {
+      fs.mkdirSync(process.env.BENCH_LH_JSON, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`), JSON.stringify(result.lhr));
+    }
     runs.push({
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      fcp: a['first-contentful-paint'].numericValue,
       lcp: a['largest-contentful-paint'].numericValue,
+      // What the LCP was (the element's selector), to know what to make appear sooner.
+      lcpElement: (a['lcp-breakdown-insight']?.details?.items ?? []).find((x) => x.type === 'node')?.selector ?? '',
       tbt: a['total-blocking-time'].numericValue,
       cls: a['cumulative-layout-shift'].numericValue,
       kb: a['total-byte-weight'].numericValue / 1024,
@@ -77,10 +85,12 @@ for (const page of PAGES) {
   rows.push({
     page,
     score: median(runs.map((r) => r.score)),
+    'FCP s': (median(runs.map((r) => r.fcp)) / 1000).toFixed(2),
     'LCP s': (median(runs.map((r) => r.lcp)) / 1000).toFixed(2),
     'TBT ms': Math.round(median(runs.map((r) => r.tbt))),
     CLS: median(runs.map((r) => r.cls)).toFixed(3),
     'transferred KB': median(runs.map((r) => r.kb)).toFixed(0),
+    'LCP element': runs.at(-1).lcpElement.slice(-40),
   });
 }
 console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, simulated throttling, tiles blocked; targets: score ≥ 95, LCP < 2.0 s on map pages, CLS < 0.05`);

@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
 import { loadConfig } from './app/config.ts';
 import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
-import { routeForPath } from './routes/route-table.ts';
+import { matchRoute, routeForPath } from './routes/route-table.ts';
 import { applyLocale, initI18n, initialLocale } from './app/i18n.ts';
 import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
@@ -14,6 +14,7 @@ import { makeStore, uiSlice } from './app/store.ts';
 import { PlatformProvider } from './app/platform.tsx';
 import type { watchSession } from './app/session.ts';
 import { createSupabaseLoader } from './app/supabase-loader.ts';
+import { prefetchCustomer } from './app/customer.ts';
 import { authSlice } from './app/store.ts';
 import { AppRoutes } from './routes/router.tsx';
 import { Layout } from './components/layout.tsx';
@@ -37,6 +38,12 @@ async function boot() {
   // The first screen's remote: its manifest downloads while i18n and the store start.
   const first = routeForPath(window.location.pathname);
   if (first) preloadManifest(first.remote);
+  // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
+  const sessionCode = () => import('./app/session.ts');
+  const supabase = createSupabaseLoader(config, { alongside: sessionCode });
+  // A customer route: its customer is read now, while i18n and React start.
+  const opening = matchRoute(window.location.pathname);
+  if (opening?.def.customer && opening.params.customerId) prefetchCustomer(supabase.db, opening.params.customerId);
   const locale = initialLocale();
   const i18n = await initI18n(locale);
   const store = makeStore();
@@ -46,11 +53,17 @@ async function boot() {
     store.dispatch(uiSlice.actions.setLocale(l));
     void applyLocale(l);
   };
-  setRegisterApi({ store: { inject: store.inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe }, i18n, addResources: (ns, res) => addNamespace(i18n, ns, res) });
-  // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
-  const sessionCode = () => import('./app/session.ts');
-  const supabase = createSupabaseLoader(config, { alongside: sessionCode });
   const toasts = createToastStore();
+  setRegisterApi({
+    store: { inject: store.inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe },
+    i18n,
+    addResources: (ns, res) => addNamespace(i18n, ns, res),
+    db: supabase.db,
+    get route() {
+      const m = matchRoute(window.location.pathname);
+      return m ? { name: m.def.name, params: m.params } : null;
+    },
+  });
   let session: ReturnType<typeof watchSession> | null = null;
   // The session code travels with the client: a visitor's first screen needs neither.
   const sessionStarted = new Promise<ReturnType<typeof watchSession>>((resolve, reject) => {

@@ -2,12 +2,19 @@
 // slice into the one store of the page and adds its i18n namespace to the one i18next.
 import type { RegisterRemote } from '@guestmap/shared-ui/contracts';
 import { mapUi } from '../store/ui-slice.ts';
+import { loadPlaces } from '../features/places/api/get-places.ts';
 import en from '../locales/en.json';
 
 export const NS = 'map';
 
-const register: RegisterRemote = ({ store, addResources }) => {
+/** The map's screens: their places are read while the screen's code downloads. */
+const PLACE_SCREENS = new Set(['Customer', 'Map', 'Activity']);
+
+const register: RegisterRemote = ({ store, addResources, db, route }) => {
   store.inject(mapUi);
+  const customerId = route && PLACE_SCREENS.has(route.name) ? route.params.customerId : undefined;
+  // Cached per customer for the page (get-places.ts): the screen finds the request under way.
+  if (customerId) loadPlaces(db, customerId).catch(() => undefined);
   // English (the fallback) travels with this file; Vietnamese and French download only when shown.
   return addResources(NS, { en, vi: () => import('../locales/vi.json'), fr: () => import('../locales/fr.json') });
 };

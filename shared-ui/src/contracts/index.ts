@@ -119,8 +119,17 @@ export function useSupabase(): SupabaseClient {
  * What a remote's optional `./register` module default-exports. `addResources` takes each language's
  * texts or a loader for them (`vi: () => import('./vi.json')`): only the page's language downloads.
  * Return its promise: the first screen renders once the texts of the current language are there.
+ * `db` and `route` let it start the first screen's data requests while the screen's code downloads.
  */
-export type RegisterRemote = (api: { store: StoreApi; i18n: I18n; addResources: (ns: string, resources: NamespaceResources) => Promise<void> }) => void | Promise<void>;
+export type RegisterRemote = (api: {
+  store: StoreApi;
+  i18n: I18n;
+  addResources: (ns: string, resources: NamespaceResources) => Promise<void>;
+  /** The page's database client (see Platform.db): a remote may start reading what its first screen shows. */
+  db: Db;
+  /** The route the page is opening, when the remote registers (its screen's code downloads meanwhile). */
+  route: { name: RouteName; params: RouteParams } | null;
+}) => void | Promise<void>;
 
 /** Every exposed screen module default-exports a component like this. */
 export type ScreenModule = { default: ComponentType };

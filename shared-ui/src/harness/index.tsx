@@ -48,11 +48,11 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     store.dispatch({ type: '@@harness/inject' });
   };
   const storeApi = { inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe };
-  await opts.register?.({ store: storeApi, i18n: i18next, addResources: (ns, r) => addNamespace(i18next, ns, r) });
   const supabaseUrl = opts.supabaseUrl ?? 'http://127.0.0.1:54321';
   const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY);
   const db = createDb(supabaseUrl, LOCAL_ANON_KEY, async () => (await supabase.auth.getSession()).data.session?.access_token ?? null);
   const loadSupabase = () => Promise.resolve(supabase);
+  await opts.register?.({ store: storeApi, i18n: i18next, addResources: (ns, r) => addNamespace(i18next, ns, r), db, route: null });
   let session: Session | null = (await supabase.auth.getSession()).data.session;
   const sessionListeners = new Set<() => void>();
   supabase.auth.onAuthStateChange((_e, s) => {

@@ -22,10 +22,20 @@ export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult>
   }
 }
 
+// A read started at boot, before React renders: the first load of that customer takes it over.
+let early: { id: string; result: Promise<CustomerResult> } | null = null;
+
+/** Starts reading the page's customer at boot (the welcome shows while the map's code arrives). */
+export function prefetchCustomer(db: Db, id: string): void {
+  early = { id, result: fetchCustomer(db, id) };
+}
+
 export async function loadCustomer(deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string }, id: string, isCurrent: () => boolean = () => true) {
   const { db, dispatch, toast, t } = deps;
   dispatch(customerSlice.actions.reset(id));
-  const r = await fetchCustomer(db, id);
+  const pending = early?.id === id ? early.result : null;
+  early = null;
+  const r = await (pending ?? fetchCustomer(db, id));
   if (!isCurrent()) return;
   if (r.status === 'loaded') {
     dispatch(customerSlice.actions.loaded(r.row));

@@ -56,7 +56,7 @@ class RenderBoundary extends Component<{ onRetry: () => void; children: ReactNod
   }
 }
 
-export function RemoteScreen({ remote, module, props }: { remote: RemoteName; module: string; props?: Record<string, unknown> }) {
+export function RemoteScreen({ remote, module, props, loading }: { remote: RemoteName; module: string; props?: Record<string, unknown>; /** Shown while the screen's code loads (default: a spinner). */ loading?: ReactNode }) {
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
   const { loadSupabase } = usePlatform();
@@ -100,7 +100,7 @@ export function RemoteScreen({ remote, module, props }: { remote: RemoteName; mo
   };
   if (state.failed) return <RemoteFallback onRetry={retry} />;
   const C = state.id.startsWith(`${remote}/`) ? state.C : null;
-  if (!C) return <RemoteLoading />;
+  if (!C) return loading ?? <RemoteLoading />;
   return (
     <RenderBoundary key={`${remote}#${attempt}`} onRetry={retry}>
       {/* A screen waiting for the Supabase client (useSupabase) shows the same loading state. */}

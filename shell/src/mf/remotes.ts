@@ -81,8 +81,8 @@ export async function loadScreen(remote: RemoteName, module: string): Promise<Co
   });
   try {
     const load = (async () => {
-      await ensureRegistered(remote);
-      const mod = (await loadRemote<Loaded>(`${remote}/${module}`)) as Loaded | null;
+      // The screen's code downloads while ./register runs; it renders once both are done.
+      const [, mod] = (await Promise.all([ensureRegistered(remote), loadRemote<Loaded>(`${remote}/${module}`)])) as [void, Loaded | null];
       if (!mod || mod[FAILED] || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) {
         throw new RemoteUnavailableError(remote, mod?.[FAILED]);
       }

@@ -35,8 +35,13 @@ export const ROUTE_TABLE: RouteDef[] = [
 
 export const routeByName = (name: RouteName): RouteDef => ROUTE_TABLE.find((r) => r.name === name)!;
 
+/** The route a path opens, with its params, ranked as the router ranks them; null: not found. */
+export function matchRoute(pathname: string): { def: RouteDef; params: Record<string, string | undefined> } | null {
+  const match = matchRoutes(ROUTE_TABLE.map((def) => ({ path: def.path, def })), pathname)?.[0];
+  return match ? { def: match.route.def, params: match.params } : null;
+}
+
 /** The route a path opens, ranked as the router ranks them; null: not found. */
 export function routeForPath(pathname: string): RouteDef | null {
-  const match = matchRoutes(ROUTE_TABLE.map((def) => ({ path: def.path, def })), pathname);
-  return match?.[0]?.route.def ?? null;
+  return matchRoute(pathname)?.def ?? null;
 }

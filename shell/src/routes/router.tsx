@@ -7,6 +7,7 @@ import { ROUTE_TABLE } from './route-table.ts';
 import { Guarded } from './guard.tsx';
 import { RemoteScreen } from '../components/remote-screen.tsx';
 import { NotFound } from '../components/not-found.tsx';
+import { CustomerSplash } from '../components/customer-splash.tsx';
 
 export function AppRoutes({ root }: { root: ReactNode }) {
   return (
@@ -18,7 +19,7 @@ export function AppRoutes({ root }: { root: ReactNode }) {
             path={r.path}
             element={
               <Guarded guard={r.guard} name={r.name}>
-                <RemoteScreen remote={r.remote} module={r.module} />
+                <RemoteScreen remote={r.remote} module={r.module} loading={r.remote === 'map' && r.customer ? <CustomerSplash /> : undefined} />
               </Guarded>
             }
           />
