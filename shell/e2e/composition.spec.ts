@@ -128,3 +128,23 @@ test.describe('isolation: one remote failing never takes the shell down', () => 
     await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible(SCREEN);
   });
 });
+
+test('a map page shows its hotel’s name and welcome while the map’s code is still on its way', async ({ page }) => {
+  // Hold the map screen's code back until the test lets it go.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`${remoteOrigin('map')}/**/__federation_expose_MapScreen*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+  await page.goto('/saigon-riverside-hotel/map');
+  const splash = page.getByRole('status').filter({ hasText: 'Saigon Riverside Hotel' });
+  await expect(splash).toBeVisible(SCREEN);
+  await expect(splash).toContainText('Our team picked these places for you');
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  release();
+  await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible(SCREEN);
+  await expect(splash).toHaveCount(0);
+  await expect(page.locator('#gm-welcome')).toContainText('Our team picked these places for you');
+});
