@@ -22,6 +22,22 @@ async function axe(page: import('@playwright/test').Page, selector: string) {
 test.describe('phone (360 × 740)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
+  test('the connection drops before the rewards panel has downloaded: a message and Try again, the map stays', async ({ page }) => {
+    await open(page, `/${HOTEL}/map`);
+    await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible();
+    // From now on no script downloads (the panel's code, the Supabase client).
+    await page.route((url) => url.pathname.endsWith('.js'), (r) => r.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Rewards', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Rewards could not open: check your connection.' })).toBeVisible();
+    await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible();
+    await expect(page.getByText('This part of Guestmap is unavailable right now')).toHaveCount(0);
+    // Back online: Try again opens the panel.
+    await page.unrouteAll();
+    await noTiles(page);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('dialog', { name: 'Rewards' })).toBeVisible();
+  });
+
   test('scratch card by the Reveal button: anonymous guest, result = the database row, points = the ledger, then the daily limit', async ({ page }) => {
     await open(page, `/${HOTEL}/map`);
     const dialog = await openRewards(page);
