@@ -1,33 +1,18 @@
 // Scale: a map with 5,000 places stays responsive. The activities response is replaced by 5,000
-// generated places (only here: this measures rendering, not the backend); clustering keeps the
-// number of DOM markers small, and zooming re-renders quickly. Figures are printed.
+// generated places (scripts/generated-places.mjs, shared with the map benchmark: this measures
+// rendering, not the backend); clustering keeps the number of DOM markers small, and zooming
+// re-renders quickly. Figures are printed.
 import { expect as baseExpect, test } from '@playwright/test';
 import { noTiles, open } from './support.ts';
+import { generatedPlaces } from '../scripts/generated-places.mjs';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 120_000 });
 
-const CATS = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'];
-
-function places(n: number) {
-  return Array.from({ length: n }, (_, i) => ({
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    customer_id: 'ho-chi-minh-city',
-    slug: `place-${i}`,
-    category: CATS[i % CATS.length],
-    title: { en: `Place ${i}` },
-    description: {},
-    latitude: 10.7769 + (Math.sin(i * 12.9898) * 0.08),
-    longitude: 106.7009 + (Math.cos(i * 78.233) * 0.08),
-    address: null, address_local: null, phone: null, website: null, price_level: null,
-    opening_hours: null, photos: [], tags: [], is_partner: false, guest_offer: null, sort_order: i,
-  }));
-}
-
 test('5,000 places: clustered, few DOM markers, quick zooms, list paged', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await noTiles(page);
-  const body = JSON.stringify(places(5000));
+  const body = JSON.stringify(generatedPlaces(5000, 0.08));
   await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) => r.fulfill({ status: 200, contentType: 'application/json', body }));
   const t0 = Date.now();
   await open(page, '/ho-chi-minh-city/map');

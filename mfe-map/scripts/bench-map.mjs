@@ -10,34 +10,13 @@
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { serveCopy } from '../../shell/scripts/serve-copy.mjs';
+import { generatedPlaces } from './generated-places.mjs';
 
 const N = Number(process.env.BENCH_PLACES ?? 10000);
 // The bench stops the servers itself for the offline part.
 const { origin, stop: stopServer } = await serveCopy({ base: 3740, api: 55081 });
 
-const CATS = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'];
-const places = Array.from({ length: N }, (_, i) => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  customer_id: 'ho-chi-minh-city',
-  slug: `place-${i}`,
-  category: CATS[i % CATS.length],
-  title: { en: `Place ${i}` },
-  description: {},
-  latitude: 10.7769 + Math.sin(i * 12.9898) * 0.12,
-  longitude: 106.7009 + Math.cos(i * 78.233) * 0.12,
-  address: null,
-  address_local: null,
-  phone: null,
-  website: null,
-  price_level: null,
-  opening_hours: null,
-  photos: [],
-  tags: [],
-  is_partner: false,
-  guest_offer: null,
-  sort_order: i,
-}));
-const body = JSON.stringify(places);
+const body = JSON.stringify(generatedPlaces(N, 0.12));
 
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });

@@ -1,0 +1,1 @@
+export function generatedPlaces(n: number, spread: number): Record<string, unknown>[];
