@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
 import { loadConfig } from './app/config.ts';
 import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
-import { matchRoute, routeForPath } from './routes/route-table.ts';
+import { matchRoute } from './routes/route-table.ts';
 import { applyLocale, initI18n, initialLocale } from './app/i18n.ts';
 import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
@@ -35,14 +35,13 @@ async function boot() {
   const theme = initialTheme();
   applyTheme(theme);
   registerFromConfig(config);
-  // The first screen's remote: its manifest downloads while i18n and the store start.
-  const first = routeForPath(window.location.pathname);
-  if (first) preloadManifest(first.remote);
+  // The route the page opens: its remote's manifest downloads while i18n and the store start.
+  const opening = matchRoute(window.location.pathname);
+  if (opening) preloadManifest(opening.def.remote);
   // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
   const sessionCode = () => import('./app/session.ts');
   const supabase = createSupabaseLoader(config, { alongside: sessionCode });
   // A customer route: its customer is read now, while i18n and React start.
-  const opening = matchRoute(window.location.pathname);
   if (opening?.def.customer && opening.params.customerId) prefetchCustomer(supabase.db, opening.params.customerId);
   const locale = initialLocale();
   const i18n = await initI18n(locale);

@@ -57,13 +57,13 @@ export function addNamespace(i18n: I18n, ns: string, resources: NamespaceResourc
   return new Promise((resolve) => i18n.on('initialized', () => void add().then(resolve, resolve)));
 }
 
+const mergedInto = new WeakMap<object, WeakSet<I18n>>();
+
 /**
  * Merges texts into an existing namespace under their own keys (a lazily loaded feature's texts), in
  * every language whose namespace texts are loaded now or later: adding them to a language not loaded
  * yet would make i18next believe that language's namespace is already there.
  */
-const mergedInto = new WeakMap<object, WeakSet<I18n>>();
-
 export function mergeIntoNamespace(i18n: I18n, ns: string, perLanguage: Record<string, Bundle>): void {
   // Once per i18next instance and texts object (a screen calls it whenever it mounts).
   const seen = mergedInto.get(perLanguage) ?? new WeakSet<I18n>();

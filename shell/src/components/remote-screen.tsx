@@ -4,10 +4,10 @@
 import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform, type RemoteName } from '@guestmap/shared-ui/contracts';
+import { loadScreen, resetRemote, RemoteUnavailableError } from '../mf/remotes.ts';
 
 /** Remotes whose screens use the full Supabase client at once (auth, storage): it loads alongside them. */
 const NEEDS_SUPABASE: readonly RemoteName[] = ['account', 'dashboard'];
-import { loadScreen, resetRemote, RemoteUnavailableError } from '../mf/remotes.ts';
 
 const cache = new Map<string, ComponentType>();
 

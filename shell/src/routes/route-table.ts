@@ -35,9 +35,11 @@ export const ROUTE_TABLE: RouteDef[] = [
 
 export const routeByName = (name: RouteName): RouteDef => ROUTE_TABLE.find((r) => r.name === name)!;
 
+const MATCHABLE = ROUTE_TABLE.map((def) => ({ path: def.path, def }));
+
 /** The route a path opens, with its params, ranked as the router ranks them; null: not found. */
 export function matchRoute(pathname: string): { def: RouteDef; params: Record<string, string | undefined> } | null {
-  const match = matchRoutes(ROUTE_TABLE.map((def) => ({ path: def.path, def })), pathname)?.[0];
+  const match = matchRoutes(MATCHABLE, pathname)?.[0];
   return match ? { def: match.route.def, params: match.params } : null;
 }
 
