@@ -99,6 +99,8 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
       filenameHash: true,
       cleanDistPath: true,
       sourceMap: { js: process.env.GUESTMAP_SOURCEMAPS ? 'source-map' : false },
+      // Readable production code for profiles (function names kept): GUESTMAP_NO_MINIFY=1.
+      ...(process.env.GUESTMAP_NO_MINIFY ? { minify: false } : {}),
     },
     server: {
       port,

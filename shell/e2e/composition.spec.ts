@@ -148,3 +148,27 @@ test('a map page shows its hotel’s name and welcome while the map’s code is 
   await expect(splash).toHaveCount(0);
   await expect(page.locator('#gm-welcome')).toContainText('Our team picked these places for you');
 });
+
+test('a map page’s HTML already carries its hotel’s name and welcome: shown before any script runs', async ({ page, request }) => {
+  // What the server sends (scripts/prefill.mjs): the welcome in the page, the config inlined.
+  const html = await (await request.get('/saigon-riverside-hotel/map')).text();
+  expect(html).toContain('<p class="gm-splash-name">Saigon Riverside Hotel</p>');
+  expect(html).toContain('id="gm-boot-config"');
+  // An address that is not a map page gets no customer.
+  expect(await (await request.get('/hotels')).text()).not.toContain('<p class="gm-splash-name">');
+  // With every script held back, the guest already sees their hotel.
+  await page.route('**/*.js', (r) => r.abort());
+  await page.goto('/saigon-riverside-hotel/map');
+  const splash = page.getByRole('status').filter({ hasText: 'Saigon Riverside Hotel' });
+  await expect(splash).toBeVisible(SCREEN);
+  await expect(splash).toContainText('Our team picked these places for you');
+});
+
+test('the shell takes over the server’s welcome in place and then shows the map', async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+  await page.goto('/saigon-riverside-hotel/map');
+  await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible(SCREEN);
+  // One welcome on the page (the map’s header), no splash left behind.
+  await expect(page.locator('.gm-splash')).toHaveCount(0);
+  await expect(page.locator('#gm-welcome')).toContainText('Our team picked these places for you');
+});

@@ -210,6 +210,14 @@ test.describe('toasts', () => {
 
 test.describe('overlay, progress, footer, dialogs', () => {
   test('full-screen overlay until the customer is resolved; map centre from the customer', async ({ page }) => {
+    // The page without the customer the server usually sends with it (as the service worker's offline
+    // copy is): the shell has to read the customer itself. (Rewriting the document in the test would
+    // make Chromium treat the page as public and refuse its requests to 127.0.0.1.)
+    await page.addInitScript(() => {
+      new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) if (n instanceof Element && (n.id === 'gm-boot-customer' || n.classList.contains('gm-boot-splash'))) n.remove();
+      }).observe(document, { childList: true, subtree: true });
+    });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/rest/v1/customers?*', async (route) => {

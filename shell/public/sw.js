@@ -70,11 +70,23 @@ async function put(store, key, response) {
 
 const cached = (store, key) => caches.match(key, { cacheName: store.name, ignoreVary: true });
 
-async function networkFirst(request, store, key) {
+// A map page comes with its customer's splash and row (shell/scripts/prefill.mjs) between these markers.
+// The one cached page serves every route offline, so it is kept without them: it must never show
+// another hotel's welcome (the shell reads the customer itself then).
+const PAGE_CUSTOMER = /<!--gm:customer-->[\s\S]*?<!--\/gm:customer-->/g;
+
+/** A copy of a page response fit to serve any route: without the customer's part. */
+async function neutralPage(response) {
+  if (!response.ok) return response;
+  const html = (await response.text()).replace(PAGE_CUSTOMER, '');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers: { 'Content-Type': response.headers.get('Content-Type') || 'text/html; charset=utf-8' } });
+}
+
+async function networkFirst(request, store, key, keep = (r) => r) {
   try {
     const response = await fetch(request);
     if (response.ok || response.type === 'opaque') {
-      await put(store, key, response.clone());
+      await put(store, key, await keep(response.clone()));
       return response;
     }
     // A server error: the cached copy, when there is one, is more useful than an error page.
@@ -143,7 +155,7 @@ async function warm(pageUrl, urls) {
   let n = 0;
   if (typeof pageUrl === 'string' && new URL(pageUrl).origin === self.location.origin) {
     const page = await fetch(pageUrl, { credentials: 'same-origin' });
-    await put(STORES.pages, APP_SHELL_KEY, page);
+    await put(STORES.pages, APP_SHELL_KEY, await neutralPage(page));
     n++;
   }
   for (const url of new Set(urls)) {
@@ -158,7 +170,7 @@ function handle(request, kind) {
   const store = STORE_OF[kind];
   switch (kind) {
     case 'page':
-      return networkFirst(request, store, APP_SHELL_KEY);
+      return networkFirst(request, store, APP_SHELL_KEY, neutralPage);
     case 'fresh':
     case 'data':
       // The URL holds the whole query (customer, columns, filters); headers only carry keys.

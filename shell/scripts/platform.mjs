@@ -14,6 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDir, contentSecurityPolicy } from './serve.mjs';
+import { createCustomerReader, languageOf, mapPageCustomer, renderPage } from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '12.21.0';
@@ -118,6 +119,13 @@ async function serveApps({ apiUrl, anonKey }) {
   const config = runtimeConfig({ apiUrl, anonKey });
   const wsUrl = apiUrl.replace(/^http/, 'ws');
   const csp = contentSecurityPolicy({ scripts: remoteOrigins, styles: remoteOrigins, connect: [apiUrl, wsUrl, ...remoteOrigins], images: ['https:', apiUrl, ...remoteOrigins] });
+  // The shell's pages carry the config, and a map page its customer's welcome (prefill.mjs).
+  const readCustomer = createCustomerReader({ apiUrl, anonKey });
+  const page = async (html, req, url) => {
+    const id = mapPageCustomer(url.pathname);
+    const customer = id ? await readCustomer(id) : null;
+    return renderPage(html, { config, customer, lang: languageOf(req.headers['accept-language']) });
+  };
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');
     if (!fs.existsSync(dist)) throw new Error(`${dir}/dist is missing: run the build first`);
@@ -130,6 +138,7 @@ async function serveApps({ apiUrl, anonKey }) {
       // Remotes answer the shell's origin (and each other's) only; the shell serves its own config.
       allowOrigins: name === 'shell' ? [] : [...shellOrigins, ...remoteOrigins],
       routes: name === 'shell' ? { '/config.json': () => ({ type: 'application/json', body: JSON.stringify(config) }) } : undefined,
+      page: name === 'shell' ? page : undefined,
     });
   }
 }

@@ -40,7 +40,9 @@ export function contentSecurityPolicy({ connect = [], scripts = [], images = [],
 
 /**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, allowOrigins?: string[],
- *           csp?: string, routes?: Record<string, () => { type: string, body: string }> }} opts
+ *           csp?: string, routes?: Record<string, () => { type: string, body: string }>,
+ *           page?: (html: string, req: http.IncomingMessage, url: URL) => string | Promise<string> }} opts
+ * `page` rewrites HTML pages before they are sent (prefill.mjs); rewritten pages are compressed per request.
  */
 export function serveDir(opts) {
   const root = path.resolve(opts.dir);
@@ -111,6 +113,24 @@ export function serveDir(opts) {
     if (relServed === 'sw.js') headers['Service-Worker-Allowed'] = '/';
     const accept = String(req.headers['accept-encoding'] ?? '');
     const enc = COMPRESSIBLE.test(file) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    if (isPage && opts.page) {
+      const html = fs.readFileSync(file, 'utf8');
+      Promise.resolve(opts.page(html, req, url))
+        .catch((e) => {
+          console.error('[serve] page rewrite failed', e);
+          return html;
+        })
+        .then((page) => {
+          const raw = Buffer.from(page);
+          // Quick settings: this is per request, and the page is a few kilobytes.
+          const out = enc === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : enc === 'gzip' ? zlib.gzipSync(raw, { level: 6 }) : raw;
+          if (enc) headers['Content-Encoding'] = enc;
+          headers['Content-Length'] = String(out.length);
+          res.writeHead(200, headers);
+          res.end(req.method === 'HEAD' ? undefined : out);
+        });
+      return;
+    }
     const stat = fs.statSync(file);
     const key = `${file}:${enc}:${stat.mtimeMs}`;
     let body = cache.get(key);

@@ -1,10 +1,11 @@
 // Boot: read /config.json, register the remotes it names, start i18n, the store and the Supabase
 // client, then render. Nothing here knows a remote URL at build time.
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
-import { loadConfig } from './app/config.ts';
+import { loadConfig, pageData } from './app/config.ts';
 import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
 import { matchRoute } from './routes/route-table.ts';
 import { applyLocale, initI18n, initialLocale } from './app/i18n.ts';
@@ -14,13 +15,21 @@ import { makeStore, uiSlice } from './app/store.ts';
 import { PlatformProvider } from './app/platform.tsx';
 import type { watchSession } from './app/session.ts';
 import { createSupabaseLoader } from './app/supabase-loader.ts';
-import { prefetchCustomer } from './app/customer.ts';
+import { prefetchCustomer, seedCustomer } from './app/customer.ts';
 import { authSlice } from './app/store.ts';
 import { AppRoutes } from './routes/router.tsx';
 import { Layout } from './components/layout.tsx';
 import { createToastStore } from './components/toasts.tsx';
 import { registerServiceWorker } from './app/offline.ts';
 import './app/shell.css';
+
+/** Lets the browser paint and answer input between the boot's steps (each then is a short task of its own). */
+const yieldToMain = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 
 async function boot() {
   const root = createRoot(document.getElementById('root')!);
@@ -41,11 +50,15 @@ async function boot() {
   // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
   const sessionCode = () => import('./app/session.ts');
   const supabase = createSupabaseLoader(config, { alongside: sessionCode });
-  // A customer route: its customer is read now, while i18n and React start.
-  if (opening?.def.customer && opening.params.customerId) prefetchCustomer(supabase.db, opening.params.customerId);
-  const locale = initialLocale();
-  const i18n = await initI18n(locale);
   const store = makeStore();
+  // A customer route: the page came with its customer (the server drew its splash), or it is read now,
+  // while i18n and React start.
+  const customerId = opening?.def.customer ? opening.params.customerId : undefined;
+  if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer'))) prefetchCustomer(supabase.db, customerId);
+  const locale = initialLocale();
+  await yieldToMain();
+  const i18n = await initI18n(locale);
+  await yieldToMain();
   store.dispatch(uiSlice.actions.setLocale(locale));
   store.dispatch(uiSlice.actions.setTheme(theme));
   const setPageLocale = (l: Locale) => {
@@ -99,12 +112,15 @@ async function boot() {
     </PlatformProvider>
   );
   registerServiceWorker({ enabled: process.env.NODE_ENV === 'production' });
-  root.render(
-    <Provider store={store}>
-      <BrowserRouter>
-        <AppRoutes root={page} />
-      </BrowserRouter>
-    </Provider>,
+  // A transition: the first render is done in slices, so the page answers a tap while it is built.
+  startTransition(() =>
+    root.render(
+      <Provider store={store}>
+        <BrowserRouter>
+          <AppRoutes root={page} />
+        </BrowserRouter>
+      </Provider>,
+    ),
   );
 }
 

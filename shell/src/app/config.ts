@@ -34,8 +34,22 @@ export function parseConfig(raw: unknown): PlatformConfig {
   };
 }
 
+/** JSON the server wrote into the page (scripts/prefill.mjs), or undefined. Data blocks, never executed. */
+export function pageData(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function loadConfig(): Promise<PlatformConfig> {
-  // The page preloads it (index.html); the server marks it no-cache, so a stale copy is never used.
+  // The server usually writes it into the page; validated the same way.
+  const inline = pageData('gm-boot-config');
+  if (inline !== undefined) return parseConfig(inline);
+  // Otherwise the page preloads it (index.html); the server marks it no-cache, so a stale copy is never used.
   const res = await fetch('/config.json', { credentials: 'same-origin' });
   if (!res.ok) throw new ConfigError(`config.json answered ${res.status}`);
   return parseConfig(await res.json());

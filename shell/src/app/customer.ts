@@ -23,15 +23,49 @@ export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult>
 }
 
 // A read started at boot, before React renders: the first load of that customer takes it over.
-let early: { id: string; result: Promise<CustomerResult> } | null = null;
+// `seeded`: the page came with the customer (the server read it), already in the store.
+let early: { id: string; result: Promise<CustomerResult>; seeded?: boolean; row?: unknown } | null = null;
 
 /** Starts reading the page's customer at boot (the welcome shows while the map's code arrives). */
 export function prefetchCustomer(db: Db, id: string): void {
   early = { id, result: fetchCustomer(db, id) };
 }
 
+/**
+ * The page's customer as the server sent it with the page (scripts/prefill.mjs): in the store before
+ * the first render, so the splash the server drew is rendered again in place. Returns false (nothing
+ * done) when it is not this route's customer.
+ */
+export function seedCustomer(dispatch: AppDispatch, id: string, row: unknown): boolean {
+  if (!row || typeof row !== 'object' || (row as { id?: unknown }).id !== id) return false;
+  dispatch(customerSlice.actions.reset(id));
+  dispatch(customerSlice.actions.loaded(row as Record<string, unknown>));
+  early = { id, result: Promise.resolve({ status: 'loaded', row: row as Record<string, unknown> }), seeded: true, row };
+  return true;
+}
+
+/** Runs `task` after the page's load event, when the main thread is idle (or 2 s later at most). */
+function whenSettled(task: () => void) {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: 2000 }) : setTimeout(task, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 export async function loadCustomer(deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string }, id: string, isCurrent: () => boolean = () => true) {
   const { db, dispatch, toast, t } = deps;
+  if (early?.seeded && early.id === id) {
+    const seededRow = early.row;
+    early = null;
+    // Read it again once the page has settled: fresher than the server's short-lived copy, and the
+    // service worker keeps that answer for an offline visit (its cached page carries no customer).
+    const sent = JSON.stringify(seededRow);
+    whenSettled(async () => {
+      const r = await fetchCustomer(db, id);
+      // Only a change is applied (a moderator edited the customer meanwhile).
+      if (r.status === 'loaded' && isCurrent() && JSON.stringify(r.row) !== sent) dispatch(customerSlice.actions.loaded(r.row));
+    });
+    return;
+  }
   dispatch(customerSlice.actions.reset(id));
   const pending = early?.id === id ? early.result : null;
   early = null;

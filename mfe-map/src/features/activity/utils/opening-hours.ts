@@ -7,12 +7,26 @@ import type { OpeningHours } from '../../places/utils/types.ts';
 export const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Day = (typeof DAYS)[number];
 
+// Building an Intl.DateTimeFormat costs far more than using one, and a map asks for every place's
+// status at the same minute: one formatter per time zone, and the last answer kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+let last: { at: number; timeZone: string; minute: number } | null = null;
+
 /** Minutes of the week (0 = Sunday 00:00) at `now` in `timeZone`. */
 export function weekMinute(now: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const at = now.getTime();
+  if (last && last.at === at && last.timeZone === timeZone) return last.minute;
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const day = DAYS.indexOf(get('weekday').toLowerCase().slice(0, 3) as Day);
-  return day * 1440 + (Number(get('hour')) % 24) * 60 + Number(get('minute'));
+  const minute = day * 1440 + (Number(get('hour')) % 24) * 60 + Number(get('minute'));
+  last = { at, timeZone, minute };
+  return minute;
 }
 
 const toMin = (hhmm: string) => {

@@ -1,7 +1,7 @@
 // The Map and Activity routes (one component for both: the exposed ActivityScreen re-exports it).
 // Owns the browsing state (filters in the remote's slice, selection in the URL) and wires the
 // map, the list (bottom sheet on phones, side panel from 960 px) and the activity panel together.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { Spinner } from '@guestmap/shared-ui/components';
@@ -24,10 +24,15 @@ import { mapUi } from '../../../store/ui-slice.ts';
 import { useMapUi } from '../hooks/use-map-ui.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useMedia } from '../hooks/use-media.ts';
-import { MapView } from './map-view.tsx';
 import { BrandHeader } from './brand-header.tsx';
 import type { MarkerItem } from './markers-layer.tsx';
 import '../../../styles/map.css';
+
+// Leaflet, react-leaflet and the markers come in a file of their own, asked for as soon as this screen's
+// code runs: the header and the list render while it arrives, and evaluating it is a task of its own
+// instead of lengthening the screen's first one (a phone stays responsive to taps meanwhile).
+const mapViewCode = import('./map-view.tsx');
+const MapView = lazy(() => mapViewCode.then((m) => ({ default: m.MapView })));
 
 export default function MapScreen() {
   const { t } = useTranslation('map');
@@ -236,20 +241,22 @@ export default function MapScreen() {
       <BrandHeader customer={customer} locale={locale} customerHref={hrefFor('Customer', { customerId })} onCustomer={() => navigateTo('Customer', { customerId })} />
       <div className="gm-mapbody">
         <div className="gm-mapwrap">
-          <MapView
-            center={view ?? { latitude: customer.latitude, longitude: customer.longitude }}
-            zoom={view?.zoom ?? customer.zoom ?? 16}
-            tiles={config.tiles}
-            items={markerItems}
-            selected={selected}
-            onSelect={selectById}
-            onViewChange={(v) => dispatch(mapUi.actions.setView({ customerId: customer.id, ...v }))}
-            hotel={hotel ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: brand ?? '#0E7C86' } : null}
-            me={me}
-            meLabel={t('browse.youAreHere')}
-            clusterLabel={(n) => t('map.cluster', { count: n })}
-            label={t('map.regionLabel', { name: customer.name })}
-          />
+          <Suspense fallback={<div className="gm-leaflet gm-leaflet-pending" aria-busy="true" />}>
+            <MapView
+              center={view ?? { latitude: customer.latitude, longitude: customer.longitude }}
+              zoom={view?.zoom ?? customer.zoom ?? 16}
+              tiles={config.tiles}
+              items={markerItems}
+              selected={selected}
+              onSelect={selectById}
+              onViewChange={(v) => dispatch(mapUi.actions.setView({ customerId: customer.id, ...v }))}
+              hotel={hotel ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: brand ?? '#0E7C86' } : null}
+              me={me}
+              meLabel={t('browse.youAreHere')}
+              clusterLabel={(n) => t('map.cluster', { count: n })}
+              label={t('map.regionLabel', { name: customer.name })}
+            />
+          </Suspense>
         </div>
         <aside className={`gm-panel${sheetOpen ? ' is-open' : ''}${selected ? ' has-activity' : ''}`} aria-label={selected ? t('activity.panelLabel') : t('browse.panelLabel')}>
           {selected ? (

@@ -1,7 +1,7 @@
 // Reads a customer and its published activities through the shared Supabase client (RLS decides
 // what a visitor sees). Results are cached per customer for the page's life, so going from the
 // Customer screen to the Map, or between Map and Activity, never refetches.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Db } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../utils/types.ts';
 
@@ -58,7 +58,8 @@ export function usePlaces(db: Db, customerId: string | undefined): PlacesState {
     if (!customerId) return;
     let live = true;
     loadPlaces(db, customerId).then(
-      (r) => live && setState({ key, value: r.customer ? { status: 'ready', customer: r.customer, activities: r.activities } : { status: 'notFound' } }),
+      // A transition: the list and the markers render in slices, so a tap is never kept waiting.
+      (r) => live && startTransition(() => setState({ key, value: r.customer ? { status: 'ready', customer: r.customer, activities: r.activities } : { status: 'notFound' } })),
       () => live && setState({ key, value: { status: 'error', retry: () => setAttempt((n) => n + 1) } }),
     );
     return () => {

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createCustomerReader, languageOf, mapPageCustomer, renderPage } from './prefill.mjs';
+
+const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8');
+const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'a.b.c', remotes: {} };
+const hotel = { id: 'saigon-riverside-hotel', kind: 'hotel', name: 'Saigon Riverside Hotel', welcome: { en: 'Welcome!', vi: 'Xin chào!' }, primary_color: '#0E7C86' };
+const dataOf = (page, id) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(page)[1]);
+
+describe('what the server writes into the shell page', () => {
+  it('knows a map page’s customer from its address, and nothing else', () => {
+    expect(mapPageCustomer('/saigon-riverside-hotel/map')).toBe('saigon-riverside-hotel');
+    expect(mapPageCustomer('/saigon-riverside-hotel/map/pho-2000/42')).toBe('saigon-riverside-hotel');
+    expect(mapPageCustomer('/hotels')).toBeNull();
+    expect(mapPageCustomer('/')).toBeNull();
+    expect(mapPageCustomer('/static/js/map.js')).toBeNull();
+    expect(mapPageCustomer('/%E0%A4%A/map')).toBeNull();
+  });
+
+  it('inlines the config on every page and drops the config preload', () => {
+    const page = renderPage(html, { config });
+    expect(dataOf(page, 'gm-boot-config')).toEqual(config);
+    expect(page).not.toContain('href="/config.json"');
+    expect(page).not.toContain('gm:customer');
+  });
+
+  it('draws the hotel’s name and welcome in the page’s language, with its colour', () => {
+    const page = renderPage(html, { config, customer: hotel, lang: 'vi' });
+    expect(page).toContain('<p class="gm-splash-name">Saigon Riverside Hotel</p>');
+    expect(page).toContain('<p class="gm-splash-text">Xin chào!</p>');
+    expect(page).toContain('--gm-brand:#0E7C86');
+    expect(dataOf(page, 'gm-boot-customer')).toEqual(hotel);
+    expect(renderPage(html, { config, customer: hotel, lang: 'fr' })).toContain('<p class="gm-splash-text">Welcome!</p>');
+  });
+
+  it('a hostile name or welcome stays text: no markup, no way out of the data block', () => {
+    const evil = { ...hotel, name: '<img src=x onerror=alert(1)>', welcome: { en: '</script><script>alert(1)</script>' }, primary_color: 'red;background:url(x)' };
+    const page = renderPage(html, { config, customer: evil, lang: 'en' });
+    expect(page).not.toContain('<img src=x');
+    expect(page).not.toContain('</script><script>');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).not.toContain('style="--gm-brand');
+    expect(dataOf(page, 'gm-boot-customer').welcome.en).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('takes the language from Accept-Language, English otherwise', () => {
+    expect(languageOf('fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr');
+    expect(languageOf('de-DE,vi;q=0.8')).toBe('vi');
+    expect(languageOf(undefined)).toBe('en');
+  });
+
+  it('reads a customer once as the anonymous visitor, keeps it briefly, and gives up quietly', async () => {
+    const calls = [];
+    const fetchImpl = async (url, init) => {
+      calls.push([url, init.headers.apikey]);
+      return new Response(JSON.stringify(url.includes('nobody') ? [] : [hotel]), { status: 200 });
+    };
+    const read = createCustomerReader({ apiUrl: 'http://api', anonKey: 'anon', fetchImpl });
+    expect(await read('saigon-riverside-hotel')).toEqual(hotel);
+    expect(await read('saigon-riverside-hotel')).toEqual(hotel);
+    expect(await read('nobody')).toBeNull();
+    expect(calls).toEqual([
+      ['http://api/rest/v1/customers?select=*&id=eq.saigon-riverside-hotel', 'anon'],
+      ['http://api/rest/v1/customers?select=*&id=eq.nobody', 'anon'],
+    ]);
+    const down = createCustomerReader({ apiUrl: 'http://api', anonKey: 'anon', fetchImpl: async () => Promise.reject(new TypeError('down')) });
+    expect(await down('x')).toBeNull();
+  });
+});
