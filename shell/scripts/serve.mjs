@@ -121,6 +121,8 @@ export function serveDir(opts) {
           return html;
         })
         .then((page) => {
+          // The rewrite picks the welcome's language from Accept-Language: a cache must keep one copy per language.
+          res.setHeader('Vary', `${res.getHeader('Vary')}, Accept-Language`);
           const raw = Buffer.from(page);
           // Quick settings: this is per request, and the page is a few kilobytes.
           const out = enc === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : enc === 'gzip' ? zlib.gzipSync(raw, { level: 6 }) : raw;
