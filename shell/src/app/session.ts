@@ -195,7 +195,9 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
     keeper.track(keptSession(session));
     if (known?.id !== session.user.id) {
       // A new user for this page: restored at load, or signed in now (dialog, another tab).
-      const kind = (initialResolved && event === 'SIGNED_IN') || (event === 'INITIAL_SESSION' && knownVisitor) ? 'interactive' : 'restored';
+      // A page that knew its visitor had no session: whatever session appears is a sign-in now, even a
+      // SIGNED_IN that another tab's broadcast delivers before the client's INITIAL_SESSION.
+      const kind = (event === 'SIGNED_IN' && (initialResolved || knownVisitor)) || (event === 'INITIAL_SESSION' && knownVisitor) ? 'interactive' : 'restored';
       currentSession = session;
       row = null;
       store.dispatch(authSlice.actions.signedIn({ user: toPlatformUser(session), kind }));
