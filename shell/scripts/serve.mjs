@@ -38,6 +38,13 @@ export function contentSecurityPolicy({ connect = [], scripts = [], images = [],
   ].join('; ');
 }
 
+/** `raw` compressed for the response: 'best' for files compressed once and kept, 'quick' for pages made per request. */
+function encode(raw, enc, effort) {
+  if (enc === 'br') return zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 9 : 5 } });
+  if (enc === 'gzip') return zlib.gzipSync(raw, { level: effort === 'best' ? 9 : 6 });
+  return raw;
+}
+
 /**
  * @param {{ dir: string, port: number, host?: string, spa?: boolean, allowOrigins?: string[],
  *           csp?: string, routes?: Record<string, () => { type: string, body: string }>,
@@ -123,9 +130,8 @@ export function serveDir(opts) {
         .then((page) => {
           // The rewrite picks the welcome's language from Accept-Language: a cache must keep one copy per language.
           res.setHeader('Vary', `${res.getHeader('Vary')}, Accept-Language`);
-          const raw = Buffer.from(page);
           // Quick settings: this is per request, and the page is a few kilobytes.
-          const out = enc === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : enc === 'gzip' ? zlib.gzipSync(raw, { level: 6 }) : raw;
+          const out = encode(Buffer.from(page), enc, 'quick');
           if (enc) headers['Content-Encoding'] = enc;
           headers['Content-Length'] = String(out.length);
           res.writeHead(200, headers);
@@ -138,7 +144,7 @@ export function serveDir(opts) {
     let body = cache.get(key);
     if (!body) {
       const raw = fs.readFileSync(file);
-      body = enc === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : enc === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
+      body = encode(raw, enc, 'best');
       cache.set(key, body);
     }
     if (enc) headers['Content-Encoding'] = enc;

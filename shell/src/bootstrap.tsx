@@ -21,15 +21,8 @@ import { AppRoutes } from './routes/router.tsx';
 import { Layout } from './components/layout.tsx';
 import { createToastStore } from './components/toasts.tsx';
 import { registerServiceWorker } from './app/offline.ts';
+import { yieldToMain } from './app/idle.ts';
 import './app/shell.css';
-
-/** Lets the browser paint and answer input between the boot's steps (each then is a short task of its own). */
-const yieldToMain = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 
 async function boot() {
   const root = createRoot(document.getElementById('root')!);

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import type { Db, ToastApi } from '@guestmap/shared-ui/contracts';
 import { customerSlice, type AppDispatch } from './store.ts';
+import { afterLoadAndIdle } from './idle.ts';
 
 export type CustomerResult = { status: 'loaded'; row: Record<string, unknown> } | { status: 'notFound' } | { status: 'error'; error: unknown };
 
@@ -22,9 +23,9 @@ export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult>
   }
 }
 
-// A read started at boot, before React renders: the first load of that customer takes it over.
-// `seeded`: the page came with the customer (the server read it), already in the store.
-let early: { id: string; result: Promise<CustomerResult>; seeded?: boolean; row?: unknown } | null = null;
+// At boot, before React renders: a read started for the page's customer (its first load takes it
+// over), or the row the page came with (the server read it; already in the store).
+let early: { id: string; result: Promise<CustomerResult> } | { id: string; seeded: Record<string, unknown> } | null = null;
 
 /** Starts reading the page's customer at boot (the welcome shows while the map's code arrives). */
 export function prefetchCustomer(db: Db, id: string): void {
@@ -40,34 +41,26 @@ export function seedCustomer(dispatch: AppDispatch, id: string, row: unknown): b
   if (!row || typeof row !== 'object' || (row as { id?: unknown }).id !== id) return false;
   dispatch(customerSlice.actions.reset(id));
   dispatch(customerSlice.actions.loaded(row as Record<string, unknown>));
-  early = { id, result: Promise.resolve({ status: 'loaded', row: row as Record<string, unknown> }), seeded: true, row };
+  early = { id, seeded: row as Record<string, unknown> };
   return true;
-}
-
-/** Runs `task` after the page's load event, when the main thread is idle (or 2 s later at most). */
-function whenSettled(task: () => void) {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: 2000 }) : setTimeout(task, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 export async function loadCustomer(deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string }, id: string, isCurrent: () => boolean = () => true) {
   const { db, dispatch, toast, t } = deps;
-  if (early?.seeded && early.id === id) {
-    const seededRow = early.row;
+  if (early && 'seeded' in early && early.id === id) {
+    const sent = JSON.stringify(early.seeded);
     early = null;
     // Read it again once the page has settled: fresher than the server's short-lived copy, and the
     // service worker keeps that answer for an offline visit (its cached page carries no customer).
-    const sent = JSON.stringify(seededRow);
-    whenSettled(async () => {
+    afterLoadAndIdle(async () => {
       const r = await fetchCustomer(db, id);
       // Only a change is applied (a moderator edited the customer meanwhile).
       if (r.status === 'loaded' && isCurrent() && JSON.stringify(r.row) !== sent) dispatch(customerSlice.actions.loaded(r.row));
-    });
+    }, 2000);
     return;
   }
   dispatch(customerSlice.actions.reset(id));
-  const pending = early?.id === id ? early.result : null;
+  const pending = early && 'result' in early && early.id === id ? early.result : null;
   early = null;
   const r = await (pending ?? fetchCustomer(db, id));
   if (!isCurrent()) return;

@@ -1,6 +1,7 @@
 // Registers the service worker (public/sw.js) that makes repeat visits fast and the guest map work
 // offline; the caching rules and why they never hide a deploy are in docs/offline.md.
 // Production builds only: in development the hot-reloading server must answer every request itself.
+import { afterLoadAndIdle, idleCallback } from './idle.ts';
 
 type Nav = Pick<Navigator, 'serviceWorker'>;
 
@@ -39,15 +40,7 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
     }
   };
   // After the page has loaded and gone idle: the first visit's own requests come first.
-  const idle = () => idleCallback(win)(() => void register(), { timeout: 3000 });
-  if (win.document.readyState === 'complete') idle();
-  else win.addEventListener('load', idle, { once: true });
-}
-
-type IdleCallback = (cb: () => void, o?: { timeout: number }) => void;
-function idleCallback(win: Window): IdleCallback {
-  const ric = (win as Window & { requestIdleCallback?: IdleCallback }).requestIdleCallback;
-  return ric ? ric.bind(win) : (cb) => void win.setTimeout(cb, 200);
+  afterLoadAndIdle(() => void register(), 3000, win);
 }
 
 /** `<html data-offline="ready">` once this visit can be replayed without a network (browser tests wait for it). */
