@@ -36,6 +36,45 @@ export function sharedSingletons(opts: { eager?: boolean } = {}) {
   };
 }
 
+/** The file a remote publishes beside its manifest: its entry and, per exposed module, every script that
+ *  module needs at once (the manifest leaves out the chunks it shares with others). The shell's server
+ *  reads it to let a page start downloading its screen with the shell (shell/scripts/prefill.mjs). */
+export const PRELOAD_LIST = 'mf-preload.json';
+
+interface ChunkLike {
+  files: Iterable<string>;
+}
+interface ChunkGroupLike {
+  chunks: ChunkLike[];
+}
+interface CompilationLike {
+  namedChunkGroups: { get(name: string): ChunkGroupLike | undefined };
+  emitAsset(file: string, source: unknown): void;
+  hooks: { processAssets: { tap(opts: { name: string; stage: number }, fn: () => void): void } };
+  compiler: { webpack: { sources: { RawSource: new (s: string) => unknown }; Compilation: { PROCESS_ASSETS_STAGE_REPORT: number } } };
+}
+interface CompilerLike {
+  hooks: { thisCompilation: { tap(name: string, fn: (c: CompilationLike) => void): void } };
+}
+
+function preloadListPlugin(name: string, exposes: string[]) {
+  const scripts = (group: ChunkGroupLike | undefined) => (group ? group.chunks.flatMap((c) => [...c.files]).filter((f) => f.endsWith('.js')) : []);
+  return {
+    apply(compiler: CompilerLike) {
+      compiler.hooks.thisCompilation.tap('guestmap-preload-list', (compilation) => {
+        const { RawSource } = compilation.compiler.webpack.sources;
+        compilation.hooks.processAssets.tap({ name: 'guestmap-preload-list', stage: compilation.compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+          const list = {
+            entry: scripts(compilation.namedChunkGroups.get(name)),
+            exposes: Object.fromEntries(exposes.map((e) => [e, scripts(compilation.namedChunkGroups.get(`__federation_expose_${e.replace(/^\.\//, '')}`))])),
+          };
+          compilation.emitAsset(PRELOAD_LIST, new RawSource(JSON.stringify(list)));
+        });
+      });
+    },
+  };
+}
+
 export interface AppOptions {
   name: AppName;
   /** Exposed screens: `{ './MapScreen': './src/expose/map-screen.tsx' }`. */
@@ -79,6 +118,9 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    // The shell's boot chunk (behind the async boundary of src/index.ts) is on every page: the page asks
+    // for it with the entry instead of after the entry has run.
+    performance: isShell && isProduction ? { preload: { type: 'async-chunks', include: [/\/boot\.[0-9a-f]+\.(js|css)$/] } } : {},
     html: {
       title: opts.title ?? 'Guestmap',
       // Dev only: React Refresh in a remote re-renders inside the shell only if a devtools-style hook
@@ -92,7 +134,15 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
     },
     // A production remote has no page of its own: without the shell's runtime its harness cannot run
     // (see experiments above), and the product is always composed by the shell.
-    tools: !isShell && isProduction ? { htmlPlugin: false } : {},
+    tools:
+      !isShell && isProduction
+        ? {
+            htmlPlugin: false,
+            rspack: (_config, { appendPlugins }) => {
+              appendPlugins(preloadListPlugin(opts.name, Object.keys(opts.exposes ?? {})) as never);
+            },
+          }
+        : {},
     output: {
       // Remotes must load their chunks from their own origin, wherever they are deployed.
       assetPrefix: isShell ? '/' : 'auto',

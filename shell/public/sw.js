@@ -73,9 +73,10 @@ const cached = (store, key) => caches.match(key, { cacheName: store.name, ignore
 // A map page comes with its customer's splash and row (shell/scripts/prefill.mjs) between these markers.
 // The one cached page serves every route offline, so it is kept without them: it must never show
 // another hotel's welcome (the shell reads the customer itself then).
-const PAGE_CUSTOMER = /<!--gm:customer-->[\s\S]*?<!--\/gm:customer-->/g;
+// The route's parts of a page: its customer (prefill.mjs) and its screen's preload hints.
+const PAGE_CUSTOMER = /<!--gm:(customer|route)-->[\s\S]*?<!--\/gm:\1-->/g;
 
-/** A copy of a page response fit to serve any route: without the customer's part. */
+/** A copy of a page response fit to serve any route: without the customer's part or the route's hints. */
 async function neutralPage(response) {
   if (!response.ok) return response;
   const html = (await response.text()).replace(PAGE_CUSTOMER, '');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDir, contentSecurityPolicy } from './serve.mjs';
-import { createCustomerReader, languageOf, mapPageCustomer, renderPage } from './prefill.mjs';
+import { createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, preloadHints, renderPage, screenOf } from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '12.21.0';
@@ -119,12 +119,16 @@ async function serveApps({ apiUrl, anonKey }) {
   const config = runtimeConfig({ apiUrl, anonKey });
   const wsUrl = apiUrl.replace(/^http/, 'ws');
   const csp = contentSecurityPolicy({ scripts: remoteOrigins, styles: remoteOrigins, connect: [apiUrl, wsUrl, ...remoteOrigins], images: ['https:', apiUrl, ...remoteOrigins] });
-  // The shell's pages carry the config, and a map page its customer's welcome (prefill.mjs).
+  // The shell's pages carry the config, a map page its customer's welcome, and public pages hints to
+  // download their screen's scripts at once (prefill.mjs).
   const readCustomer = createCustomerReader({ apiUrl, anonKey });
+  const readPreload = createPreloadReader({ remotes: config.remotes });
   const page = async (html, req, url) => {
     const id = mapPageCustomer(url.pathname);
-    const customer = id ? await readCustomer(id) : null;
-    return renderPage(html, { config, customer, lang: languageOf(req.headers['accept-language']) });
+    const screen = screenOf(url.pathname);
+    const [customer, preload] = await Promise.all([id ? readCustomer(id) : null, screen ? readPreload(screen.remote) : null]);
+    const hints = preload ? preloadHints(preload.manifestUrl, preload.list, screen.module) : '';
+    return renderPage(html, { config, customer, lang: languageOf(req.headers['accept-language']), preload: hints });
   };
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');

@@ -4,6 +4,9 @@
 //    read, kept briefly), and the customer's name and welcome over the boot spinner, so a guest
 //    sees their hotel with the first bytes; the shell starts with that customer in its store and
 //    renders the same splash in place while the map's code arrives.
+//  - on the public pages a guest or a client opens first (Home, Hotels, the map…), preload hints for the
+//    remote's manifest, entry and the screen's scripts (from the list the remote publishes beside its
+//    manifest, mf-preload.json), so they download with the shell's own files instead of after them.
 // JSON data blocks are not scripts (the CSP forbids inline scripts); every text is escaped.
 
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
@@ -61,10 +64,67 @@ export const CUSTOMER_END = '<!--/gm:customer-->';
 const ROOT_OPEN = '<div id="root">';
 const CONFIG_PRELOAD = /\s*<!--[^>]*-->\s*<link rel="preload" href="\/config.json"[^>]*>|\s*<link rel="preload" href="\/config.json"[^>]*>/;
 
-/** The page with the config (and the customer, when given) inlined. */
-export function renderPage(html, { config, customer = null, lang = 'en' }) {
+// The route's part of a page (its preload hints): the service worker's copy leaves it out too.
+export const ROUTE_START = '<!--gm:route-->';
+export const ROUTE_END = '<!--/gm:route-->';
+
+/** The public pages whose screen the server lets start early: [path, remote, exposed module]. The shell's
+ *  route table decides what a path opens; route-table.test.ts checks these agree with it. Guarded pages
+ *  are left out (the guard may send the visitor elsewhere). */
+const PUBLIC_SCREENS = [
+  [/^\/$/, 'marketing', 'Home'],
+  [/^\/hotels\/?$/, 'marketing', 'Hotels'],
+  [/^\/hotels-sales-presentation\/?$/, 'marketing', 'SalesPresentation'],
+  [/^\/about-us\/?$/, 'marketing', 'AboutUs'],
+  [/^\/terms-and-privacy\/?$/, 'marketing', 'TermsAndPrivacy'],
+  [/^\/[^/.]+\/map\/?$/, 'map', 'MapScreen'],
+  [/^\/[^/.]+\/map\/[^/.]+(?:\/[^/.]+)?\/?$/, 'map', 'ActivityScreen'],
+];
+
+/** The remote and exposed module a public page opens first, or null. */
+export function screenOf(pathname) {
+  const hit = PUBLIC_SCREENS.find(([re]) => re.test(pathname));
+  return hit ? { remote: hit[1], module: hit[2] } : null;
+}
+
+/** Preload hints for a screen: the remote's manifest (as the shell's runtime fetches it), its entry, its
+ *  ./register and the module's scripts, each once. `list` is the remote's mf-preload.json. */
+export function preloadHints(manifestUrl, list, module) {
+  const files = [...(list.entry ?? []), ...(list.exposes?.['./register'] ?? []), ...(list.exposes?.[`./${module}`] ?? [])];
+  const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
+  return (
+    `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous" fetchpriority="low" />` +
+    hrefs.map((h) => `<link rel="preload" href="${escapeHtml(h)}" as="script" fetchpriority="low" />`).join('')
+  );
+}
+
+/**
+ * Reads remotes' preload lists (mf-preload.json beside each manifest), keeps them for `ttlMs`, and gives
+ * up after `timeoutMs` (the page then goes without hints: the shell loads the screen as usual).
+ */
+export function createPreloadReader({ remotes, ttlMs = 30000, timeoutMs = 300, fetchImpl = fetch }) {
+  const cache = new Map();
+  return async function read(remote) {
+    const manifestUrl = remotes?.[remote];
+    if (typeof manifestUrl !== 'string') return null;
+    const hit = cache.get(remote);
+    if (hit && hit.until > Date.now()) return hit.value;
+    let value = null;
+    try {
+      const res = await fetchImpl(new URL('mf-preload.json', manifestUrl).href, { signal: AbortSignal.timeout(timeoutMs) });
+      const list = res.ok ? await res.json() : null;
+      if (list && typeof list === 'object') value = { manifestUrl, list };
+    } catch {}
+    cache.set(remote, { value, until: Date.now() + ttlMs });
+    return value;
+  };
+}
+
+/** The page with the config (and the customer, when given) inlined, and the screen's preload hints. */
+export function renderPage(html, { config, customer = null, lang = 'en', preload = '' }) {
   const data = `<script type="application/json" id="gm-boot-config">${jsonForHtml(config)}</script>`;
-  let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}</head>`);
+  const hints = preload ? `${ROUTE_START}${preload}${ROUTE_END}` : '';
+  let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}${hints}</head>`);
   if (customer && typeof customer.name === 'string' && out.includes(ROOT_OPEN)) {
     const block = `${CUSTOMER_START}${splashHtml(customer, lang)}<script type="application/json" id="gm-boot-customer">${jsonForHtml(customer)}</script>${CUSTOMER_END}`;
     out = out.replace(ROOT_OPEN, ROOT_OPEN + block);

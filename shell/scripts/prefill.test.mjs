@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createCustomerReader, languageOf, mapPageCustomer, renderPage } from './prefill.mjs';
+import { ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, preloadHints, renderPage, screenOf } from './prefill.mjs';
 
 const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8');
 const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'a.b.c', remotes: {} };
@@ -67,5 +67,58 @@ describe('what the server writes into the shell page', () => {
     ]);
     const down = createCustomerReader({ apiUrl: 'http://api', anonKey: 'anon', fetchImpl: async () => Promise.reject(new TypeError('down')) });
     expect(await down('x')).toBeNull();
+  });
+
+  it('hints the screen’s scripts on public pages, in the route’s own part of the page', () => {
+    expect(screenOf('/')).toEqual({ remote: 'marketing', module: 'Home' });
+    expect(screenOf('/hotels')).toEqual({ remote: 'marketing', module: 'Hotels' });
+    expect(screenOf('/saigon-riverside-hotel/map')).toEqual({ remote: 'map', module: 'MapScreen' });
+    expect(screenOf('/saigon-riverside-hotel/map/pho-2000/42')).toEqual({ remote: 'map', module: 'ActivityScreen' });
+    // Guarded pages, files and unknown shapes get no hints.
+    for (const p of ['/saigon-riverside-hotel/dashboard', '/user', '/create-customer', '/favicon.ico', '/a/map/b/c/d']) expect(screenOf(p)).toBeNull();
+
+    const manifest = 'http://127.0.0.1:3002/mf-manifest.json';
+    const list = {
+      entry: ['static/js/map.1.js'],
+      exposes: { './register': ['static/js/async/reg.2.js'], './MapScreen': ['static/js/async/1.3.js', 'static/js/async/ms.4.js'], './Other': ['static/js/async/o.5.js'] },
+    };
+    const hints = preloadHints(manifest, list, 'MapScreen');
+    const hrefs = [...hints.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(hrefs).toEqual([
+      `fetch ${manifest}`,
+      'script http://127.0.0.1:3002/static/js/map.1.js',
+      'script http://127.0.0.1:3002/static/js/async/reg.2.js',
+      'script http://127.0.0.1:3002/static/js/async/1.3.js',
+      'script http://127.0.0.1:3002/static/js/async/ms.4.js',
+    ]);
+    // The manifest is fetched with CORS by the runtime; the scripts load as plain scripts.
+    expect(hints).toContain(`href="${manifest}" as="fetch" crossorigin="anonymous"`);
+    // A file name that is not a plain script path is never written into the page.
+    expect(preloadHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen')).not.toContain('<script');
+
+    const built = html.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>');
+    const page = renderPage(built, { config, preload: hints });
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain(`${ROUTE_START}${hints}${ROUTE_END}`);
+    // After the shell's own scripts: they are asked for first.
+    expect(head.indexOf(ROUTE_START)).toBeGreaterThan(head.indexOf('<script defer src="/static/js/index.1.js">'));
+    expect(renderPage(html, { config })).not.toContain(ROUTE_START);
+  });
+
+  it('reads a remote’s preload list once, keeps it briefly, and does without when it cannot', async () => {
+    const calls = [];
+    const list = { entry: ['static/js/m.1.js'], exposes: {} };
+    const fetchImpl = async (url) => {
+      calls.push(url);
+      return url.includes(':3001') ? new Response('nope', { status: 404 }) : new Response(JSON.stringify(list), { status: 200 });
+    };
+    const read = createPreloadReader({ remotes: { map: 'http://127.0.0.1:3002/mf-manifest.json', marketing: 'http://127.0.0.1:3001/mf-manifest.json' }, fetchImpl });
+    expect(await read('map')).toEqual({ manifestUrl: 'http://127.0.0.1:3002/mf-manifest.json', list });
+    expect(await read('map')).toEqual({ manifestUrl: 'http://127.0.0.1:3002/mf-manifest.json', list });
+    expect(await read('marketing')).toBeNull();
+    expect(await read('account')).toBeNull();
+    expect(calls).toEqual(['http://127.0.0.1:3002/mf-preload.json', 'http://127.0.0.1:3001/mf-preload.json']);
+    const down = createPreloadReader({ remotes: { map: 'http://x/mf-manifest.json' }, fetchImpl: async () => Promise.reject(new TypeError('down')) });
+    expect(await down('map')).toBeNull();
   });
 });

@@ -1,2 +1,2 @@
 // Async boundary: shared singletons are negotiated with the remotes before the app runs.
-import('./bootstrap');
+import(/* webpackChunkName: "boot" */ './bootstrap');

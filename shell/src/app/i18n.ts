@@ -27,8 +27,29 @@ export async function initI18n(locale: Locale) {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  i18next.services.formatter?.add('number', formatNumber);
   document.documentElement.lang = locale;
   return i18next;
+}
+
+// The options of Intl.NumberFormat a text may set ("{{n, number(minimumFractionDigits: 2)}}"); i18next
+// passes the whole t() options along, which must not split the cache.
+const NUMBER_OPTIONS = ['style', 'currency', 'currencyDisplay', 'unit', 'unitDisplay', 'notation', 'compactDisplay', 'signDisplay', 'useGrouping', 'minimumIntegerDigits', 'minimumFractionDigits', 'maximumFractionDigits', 'minimumSignificantDigits', 'maximumSignificantDigits'] as const;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** i18next's "number" format. The first Intl formatter a page builds loads the browser's number data, a
+ *  long task on a phone ("12 places" on the map's first screen paid it): whole numbers under 1,000 with
+ *  no options are written the same in English, Vietnamese and French, so they need no formatter. */
+export function formatNumber(value: unknown, lng: string | undefined, options: Record<string, unknown> = {}): string {
+  const picked = NUMBER_OPTIONS.filter((k) => options[k] !== undefined).map((k) => [k, options[k]] as const);
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1000 && picked.length === 0) return String(value);
+  const key = `${lng ?? ''}|${JSON.stringify(picked)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lng, Object.fromEntries(picked) as Intl.NumberFormatOptions);
+    numberFormats.set(key, format);
+  }
+  return format.format(value as number);
 }
 
 export function applyLocale(locale: Locale) {

@@ -142,14 +142,17 @@ describe('a deploy is never hidden', () => {
     expect(await (await sw.request(`${ORIGIN}/saigon-riverside-hotel/map/pho-2000/123`, { mode: 'navigate' })).response!.text()).toBe('<html>build B</html>');
   });
 
-  it('the kept page never carries a hotel: offline, another map opens without the first hotel’s welcome', async () => {
-    const prefilled = '<div id="root"><!--gm:customer--><p>Saigon Riverside Hotel</p><script type="application/json">{"id":"saigon-riverside-hotel"}</script><!--/gm:customer--><div class="gm-boot"></div></div>';
+  it('the kept page never carries a hotel or a route’s hints: offline, another map opens without the first hotel’s welcome', async () => {
+    const prefilled =
+      '<head><!--gm:route--><link rel="preload" href="http://remote/static/js/ms.1.js" as="script" /><!--/gm:route--></head>' +
+      '<div id="root"><!--gm:customer--><p>Saigon Riverside Hotel</p><script type="application/json">{"id":"saigon-riverside-hotel"}</script><!--/gm:customer--><div class="gm-boot"></div></div>';
     sw.network.answer = () => new Response(prefilled, { status: 200, headers: { 'Content-Type': 'text/html' } });
     // Online, the visitor gets the page as sent, welcome included.
     expect(await (await sw.request(`${ORIGIN}/saigon-riverside-hotel/map`, { mode: 'navigate' })).response!.text()).toBe(prefilled);
     sw.network.answer = () => Promise.reject(new TypeError('offline'));
     const offline = await (await sw.request(`${ORIGIN}/hanoi/map`, { mode: 'navigate' })).response!.text();
-    expect(offline).toBe('<div id="root"><div class="gm-boot"></div></div>');
+    // Nor the first page's hints for its screen's scripts.
+    expect(offline).toBe('<head></head><div id="root"><div class="gm-boot"></div></div>');
   });
 
   it('a server error does not replace a good copy', async () => {

@@ -8,7 +8,7 @@ import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Activity } from '../../places/utils/types.ts';
 import { categoryStyle } from '../../places/utils/categories.ts';
 import { directionsLinks, priceLabel, safeHttpUrl, telHref } from '../utils/links.ts';
-import { openStatus, todaysRanges, weekRanges } from '../utils/opening-hours.ts';
+import { openStatus, todaysRanges, weekRanges, zoneName } from '../utils/opening-hours.ts';
 import { OpenBadge } from './open-badge.tsx';
 import { DriverCard } from './driver-card.tsx';
 import { CategoryIcon } from '../../places/components/category-icon.tsx';
@@ -143,7 +143,7 @@ export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, s
               </tbody>
             </table>
           )}
-          <p className="gm-muted gm-small">{t('hours.timeZone', { tz: timeZone })}</p>
+          <p className="gm-muted gm-small">{t('hours.timeZone', { tz: zoneName(timeZone) })}</p>
         </section>
       )}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openStatus, todaysRanges, weekMinute } from './opening-hours.ts';
+import { LOCAL_ZONE, openStatus, todaysRanges, weekMinute, zoneName } from './opening-hours.ts';
 import type { OpeningHours } from '../../places/utils/types.ts';
 
 const TZ = 'Asia/Ho_Chi_Minh'; // UTC+7, no daylight saving
@@ -11,6 +11,23 @@ describe('opening hours in the city time zone', () => {
   it('reads the week minute in Saigon, not in the machine zone', () => {
     expect(weekMinute(saigon(0, 8, 30), TZ)).toBe(1 * 1440 + 8 * 60 + 30);
     expect(weekMinute(saigon(0, 0, 5), TZ)).toBe(1440 + 5);
+  });
+  it('reads fixed-offset zones without Intl the same as Intl does, and the local zone with Date getters', () => {
+    const instants = [saigon(0, 0, 0), saigon(2, 16, 59), saigon(6, 23, 59), new Date(Date.UTC(2026, 2, 29, 1, 30))];
+    for (const at of instants) {
+      for (const tz of ['Asia/Ho_Chi_Minh', 'Asia/Tokyo', 'UTC']) {
+        const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+        const get = (t: string) => parts.find((p) => p.type === t)!.value;
+        const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].indexOf(get('weekday').toLowerCase());
+        expect(weekMinute(at, tz)).toBe(day * 1440 + (Number(get('hour')) % 24) * 60 + Number(get('minute')));
+      }
+      expect(weekMinute(at, LOCAL_ZONE)).toBe(at.getDay() * 1440 + at.getHours() * 60 + at.getMinutes());
+    }
+    // A zone with daylight saving still goes through Intl: Paris is UTC+1 in winter, UTC+2 in summer.
+    expect(weekMinute(new Date(Date.UTC(2026, 0, 5, 12, 0)), 'Europe/Paris')).toBe(1 * 1440 + 13 * 60);
+    expect(weekMinute(new Date(Date.UTC(2026, 6, 6, 12, 0)), 'Europe/Paris')).toBe(1 * 1440 + 14 * 60);
+    expect(zoneName(LOCAL_ZONE)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(zoneName(TZ)).toBe(TZ);
   });
   it('unknown when there is no schedule', () => {
     expect(openStatus(null, saigon(0, 12), TZ)).toEqual({ state: 'unknown' });

@@ -23,6 +23,7 @@ import { RewardsEntry } from '../../rewards/components/rewards-entry.tsx';
 import { mapUi } from '../../../store/ui-slice.ts';
 import { useMapUi } from '../hooks/use-map-ui.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { useAfterPaint } from '../hooks/use-after-paint.ts';
 import { useMedia } from '../hooks/use-media.ts';
 import { BrandHeader } from './brand-header.tsx';
 import type { MarkerItem } from './markers-layer.tsx';
@@ -57,6 +58,7 @@ export default function MapScreen() {
   const customer = ready?.customer ?? null;
   const activities = useMemo(() => ready?.activities ?? [], [ready]);
   const timeZone = timeZoneFor(customer);
+  const mapShown = useAfterPaint(customer !== null);
   // Hotels with a live scratch card or wheel get a rewards entry; city maps never do.
   const campaigns = useCampaigns(db, customer?.kind === 'hotel' ? customer.id : null);
 
@@ -242,20 +244,24 @@ export default function MapScreen() {
       <div className="gm-mapbody">
         <div className="gm-mapwrap">
           <Suspense fallback={<div className="gm-leaflet gm-leaflet-pending" aria-busy="true" />}>
-            <MapView
-              center={view ?? { latitude: customer.latitude, longitude: customer.longitude }}
-              zoom={view?.zoom ?? customer.zoom ?? 16}
-              tiles={config.tiles}
-              items={markerItems}
-              selected={selected}
-              onSelect={selectById}
-              onViewChange={(v) => dispatch(mapUi.actions.setView({ customerId: customer.id, ...v }))}
-              hotel={hotel ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: brand ?? '#0E7C86' } : null}
-              me={me}
-              meLabel={t('browse.youAreHere')}
-              clusterLabel={(n) => t('map.cluster', { count: n })}
-              label={t('map.regionLabel', { name: customer.name })}
-            />
+            {mapShown ? (
+              <MapView
+                center={view ?? { latitude: customer.latitude, longitude: customer.longitude }}
+                zoom={view?.zoom ?? customer.zoom ?? 16}
+                tiles={config.tiles}
+                items={markerItems}
+                selected={selected}
+                onSelect={selectById}
+                onViewChange={(v) => dispatch(mapUi.actions.setView({ customerId: customer.id, ...v }))}
+                hotel={hotel ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: brand ?? '#0E7C86' } : null}
+                me={me}
+                meLabel={t('browse.youAreHere')}
+                clusterLabel={(n) => t('map.cluster', { count: n })}
+                label={t('map.regionLabel', { name: customer.name })}
+              />
+            ) : (
+              <div className="gm-leaflet gm-leaflet-pending" aria-busy="true" />
+            )}
           </Suspense>
         </div>
         <aside className={`gm-panel${sheetOpen ? ' is-open' : ''}${selected ? ' has-activity' : ''}`} aria-label={selected ? t('activity.panelLabel') : t('browse.panelLabel')}>

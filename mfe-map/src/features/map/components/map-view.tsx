@@ -2,9 +2,9 @@
 // tiles are missing, so the map stays useful offline or on a blocked network), clustered markers,
 // the hotel's own marker, the guest's position, and camera moves when a place is chosen.
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import L from 'leaflet';
-import { MapContainer, Marker, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import { AttributionControl, MapContainer, Marker, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import { MarkersLayer, type MarkerItem } from './markers-layer.tsx';
 import type { LatLng } from '../../browse/utils/distance.ts';
 
@@ -96,32 +96,49 @@ function meIcon(): L.DivIcon {
   return L.divIcon({ html: el, className: 'gm-me-icon', iconSize: [22, 22] });
 }
 
+/** Its children one task after the map exists. react-leaflet renders a map's layers synchronously right
+ *  after creating the map (which measures the page): together they made one long task on a phone; the
+ *  map's creation, then its tiles and markers, now are tasks of their own (markers in slices). */
+function NextTask({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const id = window.setTimeout(() => startTransition(() => setReady(true)), 0);
+    return () => window.clearTimeout(id);
+  }, []);
+  return ready ? children : null;
+}
+
 export function MapView(p: MapViewProps) {
   const hotelMarkerIcon = useMemo(() => (p.hotel ? hotelIcon(p.hotel.color) : null), [p.hotel]);
   const me = useMemo(() => meIcon(), []);
   return (
-    <MapContainer className="gm-leaflet" center={[p.center.latitude, p.center.longitude]} zoom={p.zoom} zoomControl={false} minZoom={3} maxZoom={19} worldCopyJump>
+    <MapContainer className="gm-leaflet" center={[p.center.latitude, p.center.longitude]} zoom={p.zoom} zoomControl={false} attributionControl={false} minZoom={3} maxZoom={19} worldCopyJump>
       <A11yContainer label={p.label} />
-      {p.tiles && <TileLayer url={p.tiles.url} attribution={p.tiles.attribution} errorTileUrl={EMPTY_TILE} />}
-      <ZoomControl position="bottomright" />
-      <MarkersLayer items={p.items} selectedId={p.selected?.id ?? null} onSelect={p.onSelect} clusterLabel={p.clusterLabel} />
-      {p.hotel && hotelMarkerIcon && (
-        <Marker
-          position={[p.hotel.latitude, p.hotel.longitude]}
-          icon={hotelMarkerIcon}
-          title={p.hotel.label}
-          zIndexOffset={500}
-          keyboard={false}
-          eventHandlers={{
-            add: (e) => {
-              const el = (e.target as L.Marker).getElement();
-              el?.setAttribute('role', 'img');
-              el?.setAttribute('aria-label', p.hotel!.label);
-            },
-          }}
-        />
-      )}
-      {p.me && <Marker position={[p.me.latitude, p.me.longitude]} icon={me} title={p.meLabel} keyboard={false} interactive={false} />}
+      <NextTask>
+        {p.tiles && <TileLayer url={p.tiles.url} attribution={p.tiles.attribution} errorTileUrl={EMPTY_TILE} />}
+        {/* The controls come with the tiles, all at once: the attribution's text arriving later would
+            push the zoom buttons up under the guest's finger. */}
+        <AttributionControl position="bottomright" />
+        <ZoomControl position="bottomright" />
+        <MarkersLayer items={p.items} selectedId={p.selected?.id ?? null} onSelect={p.onSelect} clusterLabel={p.clusterLabel} />
+        {p.hotel && hotelMarkerIcon && (
+          <Marker
+            position={[p.hotel.latitude, p.hotel.longitude]}
+            icon={hotelMarkerIcon}
+            title={p.hotel.label}
+            zIndexOffset={500}
+            keyboard={false}
+            eventHandlers={{
+              add: (e) => {
+                const el = (e.target as L.Marker).getElement();
+                el?.setAttribute('role', 'img');
+                el?.setAttribute('aria-label', p.hotel!.label);
+              },
+            }}
+          />
+        )}
+        {p.me && <Marker position={[p.me.latitude, p.me.longitude]} icon={me} title={p.meLabel} keyboard={false} interactive={false} />}
+      </NextTask>
       <FollowSelection selected={p.selected} />
       <FollowMe me={p.me} />
       <ViewReporter onViewChange={p.onViewChange} />

@@ -25,6 +25,9 @@ interface Props {
   clusterLabel: (count: number) => string;
 }
 
+/** Longest stretch of marker creation in one task. */
+const SLICE_MS = 8;
+
 function pinElement(category: string, selected: boolean): HTMLElement {
   const { color } = categoryStyle(category);
   const el = document.createElement('span');
@@ -127,14 +130,11 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
         visible.push({ kind: 'point', id: sel.id, latitude: sel.latitude, longitude: sel.longitude, item: sel });
       }
       const wanted = new Set<string>();
+      const missing: ClusterOrPoint[] = [];
       for (const c of visible) {
         const key = keyOf(c);
         wanted.add(key);
-        if (!current.has(key)) {
-          const m = make(c);
-          current.set(key, m);
-          group.addLayer(m);
-        }
+        if (!current.has(key)) missing.push(c);
       }
       for (const [key, m] of current) {
         if (!wanted.has(key)) {
@@ -142,10 +142,30 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
           current.delete(key);
         }
       }
+      // Markers are added in slices of about 8 ms, each its own task: a phone stays responsive to taps
+      // while a few hundred markers appear (the first slice is drawn at once).
+      window.clearTimeout(pending);
+      let next = 0;
+      const addSlice = () => {
+        const until = performance.now() + SLICE_MS;
+        while (next < missing.length) {
+          const c = missing[next++]!;
+          const key = keyOf(c);
+          if (current.has(key)) continue;
+          const m = make(c);
+          current.set(key, m);
+          group.addLayer(m);
+          if (performance.now() > until) break;
+        }
+        if (next < missing.length) pending = window.setTimeout(addSlice, 0);
+      };
+      addSlice();
     };
+    let pending = 0;
     render();
     map.on('moveend', render);
     return () => {
+      window.clearTimeout(pending);
       map.off('moveend', render);
     };
   }, [map, group, index, byId, selectedId]);
