@@ -1,6 +1,6 @@
 // The list of places matching the filters: a real list of links to the Activity route, synced with
 // the map (same filters, same selection). Long lists render in pages to stay fast.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
@@ -27,7 +27,8 @@ interface Props {
   onSelect: (a: Activity) => void;
 }
 
-export function PlaceList({ entries, locale, selectedId, hrefFor, onSelect }: Props) {
+/** Memoised: the map screen renders again when the map moves, the list need not. */
+export const PlaceList = memo(function PlaceList({ entries, locale, selectedId, hrefFor, onSelect }: Props) {
   const { t } = useTranslation('map');
   const [shown, setShown] = useState(PAGE);
   if (entries.length === 0) return <p className="gm-empty">{t('browse.noResults')}</p>;
@@ -72,4 +73,4 @@ export function PlaceList({ entries, locale, selectedId, hrefFor, onSelect }: Pr
       )}
     </>
   );
-}
+});

@@ -113,6 +113,25 @@ export default function MapScreen() {
     [entries, locale, t],
   );
 
+  // Stable props: panning reports the view on every move's end, and the list and the map need not
+  // render again for it (a hundred list rows, and the hotel's marker rebuilt).
+  const listHref = useCallback((a: Activity) => hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }), [hrefFor, customerId]);
+  const clusterLabel = useCallback((n: number) => t('map.cluster', { count: n }), [t]);
+  const customerKey = customer?.id ?? null;
+  const onViewChange = useCallback(
+    (v: LatLng & { zoom: number }) => {
+      if (customerKey) dispatch(mapUi.actions.setView({ customerId: customerKey, ...v }));
+    },
+    [customerKey, dispatch],
+  );
+  const hotelPin = useMemo(
+    () =>
+      customer?.kind === 'hotel'
+        ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: customer.primary_color || '#0E7C86' }
+        : null,
+    [customer, t],
+  );
+
   const select = useCallback(
     (a: Activity) => {
       if (!customerId) return;
@@ -252,11 +271,11 @@ export default function MapScreen() {
                 items={markerItems}
                 selected={selected}
                 onSelect={selectById}
-                onViewChange={(v) => dispatch(mapUi.actions.setView({ customerId: customer.id, ...v }))}
-                hotel={hotel ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: brand ?? '#0E7C86' } : null}
+                onViewChange={onViewChange}
+                hotel={hotelPin}
                 me={me}
                 meLabel={t('browse.youAreHere')}
-                clusterLabel={(n) => t('map.cluster', { count: n })}
+                clusterLabel={clusterLabel}
                 label={t('map.regionLabel', { name: customer.name })}
               />
             ) : (
@@ -309,7 +328,7 @@ export default function MapScreen() {
                 <p className="gm-count" aria-live="polite">
                   {t('browse.count', { count: entries.length })}
                 </p>
-                <PlaceList entries={entries} locale={locale} selectedId={null} hrefFor={(a) => hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id })} onSelect={select} />
+                <PlaceList entries={entries} locale={locale} selectedId={null} hrefFor={listHref} onSelect={select} />
               </div>
             </>
           )}

@@ -2,7 +2,7 @@
 // tiles are missing, so the map stays useful offline or on a blocked network), clustered markers,
 // the hotel's own marker, the guest's position, and camera moves when a place is chosen.
 import 'leaflet/dist/leaflet.css';
-import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import L from 'leaflet';
 import { AttributionControl, MapContainer, Marker, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import { MarkersLayer, type MarkerItem } from './markers-layer.tsx';
@@ -108,7 +108,8 @@ function NextTask({ children }: { children: ReactNode }) {
   return ready ? children : null;
 }
 
-export function MapView(p: MapViewProps) {
+/** Memoised: a view change the map itself reported needs no new render of its layers. */
+export const MapView = memo(function MapView(p: MapViewProps) {
   const hotelMarkerIcon = useMemo(() => (p.hotel ? hotelIcon(p.hotel.color) : null), [p.hotel]);
   const me = useMemo(() => meIcon(), []);
   return (
@@ -144,4 +145,4 @@ export function MapView(p: MapViewProps) {
       <ViewReporter onViewChange={p.onViewChange} />
     </MapContainer>
   );
-}
+});
