@@ -87,14 +87,17 @@ export function screenOf(pathname) {
   return hit ? { remote: hit[1], module: hit[2] } : null;
 }
 
-/** Preload hints for a screen: the remote's manifest (as the shell's runtime fetches it), its entry, its
- *  ./register and the module's scripts, each once. `list` is the remote's mf-preload.json. */
+/** Hints for a screen: the remote's manifest preloaded (as the shell's runtime fetches it), its entry, its
+ *  ./register and the module's scripts prefetched, each once. `list` is the remote's mf-preload.json.
+ *  Scripts are prefetched, not preloaded: a preload that failed (the remote's server down) makes the browser
+ *  fail the next script with its address without asking the network, so Retry could never recover; a
+ *  failed prefetch leaves nothing behind, and one that succeeded is in the HTTP cache (immutable files). */
 export function preloadHints(manifestUrl, list, module) {
   const files = [...(list.entry ?? []), ...(list.exposes?.['./register'] ?? []), ...(list.exposes?.[`./${module}`] ?? [])];
   const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
   return (
     `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous" fetchpriority="low" />` +
-    hrefs.map((h) => `<link rel="preload" href="${escapeHtml(h)}" as="script" fetchpriority="low" />`).join('')
+    hrefs.map((h) => `<link rel="prefetch" href="${escapeHtml(h)}" as="script" />`).join('')
   );
 }
 

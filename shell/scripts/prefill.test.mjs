@@ -83,15 +83,16 @@ describe('what the server writes into the shell page', () => {
       exposes: { './register': ['static/js/async/reg.2.js'], './MapScreen': ['static/js/async/1.3.js', 'static/js/async/ms.4.js'], './Other': ['static/js/async/o.5.js'] },
     };
     const hints = preloadHints(manifest, list, 'MapScreen');
-    const hrefs = [...hints.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map((m) => `${m[2]} ${m[1]}`);
+    const hrefs = [...hints.matchAll(/<link rel="(\w+)" href="([^"]+)" as="(\w+)"/g)].map((m) => `${m[1]} ${m[3]} ${m[2]}`);
     expect(hrefs).toEqual([
-      `fetch ${manifest}`,
-      'script http://127.0.0.1:3002/static/js/map.1.js',
-      'script http://127.0.0.1:3002/static/js/async/reg.2.js',
-      'script http://127.0.0.1:3002/static/js/async/1.3.js',
-      'script http://127.0.0.1:3002/static/js/async/ms.4.js',
+      `preload fetch ${manifest}`,
+      'prefetch script http://127.0.0.1:3002/static/js/map.1.js',
+      'prefetch script http://127.0.0.1:3002/static/js/async/reg.2.js',
+      'prefetch script http://127.0.0.1:3002/static/js/async/1.3.js',
+      'prefetch script http://127.0.0.1:3002/static/js/async/ms.4.js',
     ]);
-    // The manifest is fetched with CORS by the runtime; the scripts load as plain scripts.
+    // The manifest is fetched with CORS by the runtime; the scripts are prefetched (a failed preload of a
+    // script would fail the script itself later, even once the server is back).
     expect(hints).toContain(`href="${manifest}" as="fetch" crossorigin="anonymous"`);
     // A file name that is not a plain script path is never written into the page.
     expect(preloadHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen')).not.toContain('<script');

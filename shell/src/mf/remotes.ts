@@ -44,20 +44,7 @@ export function registerFromConfig(config: PlatformConfig): void {
 export function resetRemote(remote: RemoteName): void {
   registering.delete(remote);
   if (!registered) return;
-  dropPreloadHints(registered[remote]);
   registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
-}
-
-/**
- * Removes the page's preload hints for files from a remote's origin (the server's, prefill.mjs, and
- * preloadManifest's). While a hint that failed stays in the page, the browser fails a script with its
- * address again without asking the network: Retry would never recover.
- */
-export function dropPreloadHints(manifestUrl: string, doc: Document = document): void {
-  const origin = new URL(manifestUrl, doc.baseURI).origin;
-  doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]').forEach((link) => {
-    if (new URL(link.href, doc.baseURI).origin === origin) link.remove();
-  });
 }
 
 type RegisterApi = Parameters<RegisterRemote>[0];
