@@ -113,8 +113,8 @@ export default function MapScreen() {
     [entries, locale, t],
   );
 
-  // Stable props: panning reports the view on every move's end, and the list and the map need not
-  // render again for it (a hundred list rows, and the hotel's marker rebuilt).
+  // Stable props: panning reports the view at every move's end; the list need not render again for it (a
+  // hundred rows), nor the hotel's marker be rebuilt.
   const listHref = useCallback((a: Activity) => hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }), [hrefFor, customerId]);
   const clusterLabel = useCallback((n: number) => t('map.cluster', { count: n }), [t]);
   const customerKey = customer?.id ?? null;

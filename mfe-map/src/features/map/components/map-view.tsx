@@ -108,7 +108,8 @@ function NextTask({ children }: { children: ReactNode }) {
   return ready ? children : null;
 }
 
-/** Memoised: a view change the map itself reported needs no new render of its layers. */
+/** Memoised, with stable callbacks from the map screen: only a change of its own props (places, selection,
+ *  the view, the guest's position) renders it again. */
 export const MapView = memo(function MapView(p: MapViewProps) {
   const hotelMarkerIcon = useMemo(() => (p.hotel ? hotelIcon(p.hotel.color) : null), [p.hotel]);
   const me = useMemo(() => meIcon(), []);
