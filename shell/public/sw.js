@@ -70,16 +70,16 @@ async function put(store, key, response) {
 
 const cached = (store, key) => caches.match(key, { cacheName: store.name, ignoreVary: true });
 
-// A map page comes with its customer's splash and row (shell/scripts/prefill.mjs) between these markers.
-// The one cached page serves every route offline, so it is kept without them: it must never show
-// another hotel's welcome (the shell reads the customer itself then).
-// The route's parts of a page: its customer (prefill.mjs) and its screen's preload hints.
-const PAGE_CUSTOMER = /<!--gm:(customer|route)-->[\s\S]*?<!--\/gm:\1-->/g;
+// The route's parts of a page (shell/scripts/prefill.mjs), each between its markers: a map page's
+// customer (splash and row) and a public page's hints for its screen's scripts. The one cached page
+// serves every route offline, so it is kept without them: it must never show another hotel's welcome
+// (the shell reads the customer itself then) nor hint another screen's files.
+const ROUTE_PARTS = /<!--gm:(customer|route)-->[\s\S]*?<!--\/gm:\1-->/g;
 
 /** A copy of a page response fit to serve any route: without the customer's part or the route's hints. */
 async function neutralPage(response) {
   if (!response.ok) return response;
-  const html = (await response.text()).replace(PAGE_CUSTOMER, '');
+  const html = (await response.text()).replace(ROUTE_PARTS, '');
   return new Response(html, { status: response.status, statusText: response.statusText, headers: { 'Content-Type': response.headers.get('Content-Type') || 'text/html; charset=utf-8' } });
 }
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDir, contentSecurityPolicy } from './serve.mjs';
-import { createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, preloadHints, renderPage, screenOf } from './prefill.mjs';
+import { createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, renderPage, screenHints, screenOf } from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '12.21.0';
@@ -127,8 +127,8 @@ async function serveApps({ apiUrl, anonKey }) {
     const id = mapPageCustomer(url.pathname);
     const screen = screenOf(url.pathname);
     const [customer, preload] = await Promise.all([id ? readCustomer(id) : null, screen ? readPreload(screen.remote) : null]);
-    const hints = preload ? preloadHints(preload.manifestUrl, preload.list, screen.module) : '';
-    return renderPage(html, { config, customer, lang: languageOf(req.headers['accept-language']), preload: hints });
+    const hints = preload ? screenHints(preload.manifestUrl, preload.list, screen.module) : '';
+    return renderPage(html, { config, customer, lang: languageOf(req.headers['accept-language']), hints });
   };
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');

@@ -1,8 +1,8 @@
 // Types for prefill.mjs (the static server's page rewrite), for the shell's TypeScript tests.
 export function mapPageCustomer(pathname: string): string | null;
 export function screenOf(pathname: string): { remote: string; module: string } | null;
-export function preloadHints(manifestUrl: string, list: { entry?: string[]; exposes?: Record<string, string[]> }, module: string): string;
-export function renderPage(html: string, opts: { config: unknown; customer?: Record<string, unknown> | null; lang?: string; preload?: string }): string;
+export function screenHints(manifestUrl: string, list: { entry?: string[]; exposes?: Record<string, string[]> }, module: string): string;
+export function renderPage(html: string, opts: { config: unknown; customer?: Record<string, unknown> | null; lang?: string; hints?: string }): string;
 export function languageOf(acceptLanguage: string | undefined): 'en' | 'vi' | 'fr';
 export const CUSTOMER_START: string;
 export const CUSTOMER_END: string;

@@ -4,9 +4,9 @@
 //    read, kept briefly), and the customer's name and welcome over the boot spinner, so a guest
 //    sees their hotel with the first bytes; the shell starts with that customer in its store and
 //    renders the same splash in place while the map's code arrives.
-//  - on the public pages a guest or a client opens first (Home, Hotels, the map…), preload hints for the
-//    remote's manifest, entry and the screen's scripts (from the list the remote publishes beside its
-//    manifest, mf-preload.json), so they download with the shell's own files instead of after them.
+//  - on the public pages a guest or a client opens first (Home, Hotels, the map…), hints for the remote's
+//    manifest (preload), entry and the screen's scripts (prefetch), from the list the remote publishes
+//    beside its manifest (mf-preload.json), so they download with the shell's own files, not after them.
 // JSON data blocks are not scripts (the CSP forbids inline scripts); every text is escaped.
 
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
@@ -64,7 +64,7 @@ export const CUSTOMER_END = '<!--/gm:customer-->';
 const ROOT_OPEN = '<div id="root">';
 const CONFIG_PRELOAD = /\s*<!--[^>]*-->\s*<link rel="preload" href="\/config.json"[^>]*>|\s*<link rel="preload" href="\/config.json"[^>]*>/;
 
-// The route's part of a page (its preload hints): the service worker's copy leaves it out too.
+// The route's part of a page (its screen's hints): the service worker's copy leaves it out too.
 export const ROUTE_START = '<!--gm:route-->';
 export const ROUTE_END = '<!--/gm:route-->';
 
@@ -92,7 +92,7 @@ export function screenOf(pathname) {
  *  Scripts are prefetched, not preloaded: a preload that failed (the remote's server down) makes the browser
  *  fail the next script with its address without asking the network, so Retry could never recover; a
  *  failed prefetch leaves nothing behind, and one that succeeded is in the HTTP cache (immutable files). */
-export function preloadHints(manifestUrl, list, module) {
+export function screenHints(manifestUrl, list, module) {
   const files = [...(list.entry ?? []), ...(list.exposes?.['./register'] ?? []), ...(list.exposes?.[`./${module}`] ?? [])];
   const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
   return (
@@ -101,33 +101,49 @@ export function preloadHints(manifestUrl, list, module) {
   );
 }
 
+/** Answers kept for `ttlMs` (at most `max` of them: beyond, the cache starts again). */
+function expiringCache(ttlMs, max = 500) {
+  const entries = new Map();
+  return {
+    /** `{ value }` while fresh, else undefined. */
+    get(key) {
+      const hit = entries.get(key);
+      return hit && hit.until > Date.now() ? hit : undefined;
+    },
+    set(key, value) {
+      if (entries.size > max) entries.clear();
+      entries.set(key, { value, until: Date.now() + ttlMs });
+    },
+  };
+}
+
 /**
  * Reads remotes' preload lists (mf-preload.json beside each manifest), keeps them for `ttlMs`, and gives
  * up after `timeoutMs` (the page then goes without hints: the shell loads the screen as usual).
  */
 export function createPreloadReader({ remotes, ttlMs = 30000, timeoutMs = 300, fetchImpl = fetch }) {
-  const cache = new Map();
+  const cache = expiringCache(ttlMs);
   return async function read(remote) {
     const manifestUrl = remotes?.[remote];
     if (typeof manifestUrl !== 'string') return null;
     const hit = cache.get(remote);
-    if (hit && hit.until > Date.now()) return hit.value;
+    if (hit) return hit.value;
     let value = null;
     try {
       const res = await fetchImpl(new URL('mf-preload.json', manifestUrl).href, { signal: AbortSignal.timeout(timeoutMs) });
       const list = res.ok ? await res.json() : null;
       if (list && typeof list === 'object') value = { manifestUrl, list };
     } catch {}
-    cache.set(remote, { value, until: Date.now() + ttlMs });
+    cache.set(remote, value);
     return value;
   };
 }
 
-/** The page with the config (and the customer, when given) inlined, and the screen's preload hints. */
-export function renderPage(html, { config, customer = null, lang = 'en', preload = '' }) {
+/** The page with the config (and the customer, when given) inlined, and the screen's hints. */
+export function renderPage(html, { config, customer = null, lang = 'en', hints = '' }) {
   const data = `<script type="application/json" id="gm-boot-config">${jsonForHtml(config)}</script>`;
-  const hints = preload ? `${ROUTE_START}${preload}${ROUTE_END}` : '';
-  let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}${hints}</head>`);
+  const route = hints ? `${ROUTE_START}${hints}${ROUTE_END}` : '';
+  let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}${route}</head>`);
   if (customer && typeof customer.name === 'string' && out.includes(ROOT_OPEN)) {
     const block = `${CUSTOMER_START}${splashHtml(customer, lang)}<script type="application/json" id="gm-boot-customer">${jsonForHtml(customer)}</script>${CUSTOMER_END}`;
     out = out.replace(ROOT_OPEN, ROOT_OPEN + block);
@@ -141,18 +157,17 @@ export function renderPage(html, { config, customer = null, lang = 'en', preload
  * `timeoutMs` (the page is then sent without it: the shell reads the customer itself).
  */
 export function createCustomerReader({ apiUrl, anonKey, ttlMs = 30000, timeoutMs = 400, fetchImpl = fetch }) {
-  const cache = new Map();
+  const cache = expiringCache(ttlMs);
   return async function read(id) {
     const hit = cache.get(id);
-    if (hit && hit.until > Date.now()) return hit.row;
+    if (hit) return hit.value;
     try {
       const url = `${apiUrl}/rest/v1/customers?select=*&id=eq.${encodeURIComponent(id)}`;
       const res = await fetchImpl(url, { headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
       if (!res.ok) return null;
       const rows = await res.json();
       const row = Array.isArray(rows) && rows[0] && typeof rows[0] === 'object' ? rows[0] : null;
-      if (cache.size > 500) cache.clear();
-      cache.set(id, { row, until: Date.now() + ttlMs });
+      cache.set(id, row);
       return row;
     } catch {
       return null;

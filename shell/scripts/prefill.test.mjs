@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, preloadHints, renderPage, screenOf } from './prefill.mjs';
+import { ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, screenHints, renderPage, screenOf } from './prefill.mjs';
 
 const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8');
 const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'a.b.c', remotes: {} };
@@ -82,7 +82,7 @@ describe('what the server writes into the shell page', () => {
       entry: ['static/js/map.1.js'],
       exposes: { './register': ['static/js/async/reg.2.js'], './MapScreen': ['static/js/async/1.3.js', 'static/js/async/ms.4.js'], './Other': ['static/js/async/o.5.js'] },
     };
-    const hints = preloadHints(manifest, list, 'MapScreen');
+    const hints = screenHints(manifest, list, 'MapScreen');
     const hrefs = [...hints.matchAll(/<link rel="(\w+)" href="([^"]+)" as="(\w+)"/g)].map((m) => `${m[1]} ${m[3]} ${m[2]}`);
     expect(hrefs).toEqual([
       `preload fetch ${manifest}`,
@@ -95,10 +95,10 @@ describe('what the server writes into the shell page', () => {
     // script would fail the script itself later, even once the server is back).
     expect(hints).toContain(`href="${manifest}" as="fetch" crossorigin="anonymous"`);
     // A file name that is not a plain script path is never written into the page.
-    expect(preloadHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen')).not.toContain('<script');
+    expect(screenHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen')).not.toContain('<script');
 
     const built = html.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>');
-    const page = renderPage(built, { config, preload: hints });
+    const page = renderPage(built, { config, hints });
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain(`${ROUTE_START}${hints}${ROUTE_END}`);
     // After the shell's own scripts: they are asked for first.
