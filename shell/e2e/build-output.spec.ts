@@ -36,6 +36,21 @@ test('every remote publishes mf-manifest.json with the screens of the contract, 
   }
 });
 
+test('every remote publishes mf-preload.json: its entry and, per screen, every script it needs at once, all present', () => {
+  for (const [remote, dir] of Object.entries(APPS) as [keyof typeof APPS, string][]) {
+    const dist = path.join(root, dir, 'dist');
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { remoteEntry: { name: string } }; exposes: { name: string; assets: { js: { sync: string[] } } }[] };
+    const list = JSON.parse(fs.readFileSync(path.join(dist, 'mf-preload.json'), 'utf8')) as { entry: string[]; exposes: Record<string, string[]> };
+    expect(list.entry, `${remote}'s entry`).toEqual([manifest.metaData.remoteEntry.name]);
+    for (const e of manifest.exposes) {
+      const scripts = list.exposes[`./${e.name}`] ?? [];
+      // At least what the manifest lists for the module (it leaves out chunks shared with other modules).
+      expect(scripts, `${remote}/${e.name}`).toEqual(expect.arrayContaining(e.assets.js.sync));
+      for (const f of scripts) expect(fs.existsSync(path.join(dist, f)), `${remote}/${e.name}: ${f} exists`).toBe(true);
+    }
+  }
+});
+
 test('antd is not in the shell bundle', () => {
   for (const f of files(path.join(root, 'shell/dist')).filter((x) => x.endsWith('.js'))) {
     expect(fs.readFileSync(f, 'utf8').includes(ANTD_FINGERPRINT), f).toBe(false);
