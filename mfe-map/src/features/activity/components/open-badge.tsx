@@ -1,24 +1,35 @@
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { CLOSING_SOON_MIN, type OpenStatus } from '../utils/opening-hours.ts';
 
-/** "Open now" / "Closes in 25 min" / "Closed" / "Hours unknown", coloured and as text. */
-export function OpenBadge({ status, compact }: { status: OpenStatus; compact?: boolean }) {
+type Translate = ReturnType<typeof useTranslation<'map'>>['t'];
+
+/** The badge's text and tone for a status; `t` is the map namespace's translate function. */
+export function badgeOf(status: OpenStatus, t: Translate): { text: string; tone: string } {
+  if (status.state === 'unknown') return { text: t('hours.unknown'), tone: 'muted' };
+  if (status.state === 'closed') return { text: t('hours.closed'), tone: 'closed' };
+  if (status.closesInMin !== null && status.closesInMin <= CLOSING_SOON_MIN) return { text: t('hours.closesIn', { count: status.closesInMin }), tone: 'soon' };
+  return { text: t('hours.open'), tone: 'open' };
+}
+
+/** badgeOf with each distinct badge looked up once (a list's rows share a handful). */
+export function badgeCache(t: Translate): (status: OpenStatus) => { text: string; tone: string } {
+  const known = new Map<string, { text: string; tone: string }>();
+  return (status) => {
+    const key = status.state === 'open' ? `open:${status.closesInMin !== null && status.closesInMin <= CLOSING_SOON_MIN ? status.closesInMin : ''}` : status.state;
+    let badge = known.get(key);
+    if (!badge) {
+      badge = badgeOf(status, t);
+      known.set(key, badge);
+    }
+    return badge;
+  };
+}
+
+/** "Open now" / "Closes in 25 min" / "Closed" / "Hours unknown", coloured and as text. `badge` gives the
+ * text and tone when a list has them already (one lookup per distinct status, not per row). */
+export function OpenBadge({ status, compact, badge }: { status: OpenStatus; compact?: boolean; badge?: { text: string; tone: string } }) {
   const { t } = useTranslation('map');
-  let text: string;
-  let tone: string;
-  if (status.state === 'unknown') {
-    text = t('hours.unknown');
-    tone = 'muted';
-  } else if (status.state === 'closed') {
-    text = t('hours.closed');
-    tone = 'closed';
-  } else if (status.closesInMin !== null && status.closesInMin <= CLOSING_SOON_MIN) {
-    text = t('hours.closesIn', { count: status.closesInMin });
-    tone = 'soon';
-  } else {
-    text = t('hours.open');
-    tone = 'open';
-  }
   if (compact && status.state === 'unknown') return null;
+  const { text, tone } = badge ?? badgeOf(status, t);
   return <span className={`gm-open gm-open-${tone}`}>{text}</span>;
 }

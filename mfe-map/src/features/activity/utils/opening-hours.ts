@@ -51,8 +51,14 @@ const toMin = (hhmm: string) => {
   return (h ?? 0) * 60 + (m ?? 0);
 };
 
+// A schedule's intervals do not change between renders: parsed once per schedule object (the map's
+// list computes every place's status at each render and each minute).
+const parsed = new WeakMap<OpeningHours, [number, number][]>();
+
 /** Opening intervals in absolute week minutes, over the week before and after too, merged. */
 function intervals(hours: OpeningHours): [number, number][] {
+  const known = parsed.get(hours);
+  if (known) return known;
   const raw: [number, number][] = [];
   for (let week = -1; week <= 1; week++) {
     DAYS.forEach((d, i) => {
@@ -71,6 +77,7 @@ function intervals(hours: OpeningHours): [number, number][] {
     if (last && iv[0] <= last[1]) last[1] = Math.max(last[1], iv[1]);
     else merged.push([iv[0], iv[1]]);
   }
+  parsed.set(hours, merged);
   return merged;
 }
 

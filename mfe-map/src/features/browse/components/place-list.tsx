@@ -7,7 +7,8 @@ import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Activity } from '../../places/utils/types.ts';
 import { categoryStyle } from '../../places/utils/categories.ts';
 import { formatDistance } from '../utils/distance.ts';
-import { OpenBadge } from '../../activity/components/open-badge.tsx';
+import { OpenBadge, badgeCache } from '../../activity/components/open-badge.tsx';
+import { labelCache } from '../../places/utils/label-cache.ts';
 import type { OpenStatus } from '../../activity/utils/opening-hours.ts';
 import { CategoryIcon } from '../../places/components/category-icon.tsx';
 
@@ -32,6 +33,10 @@ export const PlaceList = memo(function PlaceList({ entries, locale, selectedId, 
   const { t } = useTranslation('map');
   const [shown, setShown] = useState(PAGE);
   if (entries.length === 0) return <p className="gm-empty">{t('browse.noResults')}</p>;
+  // A hundred rows share a handful of category names and badge texts: one lookup each.
+  const category = labelCache((c: string) => t(`category.${c}`));
+  const badge = badgeCache(t);
+  const offer = t('activity.offerBadge');
   return (
     <>
       <ul className="gm-list" aria-label={t('browse.listLabel')}>
@@ -55,12 +60,12 @@ export const PlaceList = memo(function PlaceList({ entries, locale, selectedId, 
                 <span className="gm-list-main">
                   <span className="gm-list-title">{pickText(a.title, locale)}</span>
                   <span className="gm-list-meta">
-                    {t(`category.${a.category}`)}
-                    {a.is_partner && <span className="gm-tag-offer"> · {t('activity.offerBadge')}</span>}
+                    {category(a.category)}
+                    {a.is_partner && <span className="gm-tag-offer"> · {offer}</span>}
                     {distance !== null && <> · {formatDistance(distance, locale)}</>}
                   </span>
                 </span>
-                <OpenBadge status={status} compact />
+                <OpenBadge status={status} badge={badge(status)} compact />
               </a>
             </li>
           );

@@ -11,10 +11,17 @@ export function fold(s: string): string {
     .trim();
 }
 
-/** The searchable text of an activity: titles in every language, tags, category and addresses. */
+const folded = new WeakMap<Activity, string>();
+
+/** The searchable text of an activity: titles in every language, tags, category and addresses (folded
+ * once per activity object, when a search first needs it). */
 export function haystack(a: Activity): string {
+  const known = folded.get(a);
+  if (known !== undefined) return known;
   const parts = [...Object.values(a.title ?? {}), ...(a.tags ?? []), a.category, a.address ?? '', a.address_local ?? ''];
-  return fold(parts.join(' · '));
+  const text = fold(parts.join(' · '));
+  folded.set(a, text);
+  return text;
 }
 
 /** Every word of the query must appear somewhere in the activity's text. */

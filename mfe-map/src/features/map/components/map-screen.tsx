@@ -15,6 +15,7 @@ import { FilterBar, type NearState } from '../../browse/components/filter-bar.ts
 import { PlaceList, type ListEntry } from '../../browse/components/place-list.tsx';
 import { ActivityPanel } from '../../activity/components/activity-panel.tsx';
 import { openStatus } from '../../activity/utils/opening-hours.ts';
+import { labelCache } from '../../places/utils/label-cache.ts';
 import { recordEvent } from '../../analytics/api/record-event.ts';
 import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
 import { useFavourites } from '../../favourites/api/favourites.ts';
@@ -91,7 +92,6 @@ export default function MapScreen() {
   }, [selected, customerId, db]);
 
   // Filters.
-  const hay = useMemo(() => new Map(activities.map((a) => [a.id, haystack(a)])), [activities]);
   const categories = useMemo(() => CATEGORIES.filter((c) => activities.some((a) => a.category === c)), [activities]);
   const minute = Math.floor(now.getTime() / 60000);
   const entries = useMemo<ListEntry[]>(() => {
@@ -99,19 +99,19 @@ export default function MapScreen() {
     const list: ListEntry[] = [];
     for (const a of activities) {
       if (ui.categories.length && !ui.categories.includes(a.category)) continue;
-      if (ui.query && !matchesQuery(hay.get(a.id) ?? '', ui.query)) continue;
+      if (ui.query && !matchesQuery(haystack(a), ui.query)) continue;
       const status = openStatus(a.opening_hours, at, timeZone);
       if (ui.openNow && status.state !== 'open') continue;
       list.push({ activity: a, status, distance: me ? distanceMetres(me, a) : null });
     }
     if (me) list.sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0));
     return list;
-  }, [activities, ui.categories, ui.query, ui.openNow, hay, minute, timeZone, me]);
+  }, [activities, ui.categories, ui.query, ui.openNow, minute, timeZone, me]);
 
-  const markerItems = useMemo<MarkerItem[]>(
-    () => entries.map(({ activity: a }) => ({ id: a.id, latitude: a.latitude, longitude: a.longitude, category: a.category, label: `${pickText(a.title, locale)}, ${t(`category.${a.category}`)}` })),
-    [entries, locale, t],
-  );
+  const markerItems = useMemo<MarkerItem[]>(() => {
+    const category = labelCache((c: string) => t(`category.${c}`)); // one lookup per category, not per place
+    return entries.map(({ activity: a }) => ({ id: a.id, latitude: a.latitude, longitude: a.longitude, category: a.category, label: `${pickText(a.title, locale)}, ${category(a.category)}` }));
+  }, [entries, locale, t]);
 
   // Stable props: panning reports the view at every move's end; the list need not render again for it (a
   // hundred rows), nor the hotel's marker be rebuilt.
