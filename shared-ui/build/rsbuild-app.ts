@@ -118,9 +118,10 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
-    // The shell's boot chunk (behind the async boundary of src/index.ts) is on every page: the page asks
-    // for it with the entry instead of after the entry has run.
-    performance: isShell && isProduction ? { preload: { type: 'async-chunks', include: [/\/boot\.[0-9a-f]+\.(js|css)$/] } } : {},
+    // The shell's boot chunk (behind the async boundary of src/index.ts) and its view chunk (React and the
+    // layout, evaluated after the boot's steps) are on every page: the page asks for them with the entry
+    // instead of after the entry has run.
+    performance: isShell && isProduction ? { preload: { type: 'async-chunks', include: [/\/boot(-view)?\.[0-9a-f]+\.(js|css)$/] } } : {},
     html: {
       title: opts.title ?? 'Guestmap',
       // Dev only: React Refresh in a remote re-renders inside the shell only if a devtools-style hook

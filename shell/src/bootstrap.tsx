@@ -1,9 +1,5 @@
 // Boot: read /config.json, register the remotes it names, start i18n, the store and the Supabase
 // client, then render. Nothing here knows a remote URL at build time.
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
 import { addNamespace } from '@guestmap/shared-ui/i18n';
 import { loadConfig, pageData } from './app/config.ts';
 import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
@@ -12,25 +8,26 @@ import { applyLocale, initI18n, initialLocale } from './app/i18n.ts';
 import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import { authSlice, makeStore, uiSlice } from './app/store.ts';
-import { PlatformProvider } from './app/platform.tsx';
 import type { watchSession } from './app/session.ts';
 import { createSupabaseLoader } from './app/supabase-loader.ts';
 import { prefetchCustomer, seedCustomer } from './app/customer.ts';
-import { AppRoutes } from './routes/router.tsx';
-import { Layout } from './components/layout.tsx';
 import { createToastStore } from './components/toasts.tsx';
 import { registerServiceWorker } from './app/offline.ts';
 import { yieldToMain } from './app/idle.ts';
 import './app/shell.css';
 
+// React, the router and the layout: a chunk evaluated in a task of its own (app/view.tsx), asked for now
+// so that it downloads (the HTML preloads it) while the boot's steps run.
+const viewCode = import(/* webpackChunkName: "boot-view" */ './app/view.tsx');
+
 async function boot() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
   let config;
   try {
     config = await loadConfig();
   } catch (e) {
     console.error(e);
-    root.render(<p className="gm-boot-error">Guestmap could not start: its configuration is missing or invalid.</p>);
+    (await viewCode).renderStatic(container, <p className="gm-boot-error">Guestmap could not start: its configuration is missing or invalid.</p>);
     return;
   }
   const theme = initialTheme();
@@ -98,22 +95,9 @@ async function boot() {
     signOut: async () => (await withSession()).signOut(),
     applyLocale: setPageLocale,
   };
-  const page = (
-    <PlatformProvider deps={deps}>
-      <Layout toasts={toasts} />
-    </PlatformProvider>
-  );
   registerServiceWorker({ enabled: process.env.NODE_ENV === 'production' });
-  // A transition: the first render is done in slices, so the page answers a tap while it is built.
-  startTransition(() =>
-    root.render(
-      <Provider store={store}>
-        <BrowserRouter>
-          <AppRoutes root={page} />
-        </BrowserRouter>
-      </Provider>,
-    ),
-  );
+  const view = await viewCode;
+  view.renderApp(container, { store, deps, toasts });
 }
 
 void boot();

@@ -4,6 +4,7 @@
 import { registerRemotes, loadRemote, registerPlugins } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PlatformConfig, RegisterRemote, RemoteName } from '@guestmap/shared-ui/contracts';
+import { yieldToMain } from '../app/idle.ts';
 
 export const LOAD_TIMEOUT_MS = 4500;
 
@@ -62,7 +63,12 @@ function ensureRegistered(remote: RemoteName): Promise<void> {
   if (!p) {
     p = loadRemote<Loaded>(`${remote}/register`).then(
       async (mod) => {
-        if (mod && !mod[FAILED] && typeof mod.default === 'function' && registerApi) await (mod.default as RegisterRemote)(registerApi);
+        if (mod && !mod[FAILED] && typeof mod.default === 'function' && registerApi) {
+          // The remote's entry has just run (its runtime, the container's set-up): the remote's own start
+          // (reducers, texts, its first reads) is a task of its own, not more of that one.
+          await yieldToMain();
+          await (mod.default as RegisterRemote)(registerApi);
+        }
         else if (!mod || mod[FAILED]) registering.delete(remote);
       },
       () => {
