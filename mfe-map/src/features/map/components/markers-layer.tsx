@@ -161,8 +161,9 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
       };
       addSlice();
     };
-    let pending = 0;
-    render();
+    // The first markers come a task after the layer is mounted: the tiles and controls mounted with it
+    // are one task, the first slice of markers another (together about 120 ms at 4x CPU).
+    let pending = window.setTimeout(render, 0);
     map.on('moveend', render);
     return () => {
       window.clearTimeout(pending);
