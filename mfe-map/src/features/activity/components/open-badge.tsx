@@ -1,5 +1,6 @@
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { CLOSING_SOON_MIN, type OpenStatus } from '../utils/opening-hours.ts';
+import { labelCache } from '../../places/utils/label-cache.ts';
 
 type Translate = ReturnType<typeof useTranslation<'map'>>['t'];
 
@@ -13,16 +14,8 @@ export function badgeOf(status: OpenStatus, t: Translate): { text: string; tone:
 
 /** badgeOf with each distinct badge looked up once (a list's rows share a handful). */
 export function badgeCache(t: Translate): (status: OpenStatus) => { text: string; tone: string } {
-  const known = new Map<string, { text: string; tone: string }>();
-  return (status) => {
-    const key = status.state === 'open' ? `open:${status.closesInMin !== null && status.closesInMin <= CLOSING_SOON_MIN ? status.closesInMin : ''}` : status.state;
-    let badge = known.get(key);
-    if (!badge) {
-      badge = badgeOf(status, t);
-      known.set(key, badge);
-    }
-    return badge;
-  };
+  const keyOf = (s: OpenStatus) => (s.state === 'open' ? `open:${s.closesInMin !== null && s.closesInMin <= CLOSING_SOON_MIN ? s.closesInMin : ''}` : s.state);
+  return labelCache((s: OpenStatus) => badgeOf(s, t), keyOf);
 }
 
 /** "Open now" / "Closes in 25 min" / "Closed" / "Hours unknown", coloured and as text. `badge` gives the

@@ -18,4 +18,10 @@ describe('labelCache', () => {
     expect(labelCache(lookup)('a')).toBe('1');
     expect(labelCache(lookup)('a')).toBe('2');
   });
+
+  it('keys by keyOf when given: arguments with the same key share one answer', () => {
+    let calls = 0;
+    const label = labelCache((n: number) => `${n} (${++calls})`, (n) => n % 2);
+    expect([label(1), label(3), label(2), label(5)]).toEqual(['1 (1)', '1 (1)', '2 (2)', '1 (1)']);
+  });
 });
