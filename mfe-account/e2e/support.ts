@@ -44,8 +44,9 @@ export async function codeFromInbox(email: string, after = 0): Promise<string> {
 }
 
 /** The shell's store state (exposed for diagnostics and tests). */
-export function shellState<T = { auth: { status: string; user: { id: string; email: string } | null; profile: Record<string, unknown> | null }; ui: { locale: string } }>(page: Page): Promise<T> {
-  return page.evaluate(() => (window as unknown as { __GUESTMAP__: { store: { getState(): unknown } } }).__GUESTMAP__.store.getState()) as Promise<T>;
+export async function shellState<T = { auth: { status: string; user: { id: string; email: string } | null; profile: Record<string, unknown> | null }; ui: { locale: string } }>(page: Page): Promise<T> {
+  await page.waitForFunction(() => Boolean((window as unknown as { __GUESTMAP__?: unknown }).__GUESTMAP__));
+  return (await page.evaluate(() => (window as unknown as { __GUESTMAP__: { store: { getState(): unknown } } }).__GUESTMAP__.store.getState())) as T;
 }
 
 export async function signedInEmail(page: Page): Promise<string | null> {

@@ -45,6 +45,19 @@ test('the session survives several refreshes of a short-lived token without the 
   // supabase-js refreshes on its own, before any request, a session within 90 s of expiry: with a
   // token shorter than that, every request of the first page load refreshes. Measure once it settled.
   await page.waitForLoadState('networkidle');
+  // Settled: no refresh for 3 s (on a slow machine some of the first load's requests come after the
+  // network first went idle, each refreshing once).
+  let seen = -1;
+  let since = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (refreshes.length !== seen) [seen, since] = [refreshes.length, Date.now()];
+        return Date.now() - since;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBeGreaterThanOrEqual(3000);
   const baseline = refreshes.length;
   const start = Date.now();
   // From here only the keeper refreshes: about one every LIFETIME_S / 2 seconds.

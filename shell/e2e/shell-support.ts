@@ -70,4 +70,8 @@ export type GuestmapWindow = {
   };
 };
 
-export const state = (page: Page) => page.evaluate(() => (window as unknown as GuestmapWindow).__GUESTMAP__.store.getState());
+/** The page's store state, once the boot has made the store (its steps run a task each). */
+export const state = async (page: Page) => {
+  await page.waitForFunction(() => Boolean((window as unknown as Partial<GuestmapWindow>).__GUESTMAP__));
+  return page.evaluate(() => (window as unknown as GuestmapWindow).__GUESTMAP__.store.getState());
+};

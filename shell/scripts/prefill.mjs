@@ -87,7 +87,7 @@ export function screenOf(pathname) {
   return hit ? { remote: hit[1], module: hit[2] } : null;
 }
 
-/** Hints for a screen: the remote's manifest preloaded (as the shell's runtime fetches it), its entry, its
+/** Hints for a screen: a connection to the remote's origin, the remote's manifest preloaded (as the shell's runtime fetches it), its entry, its
  *  ./register and the module's scripts prefetched, each once. `list` is the remote's mf-preload.json.
  *  Scripts are prefetched, not preloaded: a preload that failed (the remote's server down) makes the browser
  *  fail the next script with its address without asking the network, so Retry could never recover; a
@@ -95,7 +95,10 @@ export function screenOf(pathname) {
 export function screenHints(manifestUrl, list, module) {
   const files = [...(list.entry ?? []), ...(list.exposes?.['./register'] ?? []), ...(list.exposes?.[`./${module}`] ?? [])];
   const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
+  // The remote's origin (usually another host than the page's): its connection opens with the page's.
+  const origin = new URL(manifestUrl).origin;
   return (
+    `<link rel="preconnect" href="${escapeHtml(origin)}" />` +
     `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous" fetchpriority="low" />` +
     hrefs.map((h) => `<link rel="prefetch" href="${escapeHtml(h)}" as="script" />`).join('')
   );

@@ -91,6 +91,7 @@ describe('what the server writes into the shell page', () => {
       'prefetch script http://127.0.0.1:3002/static/js/async/1.3.js',
       'prefetch script http://127.0.0.1:3002/static/js/async/ms.4.js',
     ]);
+    expect(hints).toMatch(/^<link rel="preconnect" href="http:\/\/127\.0\.0\.1:3002" \/>/);
     // The manifest is fetched with CORS by the runtime; the scripts are prefetched (a failed preload of a
     // script would fail the script itself later, even once the server is back).
     expect(hints).toContain(`href="${manifest}" as="fetch" crossorigin="anonymous"`);

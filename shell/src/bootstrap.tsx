@@ -1,24 +1,21 @@
 // Boot: read /config.json, register the remotes it names, start i18n, the store and the Supabase
 // client, then render. Nothing here knows a remote URL at build time.
-import { addNamespace } from '@guestmap/shared-ui/i18n';
+//
+// The boot's libraries are evaluated a step at a time, each in a task of its own (`eager` imports are in
+// this chunk, no request: only their evaluation waits until asked for): evaluated together with the
+// boot's steps they made one long task that kept a phone from answering a tap (total blocking time).
 import { loadConfig, pageData } from './app/config.ts';
 import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remotes.ts';
-import { matchRoute } from './routes/route-table.ts';
-import { applyLocale, initI18n, initialLocale } from './app/i18n.ts';
 import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
-import { authSlice, makeStore, uiSlice } from './app/store.ts';
 import type { watchSession } from './app/session.ts';
-import { createSupabaseLoader } from './app/supabase-loader.ts';
-import { prefetchCustomer, seedCustomer } from './app/customer.ts';
-import { createToastStore } from './components/toasts.tsx';
-import { registerServiceWorker } from './app/offline.ts';
 import { yieldToMain } from './app/idle.ts';
 import './app/shell.css';
 
-// React, the router and the layout: a chunk evaluated in a task of its own (app/view.tsx), asked for now
-// so that it downloads (the HTML preloads it) while the boot's steps run.
-const viewCode = import(/* webpackChunkName: "boot-view" */ './app/view.tsx');
+// React, the router and the layout: a chunk evaluated in a task of its own (app/view.tsx) once the boot's
+// steps are done; the HTML preloads it, so it has downloaded meanwhile. (Asked for earlier, it would be
+// evaluated as soon as it arrived, with every library the steps below evaluate one at a time.)
+const viewCode = () => import(/* webpackChunkName: "boot-view" */ './app/view.tsx');
 
 async function boot() {
   const container = document.getElementById('root')!;
@@ -27,25 +24,38 @@ async function boot() {
     config = await loadConfig();
   } catch (e) {
     console.error(e);
-    (await viewCode).renderStatic(container, <p className="gm-boot-error">Guestmap could not start: its configuration is missing or invalid.</p>);
+    (await viewCode()).renderStatic(container, <p className="gm-boot-error">Guestmap could not start: its configuration is missing or invalid.</p>);
     return;
   }
   const theme = initialTheme();
   applyTheme(theme);
   registerFromConfig(config);
-  // The route the page opens: its remote's manifest downloads while i18n and the store start.
+  await yieldToMain();
+  // The route the page opens (react-router ranks it): its remote's manifest downloads while the rest starts.
+  const { matchRoute } = await import(/* webpackMode: "eager" */ './routes/route-table.ts');
   const opening = matchRoute(window.location.pathname);
   if (opening) preloadManifest(opening.def.remote);
+  await yieldToMain();
+  const { authSlice, makeStore, uiSlice } = await import(/* webpackMode: "eager" */ './app/store.ts');
+  const store = makeStore();
+  await yieldToMain();
+  const [{ createSupabaseLoader }, { prefetchCustomer, seedCustomer }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/supabase-loader.ts'),
+    import(/* webpackMode: "eager" */ './app/customer.ts'),
+  ]);
   // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
   const sessionCode = () => import('./app/session.ts');
   const supabase = createSupabaseLoader(config, { alongside: sessionCode });
-  const store = makeStore();
   // A customer route: the page came with its customer (the server drew its splash), or it is read now,
   // while i18n and React start.
   const customerId = opening?.def.customer ? opening.params.customerId : undefined;
   if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer'))) prefetchCustomer(supabase.db, customerId);
-  const locale = initialLocale();
   await yieldToMain();
+  const [{ applyLocale, initI18n, initialLocale }, { addNamespace }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/i18n.ts'),
+    import(/* webpackMode: "eager" */ '@guestmap/shared-ui/i18n'),
+  ]);
+  const locale = initialLocale();
   const i18n = await initI18n(locale);
   await yieldToMain();
   store.dispatch(uiSlice.actions.setLocale(locale));
@@ -54,6 +64,10 @@ async function boot() {
     store.dispatch(uiSlice.actions.setLocale(l));
     void applyLocale(l);
   };
+  const [{ createToastStore }, { registerServiceWorker }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './components/toasts.tsx'),
+    import(/* webpackMode: "eager" */ './app/offline.ts'),
+  ]);
   const toasts = createToastStore();
   setRegisterApi({
     store: { inject: store.inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe },
@@ -96,7 +110,8 @@ async function boot() {
     applyLocale: setPageLocale,
   };
   registerServiceWorker({ enabled: process.env.NODE_ENV === 'production' });
-  const view = await viewCode;
+  await yieldToMain();
+  const view = await viewCode();
   view.renderApp(container, { store, deps, toasts });
 }
 

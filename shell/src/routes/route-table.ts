@@ -1,7 +1,10 @@
 // The shell's route table: every route of the spec, its path (from the shared contract), the guard
 // that protects it, and the remote screen that renders it.
 import { matchRoutes } from 'react-router-dom';
-import { ROUTES, type RouteName, type RemoteName } from '@guestmap/shared-ui/contracts';
+// The route paths alone (the same module the contract re-exports): ranking the page's route at boot does
+// not wait for the contract's libraries to be evaluated.
+import { ROUTES, type RouteName } from '@guestmap/shared-ui/routes';
+import type { RemoteName } from '@guestmap/shared-ui/contracts';
 
 export type Guard = 'none' | 'email' | 'moderator' | 'admin';
 
