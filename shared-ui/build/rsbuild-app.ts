@@ -114,7 +114,13 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
         // Production: one Module Federation runtime in the page, the shell's; remote entries leave theirs
         // out (about 17 KB gzip less on every remote). Development keeps each app's own runtime so a
         // remote's standalone harness still runs by itself.
-        experiments: !isProduction ? {} : isShell ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // `target: 'web'` leaves the runtime's Node.js loaders out of the browser bundles; a remote loads
+        // no remotes of its own, so its entry leaves out the code that would (less to evaluate on a phone).
+        experiments: !isProduction
+          ? {}
+          : isShell
+            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+            : { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
