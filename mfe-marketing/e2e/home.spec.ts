@@ -114,6 +114,26 @@ test.describe('Home', () => {
     }
   });
 
+  test('on a phone the screenshots download only once the carousel comes near the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const shots: string[] = [];
+    page.on('request', (r) => {
+      if (/\/static\/image\/[a-z]+-en\.[0-9a-f]+\.webp$/.test(r.url())) shots.push(r.url().replace(/.*\/image\/([a-z]+)-.*/, '$1'));
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(shots).toEqual([]);
+    const carousel = page.locator('.gmk-carousel');
+    await carousel.scrollIntoViewIfNeeded();
+    // The shown slide and the next; the next again once the carousel moves on.
+    await expect(current(page).locator('img')).toHaveAttribute('src', /map-en/);
+    await expect.poll(() => [...shots].sort()).toEqual(['map', 'place']);
+    await carousel.getByRole('button', { name: /Show screenshot 2/ }).click();
+    await expect(current(page).locator('img')).toHaveAttribute('src', /place-en/);
+    await expect.poll(() => [...shots].sort()).toEqual(['map', 'place', 'rewards']);
+  });
+
   test('with reduced motion the carousel does not rotate by itself', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();

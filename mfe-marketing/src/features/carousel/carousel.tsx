@@ -46,6 +46,26 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
     return () => window.clearTimeout(id);
   }, [rotating, index, count]);
 
+  // Screenshots download once the carousel comes near the screen: the shown slide and the next, the rest
+  // as they come up. On a phone the first screen (the hero) no longer shares the network with four images
+  // it does not show.
+  const root = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(false);
+  const [seen, setSeen] = useState<readonly number[]>([]);
+  useEffect(() => {
+    const el = root.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '300px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  useEffect(() => {
+    if (!near) return;
+    const wanted = [index, (index + 1) % count];
+    setSeen((prev) => (wanted.every((i) => prev.includes(i)) ? prev : [...new Set([...prev, ...wanted])]));
+  }, [near, index, count]);
+
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const onPointerDown = (e: PointerEvent) => {
     start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
@@ -68,6 +88,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
 
   return (
     <section
+      ref={root}
       className="gmk-carousel"
       aria-roledescription={t('carousel.roleDescription')}
       aria-label={label}
@@ -93,7 +114,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
               inert={i !== index}
               data-slide={s.id}
             >
-              <figure>{s.media}</figure>
+              <figure>{seen.includes(i) ? s.media : <span className="gmk-carousel-slot" />}</figure>
               <div>
                 <h3>{s.title}</h3>
                 <p className="gmk-muted">{s.caption}</p>
