@@ -87,11 +87,12 @@ export function screenOf(pathname) {
   return hit ? { remote: hit[1], module: hit[2] } : null;
 }
 
-/** Hints for a screen: a connection to the remote's origin, the remote's manifest preloaded (as the shell's runtime fetches it), its entry, its
- *  ./register and the module's scripts prefetched, each once. `list` is the remote's mf-preload.json.
- *  Scripts are prefetched, not preloaded: a preload that failed (the remote's server down) makes the browser
- *  fail the next script with its address without asking the network, so Retry could never recover; a
- *  failed prefetch leaves nothing behind, and one that succeeded is in the HTTP cache (immutable files). */
+/** Hints for a screen: a connection to the remote's origin, the remote's manifest preloaded (as the
+ *  shell's runtime fetches it), its entry, its ./register and the module's scripts prefetched, each once.
+ *  `list` is the remote's mf-preload.json. Scripts are prefetched, not preloaded: a preload that failed
+ *  (the remote's server down) makes the browser fail the next script with its address without asking the
+ *  network, so Retry could never recover; a failed prefetch leaves nothing behind, and one that succeeded
+ *  is in the HTTP cache (immutable files). */
 export function screenHints(manifestUrl, list, module) {
   const files = [...(list.entry ?? []), ...(list.exposes?.['./register'] ?? []), ...(list.exposes?.[`./${module}`] ?? [])];
   const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
