@@ -4,6 +4,7 @@
 // once: the worker never hides a deploy. The servers are this file's own (own ports), so they can be
 // stopped for real: no emulation that a service worker might bypass.
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -16,6 +17,9 @@ const TILES_B = 'https://tiles-b.invalid/{z}/{x}/{y}.png';
 
 let server: ChildProcess | undefined;
 
+/** The server's last error output: said when it stops before answering. */
+let serverErrors = '';
+
 async function up(url: string, ms: number) {
   const end = Date.now() + ms;
   for (;;) {
@@ -24,7 +28,8 @@ async function up(url: string, ms: number) {
     } catch {
       /* not yet */
     }
-    if (Date.now() > end) throw new Error(`${url} did not answer`);
+    if (server && server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode}) before ${url} answered: ${serverErrors}`);
+    if (Date.now() > end) throw new Error(`${url} did not answer: ${serverErrors}`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
@@ -32,9 +37,11 @@ async function up(url: string, ms: number) {
 async function start(tiles: string) {
   server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], {
     env: { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3), GUESTMAP_TILE_URL: tiles },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
+  serverErrors = '';
+  server.stderr?.on('data', (d: Buffer) => (serverErrors = (serverErrors + d.toString()).slice(-4000)));
   await up(`http://127.0.0.1:${api}/health`, 180_000);
   await up(`${origin}/config.json`, 60_000);
   await up(`http://127.0.0.1:${base + 2}/mf-manifest.json`, 60_000);
@@ -50,9 +57,23 @@ async function stop() {
   }
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   server = undefined;
-  // Really gone: nothing answers on the app's or the API's port.
+  // Really gone: nothing answers on the app's or the API's port, and the database's and inbox's ports are
+  // free again (a stack still closing them made the restart below fail to listen, now and then in CI).
   await expect(fetch(`${origin}/config.json`)).rejects.toThrow();
   await expect(fetch(`http://127.0.0.1:${api}/health`)).rejects.toThrow();
+  for (const port of [api + 1, api + 3]) await expect.poll(() => listening(port), { timeout: 15_000 }).toBe(false);
+}
+
+/** Whether something accepts connections on the port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
