@@ -1,5 +1,6 @@
 // Helpers for the account remote's browser tests: fresh users, the local inbox, common steps.
 import { expect as baseExpect, type Page } from '@playwright/test';
+import { state } from '../../shell/e2e/shell-support.ts';
 
 /** Remote screens load over Module Federation on a machine shared with other builds: 30 s budgets. */
 export const expect = baseExpect.configure({ timeout: 30_000 });
@@ -45,8 +46,7 @@ export async function codeFromInbox(email: string, after = 0): Promise<string> {
 
 /** The shell's store state (exposed for diagnostics and tests). */
 export async function shellState<T = { auth: { status: string; user: { id: string; email: string } | null; profile: Record<string, unknown> | null }; ui: { locale: string } }>(page: Page): Promise<T> {
-  await page.waitForFunction(() => Boolean((window as unknown as { __GUESTMAP__?: unknown }).__GUESTMAP__));
-  return (await page.evaluate(() => (window as unknown as { __GUESTMAP__: { store: { getState(): unknown } } }).__GUESTMAP__.store.getState())) as T;
+  return (await state(page)) as unknown as T;
 }
 
 export async function signedInEmail(page: Page): Promise<string | null> {
