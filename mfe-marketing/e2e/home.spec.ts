@@ -1,5 +1,7 @@
 import { test, type Page } from '@playwright/test';
-import { expect, MAP_ORIGIN, meta, useLocale } from './support.ts';
+import { BASE, expect, MAP_ORIGIN, meta, useLocale } from './support.ts';
+
+const MARKETING_ORIGIN = `http://127.0.0.1:${BASE + 1}`;
 
 const current = (page: Page) => page.locator('.gmk-carousel-slide:not([aria-hidden="true"])');
 const SLIDES = ['map', 'place', 'rewards', 'welcome'];
@@ -154,5 +156,46 @@ test.describe('Home', () => {
     await expect.poll(async () => (await meta(page)).title).toBe('Guestmap : votre ville, choisie par votre hôtel');
     await page.getByLabel(/Langue|Language/).selectOption('vi-VN');
     await expect(page.getByRole('heading', { level: 1, name: 'Thành phố của bạn, do khách sạn tuyển chọn' })).toBeVisible();
+  });
+
+  test.describe('prerendered hero', () => {
+    test.use({ locale: 'vi-VN' });
+
+    test('arrives with the page in the visitor’s language; the page takes its place without anything moving', async ({ page }) => {
+      // The marketing remote's scripts are held back: what shows comes from the server's HTML alone.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(`${MARKETING_ORIGIN}/static/**`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/hotels');
+      const copy = page.locator('#gm-prerender');
+      await expect(copy.locator('h1')).toHaveText('Guestmap dành cho khách sạn');
+      await expect(copy.locator('h1')).toBeVisible();
+      await expect(copy.locator('.gmk-stat')).toHaveCount(4);
+      // A copy for the eyes: not a second set of links and buttons for keyboards and screen readers.
+      await expect(copy).toHaveAttribute('inert', '');
+      await expect(copy).toHaveAttribute('aria-hidden', 'true');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      const before = await copy.locator('h1').boundingBox();
+      await expect(page.locator('#gm-main h1')).toHaveCount(0);
+
+      release();
+      await expect(page.locator('#gm-main h1')).toHaveText('Guestmap dành cho khách sạn');
+      await expect(copy).toHaveCount(0);
+      await expect(page.locator('h1')).toHaveCount(1);
+      expect(await page.locator('#gm-main h1').boundingBox()).toEqual(before);
+      // The page's own hero works: its contact button opens the form.
+      await page.locator('#gm-main header').getByRole('button', { name: 'Nhận bản đồ thử nghiệm miễn phí' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    });
+
+    test('goes when the remote cannot load, so its Retry is not hidden', async ({ page }) => {
+      await page.route(`${MARKETING_ORIGIN}/static/**`, (route) => route.abort());
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: /Thử lại|Retry/ })).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('#gm-prerender')).toHaveCount(0);
+    });
   });
 });

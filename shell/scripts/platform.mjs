@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDir, contentSecurityPolicy } from './serve.mjs';
-import { createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, renderPage, screenHints, screenOf } from './prefill.mjs';
+import { PRERENDER_FILE, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, renderPage, screenHints, screenOf } from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '12.21.0';
@@ -119,16 +119,19 @@ async function serveApps({ apiUrl, anonKey }) {
   const config = runtimeConfig({ apiUrl, anonKey });
   const wsUrl = apiUrl.replace(/^http/, 'ws');
   const csp = contentSecurityPolicy({ scripts: remoteOrigins, styles: remoteOrigins, connect: [apiUrl, wsUrl, ...remoteOrigins], images: ['https:', apiUrl, ...remoteOrigins] });
-  // The shell's pages carry the config, a map page its customer's welcome, and public pages hints to
-  // download their screen's scripts at once (prefill.mjs).
+  // The shell's pages carry the config, a map page its customer's welcome, public pages hints to
+  // download their screen's scripts at once, and Home and Hotels their prerendered hero (prefill.mjs).
   const readCustomer = createCustomerReader({ apiUrl, anonKey });
   const readPreload = createPreloadReader({ remotes: config.remotes });
+  const readPrerender = createPreloadReader({ remotes: config.remotes, file: PRERENDER_FILE });
   const page = async (html, req, url) => {
     const id = mapPageCustomer(url.pathname);
     const screen = screenOf(url.pathname);
-    const [customer, preload] = await Promise.all([id ? readCustomer(id) : null, screen ? readPreload(screen.remote) : null]);
+    const lang = languageOf(req.headers['accept-language']);
+    const [customer, preload, prerendered] = await Promise.all([id ? readCustomer(id) : null, screen ? readPreload(screen.remote) : null, screen ? readPrerender(screen.remote) : null]);
     const hints = preload ? screenHints(preload.manifestUrl, preload.list, screen.module) : '';
-    return renderPage(html, { config, customer, lang: languageOf(req.headers['accept-language']), hints });
+    const prerender = prerendered ? prerenderHtml(prerendered.list, screen.module, lang) : '';
+    return renderPage(html, { config, customer, lang, hints, prerender });
   };
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');

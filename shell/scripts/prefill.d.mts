@@ -2,7 +2,9 @@
 export function mapPageCustomer(pathname: string): string | null;
 export function screenOf(pathname: string): { remote: string; module: string } | null;
 export function screenHints(manifestUrl: string, list: { entry?: string[]; exposes?: Record<string, string[]> }, module: string): string;
-export function renderPage(html: string, opts: { config: unknown; customer?: Record<string, unknown> | null; lang?: string; hints?: string }): string;
+export function renderPage(html: string, opts: { config: unknown; customer?: Record<string, unknown> | null; lang?: string; hints?: string; prerender?: string }): string;
+export function prerenderHtml(prerender: unknown, module: string, lang: string): string;
+export const PRERENDER_ID: string;
 export function languageOf(acceptLanguage: string | undefined): 'en' | 'vi' | 'fr';
 export const CUSTOMER_START: string;
 export const CUSTOMER_END: string;

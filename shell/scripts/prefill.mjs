@@ -6,7 +6,11 @@
 //    renders the same splash in place while the map's code arrives.
 //  - on the public pages a guest or a client opens first (Home, Hotels, the map…), hints for the remote's
 //    manifest (preload), entry and the screen's scripts (prefetch), from the list the remote publishes
-//    beside its manifest (mf-preload.json), so they download with the shell's own files, not after them.
+//    beside its manifest (mf-preload.json), so they download with the shell's own files, not after them
+//    (added by the shell's start script once the first frame is painted: src/start.js).
+//  - on Home and Hotels, the screen's hero as the remote prerendered it (prerender.json beside its
+//    manifest) in the visitor's language, over the page, so it is painted with the first bytes; the shell
+//    removes it when the screen has rendered (shell/src/app/prerender.ts).
 // JSON data blocks are not scripts (the CSP forbids inline scripts); every text is escaped.
 
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
@@ -87,23 +91,26 @@ export function screenOf(pathname) {
   return hit ? { remote: hit[1], module: hit[2] } : null;
 }
 
-/** Hints for a screen: a connection to the remote's origin, the remote's manifest preloaded (as the
- *  shell's runtime fetches it), its entry, its ./register and the module's scripts prefetched, each once.
- *  `list` is the remote's mf-preload.json. Scripts are prefetched, not preloaded: a preload that failed
- *  (the remote's server down) makes the browser fail the next script with its address without asking the
- *  network, so Retry could never recover; a failed prefetch leaves nothing behind, and one that succeeded
- *  is in the HTTP cache (immutable files). */
+/** Hints for a screen: a connection to the remote's origin, then, as data for the shell's start script
+ *  (src/start.js, which adds them once the first frame is painted, after the shell's own scripts), the
+ *  remote's manifest preloaded (as the shell's runtime fetches it), its entry, its ./register and the
+ *  module's scripts prefetched, each once. As links in the HTML they downloaded before the first paint
+ *  on a fast connection, and the first paint counted them as needed. `list` is the remote's
+ *  mf-preload.json. Scripts are prefetched, not preloaded: a preload that failed (the remote's server
+ *  down) makes the browser fail the next script with its address without asking the network, so Retry
+ *  could never recover; a failed prefetch leaves nothing behind, and one that succeeded is in the HTTP
+ *  cache (immutable files). */
 export function screenHints(manifestUrl, list, module) {
   const files = [...(list.entry ?? []), ...(list.exposes?.['./register'] ?? []), ...(list.exposes?.[`./${module}`] ?? [])];
   const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
   // The remote's origin (usually another host than the page's): its connection opens with the page's.
   const origin = new URL(manifestUrl).origin;
-  return (
-    `<link rel="preconnect" href="${escapeHtml(origin)}" />` +
-    `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous" fetchpriority="low" />` +
-    hrefs.map((h) => `<link rel="prefetch" href="${escapeHtml(h)}" as="script" />`).join('')
-  );
+  const later = [{ rel: 'preload', href: manifestUrl, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' }, ...hrefs.map((href) => ({ rel: 'prefetch', href, as: 'script' }))];
+  return `<link rel="preconnect" href="${escapeHtml(origin)}" /><script type="application/json" id="${HINTS_ID}">${jsonForHtml(later)}</script>`;
 }
+
+/** The data block src/start.js reads the screen's hints from. */
+export const HINTS_ID = 'gm-hints';
 
 /** Answers kept for `ttlMs` (at most `max` of them: beyond, the cache starts again). */
 function expiringCache(ttlMs, max = 500) {
@@ -121,11 +128,15 @@ function expiringCache(ttlMs, max = 500) {
   };
 }
 
+/** What a remote publishes beside its manifest for the server: its scripts per screen, its prerendered heroes. */
+export const PRELOAD_FILE = 'mf-preload.json';
+export const PRERENDER_FILE = 'prerender.json';
+
 /**
- * Reads remotes' preload lists (mf-preload.json beside each manifest), keeps them for `ttlMs`, and gives
- * up after `timeoutMs` (the page then goes without hints: the shell loads the screen as usual).
+ * Reads a file remotes publish beside their manifest (`file`: their preload lists by default), keeps it for
+ * `ttlMs`, and gives up after `timeoutMs` (the page then goes without it: the shell loads the screen as usual).
  */
-export function createPreloadReader({ remotes, ttlMs = 30000, timeoutMs = 300, fetchImpl = fetch }) {
+export function createPreloadReader({ remotes, file = PRELOAD_FILE, ttlMs = 30000, timeoutMs = 300, fetchImpl = fetch }) {
   const cache = expiringCache(ttlMs);
   return async function read(remote) {
     const manifestUrl = remotes?.[remote];
@@ -134,7 +145,7 @@ export function createPreloadReader({ remotes, ttlMs = 30000, timeoutMs = 300, f
     if (hit) return hit.value;
     let value = null;
     try {
-      const res = await fetchImpl(new URL('mf-preload.json', manifestUrl).href, { signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetchImpl(new URL(file, manifestUrl).href, { signal: AbortSignal.timeout(timeoutMs) });
       const list = res.ok ? await res.json() : null;
       if (list && typeof list === 'object') value = { manifestUrl, list };
     } catch {}
@@ -143,11 +154,31 @@ export function createPreloadReader({ remotes, ttlMs = 30000, timeoutMs = 300, f
   };
 }
 
-/** The page with the config (and the customer, when given) inlined, and the screen's hints. */
-export function renderPage(html, { config, customer = null, lang = 'en', hints = '' }) {
+/** The element the shell removes once the screen has rendered (shell/src/app/prerender.ts). */
+export const PRERENDER_ID = 'gm-prerender';
+
+/**
+ * A screen's prerendered hero for the page (`prerender`: the remote's prerender.json), in `lang` or else
+ * English, or '' when there is none. The remote's HTML and CSS go into the page as they are (its scripts
+ * run in the page anyway), but nothing that could run, end the style element or break the page's
+ * markers is accepted. `inert` and hidden from assistive technology: the copy is for the eyes (screen
+ * readers hear the shell's loading state); links and buttons work once the screen is there.
+ */
+export function prerenderHtml(prerender, module, lang) {
+  const byLang = prerender?.screens?.[module];
+  const html = byLang?.[lang] ?? byLang?.en;
+  const css = typeof prerender?.css === 'string' ? prerender.css : '';
+  if (typeof html !== 'string' || !html) return '';
+  if (/<(script|iframe|object|embed|link|meta|base|style)\b|<!--|<[^>]*\son\w+\s*=/i.test(html) || /<\/?style|<!--/i.test(css)) return '';
+  return `<div id="${PRERENDER_ID}" class="gm-prerender" inert aria-hidden="true"><style>${css}</style>${html}</div>`;
+}
+
+/** The page with the config (and the customer, when given) inlined, the screen's hints and its prerendered hero. */
+export function renderPage(html, { config, customer = null, lang = 'en', hints = '', prerender = '' }) {
   const data = `<script type="application/json" id="gm-boot-config">${jsonForHtml(config)}</script>`;
   const route = hints ? `${ROUTE_START}${hints}${ROUTE_END}` : '';
   let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}${route}</head>`);
+  if (prerender) out = out.replace('</body>', `${ROUTE_START}${prerender}${ROUTE_END}</body>`);
   if (customer && typeof customer.name === 'string' && out.includes(ROOT_OPEN)) {
     const block = `${CUSTOMER_START}${splashHtml(customer, lang)}<script type="application/json" id="gm-boot-customer">${jsonForHtml(customer)}</script>${CUSTOMER_END}`;
     out = out.replace(ROOT_OPEN, ROOT_OPEN + block);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, screenHints, renderPage, screenOf } from './prefill.mjs';
+import { HINTS_ID, PRERENDER_FILE, ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, screenHints, renderPage, screenOf } from './prefill.mjs';
 
 const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8');
 const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'a.b.c', remotes: {} };
@@ -83,20 +83,24 @@ describe('what the server writes into the shell page', () => {
       exposes: { './register': ['static/js/async/reg.2.js'], './MapScreen': ['static/js/async/1.3.js', 'static/js/async/ms.4.js'], './Other': ['static/js/async/o.5.js'] },
     };
     const hints = screenHints(manifest, list, 'MapScreen');
-    const hrefs = [...hints.matchAll(/<link rel="(\w+)" href="([^"]+)" as="(\w+)"/g)].map((m) => `${m[1]} ${m[3]} ${m[2]}`);
-    expect(hrefs).toEqual([
+    // The connection opens with the page; the rest is data the shell's start script turns into links once
+    // the first frame is painted (src/start.js).
+    expect(hints).toMatch(/^<link rel="preconnect" href="http:\/\/127\.0\.0\.1:3002" \/><script type="application\/json" id="gm-hints">/);
+    const later = dataOf(hints, HINTS_ID);
+    expect(later.map((h) => `${h.rel} ${h.as} ${h.href}`)).toEqual([
       `preload fetch ${manifest}`,
       'prefetch script http://127.0.0.1:3002/static/js/map.1.js',
       'prefetch script http://127.0.0.1:3002/static/js/async/reg.2.js',
       'prefetch script http://127.0.0.1:3002/static/js/async/1.3.js',
       'prefetch script http://127.0.0.1:3002/static/js/async/ms.4.js',
     ]);
-    expect(hints).toMatch(/^<link rel="preconnect" href="http:\/\/127\.0\.0\.1:3002" \/>/);
     // The manifest is fetched with CORS by the runtime; the scripts are prefetched (a failed preload of a
     // script would fail the script itself later, even once the server is back).
-    expect(hints).toContain(`href="${manifest}" as="fetch" crossorigin="anonymous"`);
+    expect(later[0]).toEqual({ rel: 'preload', href: manifest, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' });
     // A file name that is not a plain script path is never written into the page.
-    expect(screenHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen')).not.toContain('<script');
+    const odd = screenHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen');
+    expect(odd).not.toContain('<script>');
+    expect(dataOf(odd, HINTS_ID)).toHaveLength(1);
 
     const built = html.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>');
     const page = renderPage(built, { config, hints });
@@ -122,5 +126,35 @@ describe('what the server writes into the shell page', () => {
     expect(calls).toEqual(['http://127.0.0.1:3002/mf-preload.json', 'http://127.0.0.1:3001/mf-preload.json']);
     const down = createPreloadReader({ remotes: { map: 'http://x/mf-manifest.json' }, fetchImpl: async () => Promise.reject(new TypeError('down')) });
     expect(await down('map')).toBeNull();
+  });
+
+  it('puts a screen’s prerendered hero in the page, in the visitor’s language, and nothing that could run', () => {
+    const prerender = { css: '.gmk-hero{padding:56px 0}', screens: { Home: { en: '<div class="gmk-page"><h1>Your city</h1></div>', vi: '<div class="gmk-page"><h1>Thành phố</h1></div>' } } };
+    const vi = prerenderHtml(prerender, 'Home', 'vi');
+    expect(vi).toBe('<div id="gm-prerender" class="gm-prerender" inert aria-hidden="true"><style>.gmk-hero{padding:56px 0}</style><div class="gmk-page"><h1>Thành phố</h1></div></div>');
+    // No French copy: English, the remote's fallback language.
+    expect(prerenderHtml(prerender, 'Home', 'fr')).toContain('<h1>Your city</h1>');
+    expect(prerenderHtml(prerender, 'Hotels', 'en')).toBe('');
+    expect(prerenderHtml(null, 'Home', 'en')).toBe('');
+    for (const html of ['<h1>x</h1><script>alert(1)</script>', '<img src=x onerror="alert(1)">', '<h1>x</h1><!--/gm:route-->', '<h1>x</h1><link rel="stylesheet" href="//evil">']) {
+      expect(prerenderHtml({ css: '', screens: { Home: { en: html } } }, 'Home', 'en')).toBe('');
+    }
+    expect(prerenderHtml({ css: '</style><script>alert(1)</script>', screens: { Home: { en: '<h1>x</h1>' } } }, 'Home', 'en')).toBe('');
+    // Ordinary words that look like handlers are text, not attributes.
+    expect(prerenderHtml({ css: '', screens: { Home: { en: '<p>Tap on =, only = one</p>' } } }, 'Home', 'en')).toContain('<p>Tap on =');
+
+    // In the page after everything else, inside the route's markers: the service worker's copy leaves it out.
+    const page = renderPage(html, { config, prerender: vi });
+    expect(page).toContain(`${ROUTE_START}${vi}${ROUTE_END}</body>`);
+    expect(page.indexOf(vi)).toBeGreaterThan(page.indexOf('<div id="root">'));
+    expect(renderPage(html, { config })).not.toContain('id="gm-prerender"');
+  });
+
+  it('reads a remote’s prerendered heroes from beside its manifest', async () => {
+    const calls = [];
+    const body = { css: '', screens: { Home: { en: '<h1>x</h1>' } } };
+    const read = createPreloadReader({ remotes: { marketing: 'http://127.0.0.1:3001/mf-manifest.json' }, file: PRERENDER_FILE, fetchImpl: async (url) => (calls.push(url), new Response(JSON.stringify(body))) });
+    expect(await read('marketing')).toEqual({ manifestUrl: 'http://127.0.0.1:3001/mf-manifest.json', list: body });
+    expect(calls).toEqual(['http://127.0.0.1:3001/prerender.json']);
   });
 });

@@ -9,10 +9,8 @@ import { useCopy } from '../features/ui/use-copy.ts';
 import { usePageMeta } from '../features/meta/use-page-meta.ts';
 import { FEATURE_ICONS } from '../features/ui/icons.tsx';
 import { Carousel, type Slide } from '../features/carousel/carousel.tsx';
-import { MapScreen } from '../features/carousel/phone-screens.tsx';
+import { EXPLORE_CUSTOMER, HomeHero } from '../features/hero/heroes.tsx';
 import { SLIDE_IDS, SlideMedia } from '../features/carousel/screenshots.tsx';
-
-export const EXPLORE_CUSTOMER = 'ho-chi-minh-city';
 
 interface Card {
   title: string;
@@ -40,31 +38,7 @@ export default function Home() {
 
   return (
     <Page>
-      <header className="gmk-hero">
-        <div className="gmk-wrap gmk-hero-grid">
-          <div>
-            <span className="gmk-eyebrow">{t('home.hero.eyebrow')}</span>
-            <h1>{t('Home.title')}</h1>
-            <p className="gmk-lead">{t('home.hero.lead')}</p>
-            <div className="gmk-actions">
-              <RouteLink to="Map" params={{ customerId: EXPLORE_CUSTOMER }} className="gmk-btn gmk-btn-primary gmk-btn-lg">
-                {t('home.hero.explore')}
-              </RouteLink>
-              <RouteLink to="Hotels" className="gmk-btn gmk-btn-lg">
-                {t('home.hero.forHotels')}
-              </RouteLink>
-            </div>
-            <ul className="gmk-claims">
-              {list<string>('home.hero.claims').map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-          </div>
-          <div className="gmk-hero-visual">
-            <MapScreen label={t('home.carousel.slides.map.alt')} />
-          </div>
-        </div>
-      </header>
+      <HomeHero />
 
       <Section id="features" labelledBy="features-title">
         <SectionHead id="features-title" eyebrow={t('home.features.eyebrow')} title={t('home.features.title')} lead={t('home.features.lead')} />

@@ -3,10 +3,10 @@
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
 import { Page, Section, SectionHead } from '../features/ui/page.tsx';
-import { RouteLink } from '../features/ui/route-link.tsx';
 import { useCopy } from '../features/ui/use-copy.ts';
 import { usePageMeta } from '../features/meta/use-page-meta.ts';
 import { useContactDialog } from '../features/contact/use-contact-dialog.tsx';
+import { HotelsHero } from '../features/hero/heroes.tsx';
 import { RevenueCalculator } from '../features/calculator/revenue-calculator.tsx';
 import { Packages } from '../features/pricing/packages.tsx';
 import { CommissionStatement } from '../features/pricing/commission-statement.tsx';
@@ -15,10 +15,6 @@ import { MapsShowcase } from '../features/showcase/maps-showcase.tsx';
 interface Item {
   title: string;
   body: string;
-}
-interface Stat {
-  value: string;
-  label: string;
 }
 
 export default function Hotels() {
@@ -30,32 +26,7 @@ export default function Hotels() {
 
   return (
     <Page>
-      <header className="gmk-hero">
-        <div className="gmk-wrap">
-          <span className="gmk-eyebrow">{t('hotels.hero.eyebrow')}</span>
-          <h1>{t('Hotels.title')}</h1>
-          <p className="gmk-lead">{t('hotels.hero.lead')}</p>
-          <div className="gmk-actions">
-            <button type="button" className="gmk-btn gmk-btn-primary gmk-btn-lg" onClick={() => contact.open('pilot')}>
-              {t('hotels.cta.pilot')}
-            </button>
-            <button type="button" className="gmk-btn gmk-btn-lg" onClick={() => contact.open('call')}>
-              {t('hotels.cta.call')}
-            </button>
-            <RouteLink to="HotelsSalesPresentation" className="gmk-btn gmk-btn-ghost gmk-btn-lg">
-              {t('hotels.hero.deck')}
-            </RouteLink>
-          </div>
-          <ul className="gmk-stats" style={{ marginTop: 40 }} aria-label={t('hotels.stats.label')}>
-            {list<Stat>('hotels.stats.items').map((s) => (
-              <li key={s.label} className="gmk-stat">
-                <strong>{s.value}</strong>
-                <span>{s.label}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </header>
+      <HotelsHero onContact={contact.open} />
 
       <Section id="how-it-works" alt labelledBy="hotels-how-title">
         <SectionHead id="hotels-how-title" eyebrow={t('hotels.how.eyebrow')} title={t('hotels.how.title')} lead={t('hotels.how.lead')} />

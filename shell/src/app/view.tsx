@@ -11,9 +11,11 @@ import type { AppStore } from './store.ts';
 import type { ToastStore } from '../components/toasts.tsx';
 import { AppRoutes } from '../routes/router.tsx';
 import { Layout } from '../components/layout.tsx';
+import { releasePrerender } from './prerender.ts';
 
 /** Replaces the page's content with `node` (the boot's error). */
 export function renderStatic(container: HTMLElement, node: ReactNode): void {
+  releasePrerender();
   createRoot(container).render(node);
 }
 

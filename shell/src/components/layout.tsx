@@ -1,7 +1,7 @@
 // The shell's chrome around every route: top bar (drawer on small screens), progress bar,
 // full-screen overlay, toasts, the auth dialog (the account remote's, whenever ?dialogAuth=true),
 // the contact dialog (the marketing remote's, ?dialogContact=true) and the lazily loaded footer.
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isRouteName, usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { useCustomerLoader } from '../app/customer.ts';
 import { useSignInRedirects } from '../app/use-sign-in-redirects.ts';
 import { scheduleAnchorScroll } from '../app/anchor-scroll.ts';
+import { releasePrerender } from '../app/prerender.ts';
 import { recordVisit } from '../routes/history.ts';
 import { routeForPath } from '../routes/route-table.ts';
 import { NO_CUSTOMER_REDIRECT } from '../routes/sign-in.ts';
@@ -97,6 +98,12 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
   useEffect(() => {
     document.body.dataset.route = routeName;
   }, [routeName]);
+
+  // The hero the server sent with the page copies the page it was sent for: another page removes it.
+  const openedAt = useRef(location.pathname);
+  useLayoutEffect(() => {
+    if (location.pathname !== openedAt.current) releasePrerender();
+  }, [location.pathname]);
 
   // New page: start at the top; a #anchor (e.g. /#features from a shared link) scrolls there.
   const firstRender = useRef(true);

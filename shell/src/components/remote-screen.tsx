@@ -1,10 +1,11 @@
 // Renders one exposed screen of a remote. Whatever goes wrong with that remote (server down,
 // manifest error, code that throws while loading or rendering), only this area shows a fallback
 // with Retry; the shell and every other route keep working.
-import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform, type RemoteName } from '@guestmap/shared-ui/contracts';
 import { loadScreen, resetRemote, RemoteUnavailableError } from '../mf/remotes.ts';
+import { releasePrerender } from '../app/prerender.ts';
 
 /** Remotes whose screens use the full Supabase client at once (auth, storage): it loads alongside them. */
 const NEEDS_SUPABASE: readonly RemoteName[] = ['account', 'dashboard'];
@@ -98,8 +99,14 @@ export function RemoteScreen({ remote, module, props, loading }: { remote: Remot
     resetRemote(remote);
     setAttempt((a) => a + 1);
   };
-  if (state.failed) return <RemoteFallback onRetry={retry} />;
   const C = state.id.startsWith(`${remote}/`) ? state.C : null;
+  // The server's copy of the screen's hero (app/prerender.ts) goes in the commit that shows the screen
+  // (or its fallback): the screen's own hero takes its place in the same frame.
+  const shown = state.failed || !!C;
+  useLayoutEffect(() => {
+    if (shown) releasePrerender();
+  }, [shown]);
+  if (state.failed) return <RemoteFallback onRetry={retry} />;
   if (!C) return loading ?? <RemoteLoading />;
   return (
     <RenderBoundary key={`${remote}#${attempt}`} onRetry={retry}>
