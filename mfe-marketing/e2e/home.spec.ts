@@ -191,6 +191,23 @@ test.describe('Home', () => {
       await expect(page.getByRole('dialog')).toBeVisible();
     });
 
+    test('comes in the language the visitor chose on the site, not the browser’s', async ({ page }) => {
+      await page.goto('/');
+      await page.getByLabel('Ngôn ngữ').first().selectOption('fr-FR');
+      await expect(page.getByRole('heading', { level: 1, name: 'Votre ville, choisie par votre hôtel' })).toBeVisible();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(`${MARKETING_ORIGIN}/static/**`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/hotels');
+      await expect(page.locator('#gm-prerender h1')).toHaveText('Guestmap pour les hôtels');
+      release();
+      await expect(page.locator('#gm-main h1')).toHaveText('Guestmap pour les hôtels');
+      await expect(page.locator('#gm-prerender')).toHaveCount(0);
+    });
+
     test('goes when the remote cannot load, so its Retry is not hidden', async ({ page }) => {
       await page.route(`${MARKETING_ORIGIN}/static/**`, (route) => route.abort());
       await page.goto('/');

@@ -10,7 +10,10 @@ import { expect, test, type Page } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3000) + 60;
-const api = Number(process.env.SUPABASE_API_PORT ?? 54321) + 60;
+// Below Linux's ephemeral range (32768–60999): this stack stops and starts again while the browser and the
+// test make connections, and a connection's local port taken from that range can hold a port the restart
+// needs ("listen EADDRINUSE" seen in a full run on 55170). 54321 → 24381.
+const api = (Number(process.env.SUPABASE_API_PORT ?? 54321) % 10000) + 20060;
 const origin = `http://127.0.0.1:${base}`;
 const TILES_A = 'https://tiles-a.invalid/{z}/{x}/{y}.png';
 const TILES_B = 'https://tiles-b.invalid/{z}/{x}/{y}.png';

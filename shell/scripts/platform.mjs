@@ -127,7 +127,7 @@ async function serveApps({ apiUrl, anonKey }) {
   const page = async (html, req, url) => {
     const id = mapPageCustomer(url.pathname);
     const screen = screenOf(url.pathname);
-    const lang = languageOf(req.headers['accept-language']);
+    const lang = languageOf(req.headers['accept-language'], req.headers.cookie);
     const [customer, preload, prerendered] = await Promise.all([id ? readCustomer(id) : null, screen ? readPreload(screen.remote) : null, screen ? readPrerender(screen.remote) : null]);
     const hints = preload ? screenHints(preload.manifestUrl, preload.list, screen.module) : '';
     const prerender = prerendered ? prerenderHtml(prerendered.list, screen.module, lang) : '';

@@ -5,7 +5,7 @@ export function screenHints(manifestUrl: string, list: { entry?: string[]; expos
 export function renderPage(html: string, opts: { config: unknown; customer?: Record<string, unknown> | null; lang?: string; hints?: string; prerender?: string }): string;
 export function prerenderHtml(prerender: unknown, module: string, lang: string): string;
 export const PRERENDER_ID: string;
-export function languageOf(acceptLanguage: string | undefined): 'en' | 'vi' | 'fr';
+export function languageOf(acceptLanguage: string | undefined, cookie?: string): 'en' | 'vi' | 'fr';
 export const CUSTOMER_START: string;
 export const CUSTOMER_END: string;
 export const ROUTE_START: string;

@@ -32,8 +32,11 @@ export const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&
 /** JSON safe inside a <script type="application/json"> element (no "</script>", no HTML comment openers). */
 export const jsonForHtml = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The page's language from Accept-Language, as the shell names it (the shell may still choose another: a stored choice wins). */
-export function languageOf(acceptLanguage) {
+/** The page's language, as the shell names it: the one the shell last used on this site (its `gm-locale`
+ *  cookie: shell/src/app/i18n.ts), else the first of Accept-Language the product speaks, else English. */
+export function languageOf(acceptLanguage, cookie) {
+  const chosen = /(?:^|;\s*)gm-locale=(en|vi|fr)-[A-Z]{2}(?:;|$)/.exec(String(cookie ?? ''));
+  if (chosen) return chosen[1];
   for (const part of String(acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0].trim().toLowerCase();
     const l = tag.slice(0, 2);

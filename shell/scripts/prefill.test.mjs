@@ -49,6 +49,10 @@ describe('what the server writes into the shell page', () => {
     expect(languageOf('fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr');
     expect(languageOf('de-DE,vi;q=0.8')).toBe('vi');
     expect(languageOf(undefined)).toBe('en');
+    // The language the shell last used on this site (its cookie) wins over the browser's.
+    expect(languageOf('en-US,en;q=0.9', 'theme=dark; gm-locale=fr-FR; other=1')).toBe('fr');
+    expect(languageOf('fr-FR', 'gm-locale=vi-VN')).toBe('vi');
+    expect(languageOf('fr-FR', 'gm-locale=de-DE; x-gm-locale=vi-VN')).toBe('fr');
   });
 
   it('reads a customer once as the anonymous visitor, keeps it briefly, and gives up quietly', async () => {

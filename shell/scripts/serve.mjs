@@ -128,8 +128,9 @@ export function serveDir(opts) {
           return html;
         })
         .then((page) => {
-          // The rewrite picks the welcome's language from Accept-Language: a cache must keep one copy per language.
-          res.setHeader('Vary', `${res.getHeader('Vary')}, Accept-Language`);
+          // The rewrite picks the page's language from the language cookie or Accept-Language: a cache must
+          // keep one copy per language.
+          res.setHeader('Vary', `${res.getHeader('Vary')}, Accept-Language, Cookie`);
           // Quick settings: this is per request, and the page is a few kilobytes.
           const out = encode(Buffer.from(page), enc, 'quick');
           if (enc) headers['Content-Encoding'] = enc;

@@ -51,11 +51,12 @@ async function boot() {
   const customerId = opening?.def.customer ? opening.params.customerId : undefined;
   if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer'))) prefetchCustomer(supabase.db, customerId);
   await yieldToMain();
-  const [{ applyLocale, initI18n, initialLocale }, { addNamespace }] = await Promise.all([
+  const [{ applyLocale, initI18n, initialLocale, rememberLocale }, { addNamespace }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/i18n.ts'),
     import(/* webpackMode: "eager" */ '@guestmap/shared-ui/i18n'),
   ]);
   const locale = initialLocale();
+  rememberLocale(locale);
   const i18n = await initI18n(locale);
   await yieldToMain();
   store.dispatch(uiSlice.actions.setLocale(locale));

@@ -52,10 +52,21 @@ export function formatNumber(value: unknown, lng: string | undefined, options: R
   return format.format(value as number);
 }
 
+/** The cookie that tells the server the page's language (scripts/prefill.mjs: it sends a map page's
+ *  welcome and Home's or Hotels' hero in it), so a chosen language wins over the browser's. */
+export const LOCALE_COOKIE = 'gm-locale';
+
+export function rememberLocale(locale: Locale): void {
+  try {
+    document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {}
+}
+
 export function applyLocale(locale: Locale) {
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {}
+  rememberLocale(locale);
   document.documentElement.lang = locale;
   return i18next.changeLanguage(lang(locale));
 }
