@@ -3,6 +3,17 @@ import { BASE, expect, MAP_ORIGIN, meta, useLocale } from './support.ts';
 
 const MARKETING_ORIGIN = `http://127.0.0.1:${BASE + 1}`;
 
+/** Holds the marketing remote's scripts until the returned function is called. */
+async function holdMarketingScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`${MARKETING_ORIGIN}/static/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const current = (page: Page) => page.locator('.gmk-carousel-slide:not([aria-hidden="true"])');
 const SLIDES = ['map', 'place', 'rewards', 'welcome'];
 
@@ -163,12 +174,7 @@ test.describe('Home', () => {
 
     test('arrives with the page in the visitor’s language; the page takes its place without anything moving', async ({ page }) => {
       // The marketing remote's scripts are held back: what shows comes from the server's HTML alone.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(`${MARKETING_ORIGIN}/static/**`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdMarketingScripts(page);
       await page.goto('/hotels');
       const copy = page.locator('#gm-prerender');
       await expect(copy.locator('h1')).toHaveText('Guestmap dành cho khách sạn');
@@ -195,12 +201,7 @@ test.describe('Home', () => {
       await page.goto('/');
       await page.getByLabel('Ngôn ngữ').first().selectOption('fr-FR');
       await expect(page.getByRole('heading', { level: 1, name: 'Votre ville, choisie par votre hôtel' })).toBeVisible();
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(`${MARKETING_ORIGIN}/static/**`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdMarketingScripts(page);
       await page.goto('/hotels');
       await expect(page.locator('#gm-prerender h1')).toHaveText('Guestmap pour les hôtels');
       release();
