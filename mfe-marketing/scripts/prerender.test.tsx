@@ -1,16 +1,13 @@
 // The heroes the build prerenders: the real components with the real catalogues, and only the CSS they use.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGS, criticalCss, renderPrerender, type Lang } from './prerender.tsx';
+import { LANGS, criticalCss, readSources, renderPrerender, type Lang } from './prerender.tsx';
 
-const root = path.join(import.meta.dirname, '..');
-const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
-const catalogues = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(read(`src/locales/${l}.json`))])) as Record<Lang, { Home: { title: string }; Hotels: { title: string } }>;
+const { catalogues: raw, css } = readSources();
+const catalogues = raw as Record<Lang, { Home: { title: string }; Hotels: { title: string } }>;
 
 describe('prerendered heroes', () => {
   it('renders Home and Hotels in every language, with real links and the CSS they need', async () => {
-    const p = await renderPrerender(catalogues, read('src/styles/marketing.css'));
+    const p = await renderPrerender(catalogues, css);
     expect(Object.keys(p.screens).sort()).toEqual(['Home', 'Hotels']);
     for (const lang of LANGS) {
       expect(p.screens.Home[lang]).toContain(`<h1>${catalogues[lang].Home.title}</h1>`);

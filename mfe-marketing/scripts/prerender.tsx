@@ -114,12 +114,18 @@ export async function renderPrerender(catalogues: Record<Lang, object>, css: str
   return { css: themeRule() + criticalCss(css, all), screens };
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.join(here, '..');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** What the heroes are made from: every language's catalogue and the pages' stylesheet. */
+export function readSources(): { catalogues: Record<Lang, object>; css: string } {
   const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
   const catalogues = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(read(`src/locales/${l}.json`)) as object])) as Record<Lang, object>;
-  const prerender = await renderPrerender(catalogues, read('src/styles/marketing.css'));
+  return { catalogues, css: read('src/styles/marketing.css') };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { catalogues, css } = readSources();
+  const prerender = await renderPrerender(catalogues, css);
   const out = path.join(root, 'dist', PRERENDER_FILE);
   fs.writeFileSync(out, JSON.stringify(prerender));
   console.log(`prerendered heroes: ${Object.keys(prerender.screens).join(', ')} × ${LANGS.join('/')} → dist/${PRERENDER_FILE} (${fs.statSync(out).size} bytes)`);
