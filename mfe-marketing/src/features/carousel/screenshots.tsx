@@ -30,12 +30,16 @@ const DRAWN: Record<SlideId, ComponentType<{ label: string }>> = { map: MapScree
 
 export const SLIDE_IDS = Object.keys(DRAWN) as SlideId[];
 
-/** The slide's screenshot in the page's language (captured at 360 × 740 CSS pixels). */
-export function SlideMedia({ id, lang, label, eager }: { id: SlideId; lang: Lang; label: string; eager?: boolean }) {
+/**
+ * The slide's screenshot in the page's language (captured at 360 × 740 CSS pixels). The carousel mounts
+ * it when it is wanted (near the screen, shown or next), so it loads at once: the browser's own lazy
+ * loading would wait for a slide that sits beside the shown one, clipped by its section's containment.
+ */
+export function SlideMedia({ id, lang, label }: { id: SlideId; lang: Lang; label: string }) {
   const src = SHOTS[id]?.[lang];
   if (!src) {
     const Drawn = DRAWN[id];
     return <Drawn label={label} />;
   }
-  return <img src={src} alt={label} width={360} height={740} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  return <img src={src} alt={label} width={360} height={740} decoding="async" />;
 }
