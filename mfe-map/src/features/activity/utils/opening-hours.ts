@@ -47,8 +47,10 @@ export function weekMinute(now: Date, timeZone: string): number {
 }
 
 const toMin = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
+  const colon = hhmm.indexOf(':');
+  const h = Number(colon < 0 ? hhmm : hhmm.slice(0, colon));
+  const m = colon < 0 ? 0 : Number(hhmm.slice(colon + 1));
+  return (h || 0) * 60 + (m || 0);
 };
 
 // A schedule's intervals do not change between renders: parsed once per schedule object (the map's
@@ -59,17 +61,17 @@ const parsed = new WeakMap<OpeningHours, [number, number][]>();
 function intervals(hours: OpeningHours): [number, number][] {
   const known = parsed.get(hours);
   if (known) return known;
+  const week: [number, number][] = [];
+  DAYS.forEach((d, i) => {
+    for (const [o, c] of hours[d] ?? []) {
+      const start = i * 1440 + toMin(o);
+      let end = i * 1440 + toMin(c);
+      if (end <= start) end += 1440; // past midnight
+      week.push([start, end]);
+    }
+  });
   const raw: [number, number][] = [];
-  for (let week = -1; week <= 1; week++) {
-    DAYS.forEach((d, i) => {
-      for (const [o, c] of hours[d] ?? []) {
-        const start = week * 10080 + i * 1440 + toMin(o);
-        let end = week * 10080 + i * 1440 + toMin(c);
-        if (end <= start) end += 1440; // past midnight
-        raw.push([start, end]);
-      }
-    });
-  }
+  for (let w = -1; w <= 1; w++) for (const [s, e] of week) raw.push([w * 10080 + s, w * 10080 + e]);
   raw.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const iv of raw) {
