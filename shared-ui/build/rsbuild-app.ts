@@ -3,7 +3,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, rspack, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 
@@ -84,6 +84,25 @@ export interface AppOptions {
   dir: string;
 }
 
+/**
+ * Apps on a guest's or traveller's first visit (the public pages): every function of their JavaScript is
+ * compiled while the file downloads, on the browser's streaming thread, instead of on the main thread the
+ * first time each function runs. V8's explicit compile hint (Chrome 136+; other engines ignore the comment).
+ * Not the account and dashboard remotes: most of their code (antd's) is never called on a given screen.
+ */
+const COMPILE_HINT_APPS: readonly AppName[] = ['shell', 'map', 'marketing'];
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** The compile hint as the first line of every JS file, after minifying (which would drop the comment). */
+export function compileHintPlugin() {
+  return new rspack.BannerPlugin({
+    banner: COMPILE_HINT,
+    raw: true,
+    test: /\.js$/,
+    stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 50,
+  });
+}
+
 const DEV_RENDERER_HOOK =
   'if(!window.__REACT_DEVTOOLS_GLOBAL_HOOK__){var r=new Map();window.__REACT_DEVTOOLS_GLOBAL_HOOK__={renderers:r,supportsFiber:true,' +
   'inject:function(x){var id=r.size+1;r.set(id,x);return id},onScheduleFiberRoot:function(){},onCommitFiberRoot:function(){},' +
@@ -141,15 +160,15 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
     },
     // A production remote has no page of its own: without the shell's runtime its harness cannot run
     // (see experiments above), and the product is always composed by the shell.
-    tools:
-      !isShell && isProduction
-        ? {
-            htmlPlugin: false,
-            rspack: (_config, { appendPlugins }) => {
-              appendPlugins(preloadListPlugin(opts.name, Object.keys(opts.exposes ?? {})) as never);
-            },
-          }
-        : {},
+    tools: {
+      ...(!isShell && isProduction ? { htmlPlugin: false } : {}),
+      rspack: (_config, { appendPlugins }) => {
+        if (!isProduction) return;
+        if (!isShell) appendPlugins(preloadListPlugin(opts.name, Object.keys(opts.exposes ?? {})) as never);
+        // GUESTMAP_NO_COMPILE_HINT=1 builds without it (to compare).
+        if (COMPILE_HINT_APPS.includes(opts.name) && !process.env.GUESTMAP_NO_COMPILE_HINT) appendPlugins(compileHintPlugin() as never);
+      },
+    },
     output: {
       // Remotes must load their chunks from their own origin, wherever they are deployed.
       assetPrefix: isShell ? '/' : 'auto',

@@ -51,6 +51,20 @@ test('every remote publishes mf-preload.json: its entry and, per screen, every s
   }
 });
 
+test('the public apps’ scripts ask the browser to compile them while they download; the account and dashboard remotes’ do not', () => {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  const scripts = (dir: string) => files(path.join(root, dir, 'dist/static/js')).filter((f) => f.endsWith('.js'));
+  for (const dir of ['shell', APPS.map, APPS.marketing]) {
+    // The shell's start script (build/paint-first.ts) is 1 KB run once: it needs no hint.
+    const js = scripts(dir).filter((f) => !/\/start\.[0-9a-f]+\.js$/.test(f));
+    expect(js.length, dir).toBeGreaterThan(1);
+    for (const f of js) expect(fs.readFileSync(f, 'utf8').startsWith(hint), `${f} starts with the compile hint`).toBe(true);
+  }
+  for (const dir of [APPS.account, APPS.dashboard]) {
+    for (const f of scripts(dir)) expect(fs.readFileSync(f, 'utf8').includes('allFunctionsCalledOnLoad'), f).toBe(false);
+  }
+});
+
 test('antd is not in the shell bundle', () => {
   for (const f of files(path.join(root, 'shell/dist')).filter((x) => x.endsWith('.js'))) {
     expect(fs.readFileSync(f, 'utf8').includes(ANTD_FINGERPRINT), f).toBe(false);
