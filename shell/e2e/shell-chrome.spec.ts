@@ -91,6 +91,32 @@ test.describe('top bar', () => {
     await expect.poll(primary).toBe('#5AB77B');
   });
 
+  test('the dark theme arrives with the page: the server marks it dark before any script runs', async ({ page }) => {
+    const DARK_BG = 'rgb(18, 16, 22)';
+    const DARK_TEXT = 'rgb(242, 240, 246)';
+    await page.goto('/hotels');
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // No script from here on: what shows is the server's page and its own stylesheet.
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto('/saigon-riverside-hotel/map');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('.gm-boot-splash')).toHaveCSS('background-color', DARK_BG);
+    await expect(page.locator('.gm-splash-name')).toHaveCSS('color', DARK_TEXT);
+    await page.goto('/hotels');
+    await expect(page.locator('#gm-prerender')).toHaveCSS('background-color', DARK_BG);
+    await expect(page.locator('#gm-prerender h1')).toHaveCSS('color', DARK_TEXT);
+    // Back to light: the next page is light from the start.
+    await page.unrouteAll();
+    await page.reload();
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto('/saigon-riverside-hotel/map');
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    await expect(page.locator('.gm-boot-splash')).toHaveCSS('background-color', 'rgb(246, 248, 247)');
+  });
+
   test('keyboard and touch: every control reachable, focus visible, 44 px targets', async ({ page }) => {
     await page.goto('/hotels');
     await ready(page);

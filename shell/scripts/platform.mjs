@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDir, contentSecurityPolicy } from './serve.mjs';
-import { PRERENDER_FILE, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, renderPage, screenHints, screenOf } from './prefill.mjs';
+import { PRERENDER_FILE, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, renderPage, screenHints, screenOf, themeOf } from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '12.21.0';
@@ -131,7 +131,7 @@ async function serveApps({ apiUrl, anonKey }) {
     const [customer, preload, prerendered] = await Promise.all([id ? readCustomer(id) : null, screen ? readPreload(screen.remote) : null, screen ? readPrerender(screen.remote) : null]);
     const hints = preload ? screenHints(preload.manifestUrl, preload.list, screen.module) : '';
     const prerender = prerendered ? prerenderHtml(prerendered.list, screen.module, lang) : '';
-    return renderPage(html, { config, customer, lang, hints, prerender });
+    return renderPage(html, { config, customer, lang, hints, prerender, theme: themeOf(req.headers.cookie) });
   };
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');

@@ -45,6 +45,11 @@ export function languageOf(acceptLanguage, cookie) {
   return 'en';
 }
 
+/** The theme the visitor chose on this site (the shell's `gm-theme` cookie: shell/src/app/theme.ts); light otherwise. */
+export function themeOf(cookie) {
+  return /(?:^|;\s*)gm-theme=dark(?:;|$)/.test(String(cookie ?? '')) ? 'dark' : 'light';
+}
+
 function pick(value, lang) {
   if (typeof value === 'string') return value;
   if (!value || typeof value !== 'object') return '';
@@ -176,11 +181,13 @@ export function prerenderHtml(prerender, module, lang) {
   return `<div id="${PRERENDER_ID}" class="gm-prerender" inert aria-hidden="true"><style>${css}</style>${html}</div>`;
 }
 
-/** The page with the config (and the customer, when given) inlined, the screen's hints and its prerendered hero. */
-export function renderPage(html, { config, customer = null, lang = 'en', hints = '', prerender = '' }) {
+/** The page with the config (and the customer, when given) inlined, the screen's hints, its prerendered hero, and the visitor's theme. */
+export function renderPage(html, { config, customer = null, lang = 'en', hints = '', prerender = '', theme = 'light' }) {
   const data = `<script type="application/json" id="gm-boot-config">${jsonForHtml(config)}</script>`;
   const route = hints ? `${ROUTE_START}${hints}${ROUTE_END}` : '';
   let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}${route}</head>`);
+  // The page's own stylesheet (index.html) holds the dark theme's variables under this attribute.
+  if (theme === 'dark') out = out.replace(/<html(?=[\s>])/, '<html data-theme="dark"');
   if (prerender) out = out.replace('</body>', `${ROUTE_START}${prerender}${ROUTE_END}</body>`);
   if (customer && typeof customer.name === 'string' && out.includes(ROOT_OPEN)) {
     const block = `${CUSTOMER_START}${splashHtml(customer, lang)}<script type="application/json" id="gm-boot-customer">${jsonForHtml(customer)}</script>${CUSTOMER_END}`;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HINTS_ID, PRERENDER_FILE, ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, screenHints, renderPage, screenOf } from './prefill.mjs';
+import { HINTS_ID, PRERENDER_FILE, ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, screenHints, renderPage, screenOf, themeOf } from './prefill.mjs';
 
 const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8');
 const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'a.b.c', remotes: {} };
@@ -53,6 +53,16 @@ describe('what the server writes into the shell page', () => {
     expect(languageOf('en-US,en;q=0.9', 'theme=dark; gm-locale=fr-FR; other=1')).toBe('fr');
     expect(languageOf('fr-FR', 'gm-locale=vi-VN')).toBe('vi');
     expect(languageOf('fr-FR', 'gm-locale=de-DE; x-gm-locale=vi-VN')).toBe('fr');
+  });
+
+  it('marks the page dark when the visitor chose the dark theme on this site, and only then', () => {
+    expect(themeOf('gm-locale=fr-FR; gm-theme=dark')).toBe('dark');
+    expect(themeOf('gm-theme=light')).toBe('light');
+    expect(themeOf('x-gm-theme=dark; gm-theme=darker')).toBe('light');
+    expect(themeOf(undefined)).toBe('light');
+    const dark = renderPage(html, { config, customer: hotel, theme: 'dark' });
+    expect(dark).toMatch(/^<!doctype html>\s*<html data-theme="dark" lang="en-US">/);
+    expect(renderPage(html, { config })).not.toContain('data-theme');
   });
 
   it('reads a customer once as the anonymous visitor, keeps it briefly, and gives up quietly', async () => {

@@ -11,6 +11,9 @@ export function initialTheme(): ThemeMode {
   }
 }
 
+/** The theme for the shell's server too: it marks the page dark before any script runs (scripts/prefill.mjs). */
+export const THEME_COOKIE = 'gm-theme';
+
 export function applyTheme(mode: ThemeMode, persist = false): void {
   const root = document.documentElement;
   for (const [k, v] of Object.entries(cssVariables(mode))) root.style.setProperty(k, v);
@@ -23,6 +26,9 @@ export function applyTheme(mode: ThemeMode, persist = false): void {
     document.head.appendChild(meta);
   }
   meta.content = palette(mode).primary;
+  try {
+    document.cookie = `${THEME_COOKIE}=${mode}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {}
   if (persist) {
     try {
       localStorage.setItem(THEME_STORAGE_KEY, mode);
