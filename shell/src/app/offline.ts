@@ -26,10 +26,16 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
         return;
       }
       if (!sw.controller) await new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
-      // Requests from now on pass through the worker; let those that started before it settle first.
+      const controlledAt = win.performance.now();
+      // Requests from now on pass through the worker; let those that started before it settle first (a
+      // screen's data may still be on its way: the main thread going idle does not mean the network has).
       await new Promise<void>((resolve) => idleCallback(win)(() => resolve(), { timeout: 2000 }));
+      await networkQuiet(win, 500, 5000);
       // This first visit loaded its files before the worker existed: hand it the list to keep.
       const urls = win.performance.getEntriesByType('resource').map((e) => e.name);
+      // One that started before the worker took over and finishes later still passed outside it: hand
+      // it over when it finishes.
+      handOverLate(win, controlledAt, new Set(urls), (late) => sw.controller?.postMessage({ type: 'gm:warm', urls: late }));
       const channel = new MessageChannel();
       const done = new Promise<unknown>((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
       (sw.controller as ServiceWorker | null)?.postMessage({ type: 'gm:warm', page: win.location.href, urls }, [channel.port2]);
@@ -41,6 +47,45 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
   };
   // After the page has loaded and gone idle: the first visit's own requests come first.
   afterLoadAndIdle(() => void register(), 3000, win);
+}
+
+type WithObserver = Window & { PerformanceObserver?: typeof PerformanceObserver };
+
+/** Resolves once no request of the page has finished for `quietMs` (or after `maxMs` at most). */
+export function networkQuiet(win: Window, quietMs: number, maxMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const Observer = (win as WithObserver).PerformanceObserver;
+    if (typeof Observer !== 'function') return resolve();
+    let timer = win.setTimeout(done, quietMs);
+    const cap = win.setTimeout(done, maxMs);
+    const observer = new Observer(() => {
+      win.clearTimeout(timer);
+      timer = win.setTimeout(done, quietMs);
+    });
+    observer.observe({ type: 'resource' });
+    function done() {
+      observer.disconnect();
+      win.clearTimeout(timer);
+      win.clearTimeout(cap);
+      resolve();
+    }
+  });
+}
+
+/**
+ * For a minute, passes on the address of every request that started before `controlledAt` (so outside
+ * the worker) and finished after the list `known` was handed over.
+ */
+export function handOverLate(win: Window, controlledAt: number, known: Set<string>, send: (urls: string[]) => void, forMs = 60000): void {
+  const Observer = (win as WithObserver).PerformanceObserver;
+  if (typeof Observer !== 'function') return;
+  const observer = new Observer((list) => {
+    const late = list.getEntries().filter((e) => e.startTime < controlledAt && !known.has(e.name)).map((e) => e.name);
+    for (const url of late) known.add(url);
+    if (late.length) send(late);
+  });
+  observer.observe({ type: 'resource' });
+  win.setTimeout(() => observer.disconnect(), forMs);
 }
 
 /** `<html data-offline="ready">` once this visit can be replayed without a network (browser tests wait for it). */

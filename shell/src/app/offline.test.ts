@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import { handOverLate, networkQuiet } from './offline.ts';
+
+type Entry = { name: string; startTime: number };
+/** A window whose PerformanceObserver is driven by the test (`finish` reports requests as finished). */
+function fakeWindow() {
+  const observers: ((list: { getEntries: () => Entry[] }) => void)[] = [];
+  class Observer {
+    constructor(private cb: (list: { getEntries: () => Entry[] }) => void) {}
+    observe() {
+      observers.push(this.cb);
+    }
+    disconnect() {
+      const i = observers.indexOf(this.cb);
+      if (i >= 0) observers.splice(i, 1);
+    }
+  }
+  const win = { PerformanceObserver: Observer, setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) } as unknown as Window;
+  const finish = (...entries: Entry[]) => observers.slice().forEach((cb) => cb({ getEntries: () => entries }));
+  return { win, finish, observing: () => observers.length };
+}
+
+describe('handing the first visit over to the service worker', () => {
+  it('passes on requests that started before the worker took over and finished after the list, once each', () => {
+    const { win, finish } = fakeWindow();
+    const sent: string[][] = [];
+    handOverLate(win, 1000, new Set(['http://x/known']), (urls) => sent.push(urls));
+    finish({ name: 'http://api/rest/v1/activities?x', startTime: 900 }, { name: 'http://x/known', startTime: 100 }, { name: 'http://api/through-the-worker', startTime: 1200 });
+    finish({ name: 'http://api/rest/v1/activities?x', startTime: 900 });
+    expect(sent).toEqual([['http://api/rest/v1/activities?x']]);
+  });
+
+  it('waits until no request has finished for a while, and no longer than its cap', async () => {
+    vi.useFakeTimers();
+    try {
+      const { win, finish, observing } = fakeWindow();
+      let quiet = false;
+      void networkQuiet(win, 500, 5000).then(() => (quiet = true));
+      await vi.advanceTimersByTimeAsync(400);
+      finish({ name: 'http://api/a', startTime: 0 });
+      await vi.advanceTimersByTimeAsync(400);
+      expect(quiet).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(quiet).toBe(true);
+      expect(observing()).toBe(0);
+      let capped = false;
+      void networkQuiet(win, 500, 2000).then(() => (capped = true));
+      for (let t = 0; t < 1900; t += 300) {
+        finish({ name: `http://api/${t}`, startTime: t });
+        await vi.advanceTimersByTimeAsync(300);
+      }
+      await vi.advanceTimersByTimeAsync(200);
+      expect(capped).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
