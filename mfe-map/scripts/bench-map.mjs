@@ -14,7 +14,7 @@ import { generatedPlaces } from './generated-places.mjs';
 
 const N = Number(process.env.BENCH_PLACES ?? 10000);
 // The bench stops the servers itself for the offline part.
-const { origin, stop: stopServer } = await serveCopy({ base: 3740, api: 55081 });
+const { origin, stop: stopServer } = await serveCopy({ base: 3740, api: 25081 });
 
 const body = JSON.stringify(generatedPlaces(N, 0.12));
 

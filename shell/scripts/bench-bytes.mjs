@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import { serveCopy } from './serve-copy.mjs';
 
 const base = 3700;
-const served = await serveCopy({ base, api: 55021 });
+const served = await serveCopy({ base, api: 25021 });
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
 const rows = [];

@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import { serveCopy, waitFor } from './serve-copy.mjs';
 
 const base = 3720;
-const api = 55061;
+const api = 25061;
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const toolDir = path.join(os.homedir(), '.cache', 'guestmap-bench');

@@ -1,5 +1,7 @@
 // A copy of the product served as `npm start` serves it, on ports of its own, for benchmarks that run
 // beside anything else: the production builds and the local stack with demo data, stopped on exit.
+// Benchmarks give it API ports below Linux's ephemeral range (32768–60999): a port in that range can be
+// held by an outgoing connection when the stack starts (the Lighthouse benchmark's 55061 was, once).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +30,14 @@ export async function serveCopy({ base, api }) {
     } catch {}
   };
   process.on('exit', stop);
-  await waitFor(`http://127.0.0.1:${api}/health`, 240000);
-  await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+  // A server that cannot start (a port in use) exits: say so at once instead of waiting minutes for it.
+  const exited = new Promise((_, reject) =>
+    server.once('exit', (code) => reject(new Error(`platform.mjs serve exited (${code}) before answering; is one of its ports in use? (shell ${base}…, API ${api}, ${api + 1}, ${api + 3})`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([exited, (async () => {
+    await waitFor(`http://127.0.0.1:${api}/health`, 240000);
+    await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+  })()]);
   return { origin: `http://127.0.0.1:${base}`, stop };
 }
