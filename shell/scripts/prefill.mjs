@@ -32,10 +32,19 @@ export const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&
 /** JSON safe inside a <script type="application/json"> element (no "</script>", no HTML comment openers). */
 export const jsonForHtml = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** The value of the cookie `name` in a Cookie header (null when it is not there). */
+export function cookieValue(header, name) {
+  for (const part of String(header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
 /** The page's language, as the shell names it: the one the shell last used on this site (its `gm-locale`
  *  cookie: shell/src/app/i18n.ts), else the first of Accept-Language the product speaks, else English. */
 export function languageOf(acceptLanguage, cookie) {
-  const chosen = /(?:^|;\s*)gm-locale=(en|vi|fr)-[A-Z]{2}(?:;|$)/.exec(String(cookie ?? ''));
+  const chosen = /^(en|vi|fr)-[A-Z]{2}$/.exec(cookieValue(cookie, 'gm-locale') ?? '');
   if (chosen) return chosen[1];
   for (const part of String(acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0].trim().toLowerCase();
@@ -47,7 +56,7 @@ export function languageOf(acceptLanguage, cookie) {
 
 /** The theme the visitor chose on this site (the shell's `gm-theme` cookie: shell/src/app/theme.ts); light otherwise. */
 export function themeOf(cookie) {
-  return /(?:^|;\s*)gm-theme=dark(?:;|$)/.test(String(cookie ?? '')) ? 'dark' : 'light';
+  return cookieValue(cookie, 'gm-theme') === 'dark' ? 'dark' : 'light';
 }
 
 function pick(value, lang) {

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { LOCALE_STORAGE_KEY, type Locale } from '@guestmap/shared-ui/contracts';
 import { FALLBACK_LNG, addNamespace, lazyBundles, normaliseLocale, lang } from '@guestmap/shared-ui/i18n';
 import en from '../locales/en.json';
+import { setSiteCookie } from './site-cookie.ts';
 
 export function initialLocale(): Locale {
   let stored: string | null = null;
@@ -57,9 +58,7 @@ export function formatNumber(value: unknown, lng: string | undefined, options: R
 export const LOCALE_COOKIE = 'gm-locale';
 
 export function rememberLocale(locale: Locale): void {
-  try {
-    document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  } catch {}
+  setSiteCookie(LOCALE_COOKIE, locale);
 }
 
 export function applyLocale(locale: Locale) {

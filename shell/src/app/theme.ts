@@ -2,6 +2,7 @@
 // (ui.theme) so remotes using antd can follow it with antdThemeTokens(mode); the light components
 // follow the CSS variables set here on :root.
 import { cssVariables, palette, THEME_STORAGE_KEY, type ThemeMode } from '@guestmap/shared-ui/tokens';
+import { setSiteCookie } from './site-cookie.ts';
 
 export function initialTheme(): ThemeMode {
   try {
@@ -26,9 +27,7 @@ export function applyTheme(mode: ThemeMode, persist = false): void {
     document.head.appendChild(meta);
   }
   meta.content = palette(mode).primary;
-  try {
-    document.cookie = `${THEME_COOKIE}=${mode}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  } catch {}
+  setSiteCookie(THEME_COOKIE, mode);
   if (persist) {
     try {
       localStorage.setItem(THEME_STORAGE_KEY, mode);
