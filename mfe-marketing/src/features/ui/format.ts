@@ -21,6 +21,8 @@ const SHAPES: Record<string, Shape> = {
   fr: { group: NNBSP, decimal: ',', money: (n) => `${n}${NBSP}$US`, percent: (n) => `${n}${NBSP}%` },
 };
 const LANG_OF: Record<string, string> = { 'en-US': 'en', en: 'en', 'vi-VN': 'vi', vi: 'vi', 'fr-FR': 'fr', fr: 'fr' };
+/** The hand-written shape for a finite value in one of the product's locales; otherwise Intl writes it. */
+const shapeFor = (locale: string, value: number): Shape | undefined => (Number.isFinite(value) ? SHAPES[LANG_OF[locale] ?? ''] : undefined);
 
 /** The digits of |value| with at least `min` and at most `max` decimals, grouped by thousands. */
 function digits(value: number, min: number, max: number, shape: Shape): string {
@@ -44,23 +46,23 @@ function intl(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat
 }
 
 export function formatMoney(value: number, locale: Locale | string, whole = false): string {
-  const shape = SHAPES[LANG_OF[locale] ?? ''];
+  const shape = shapeFor(locale, value);
   const places = whole ? 0 : 2;
-  if (!shape || !Number.isFinite(value)) {
+  if (!shape) {
     return intl(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: places, maximumFractionDigits: places }).format(value);
   }
   return (negative(value) ? '-' : '') + shape.money(digits(value, places, places, shape));
 }
 
 export function formatNumber(value: number, locale: Locale | string): string {
-  const shape = SHAPES[LANG_OF[locale] ?? ''];
-  if (!shape || !Number.isFinite(value)) return intl(locale, { maximumFractionDigits: 2 }).format(value);
+  const shape = shapeFor(locale, value);
+  if (!shape) return intl(locale, { maximumFractionDigits: 2 }).format(value);
   return (negative(value) ? '-' : '') + digits(value, 0, 2, shape);
 }
 
 /** `percent` is in percent (12.5 → "12.5%"). */
 export function formatPercent(percent: number, locale: Locale | string): string {
-  const shape = SHAPES[LANG_OF[locale] ?? ''];
-  if (!shape || !Number.isFinite(percent)) return intl(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  const shape = shapeFor(locale, percent);
+  if (!shape) return intl(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
   return (negative(percent) ? '-' : '') + shape.percent(digits(percent, 0, 2, shape));
 }
