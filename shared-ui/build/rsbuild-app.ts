@@ -162,7 +162,12 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
     // (see experiments above), and the product is always composed by the shell.
     tools: {
       ...(!isShell && isProduction ? { htmlPlugin: false } : {}),
-      rspack: (_config, { appendPlugins }) => {
+      rspack: (config, { appendPlugins }) => {
+        // Chunks from another origin (a remote's, seen from the shell's page) load in CORS mode, as the
+        // shell's runtime loads remote entries (src/mf/remotes.ts): the browser's copy then carries the
+        // CORS headers, so the service worker can keep it without downloading it again, and Chrome keeps
+        // its compiled code with it (docs/offline.md).
+        config.output = { ...config.output, crossOriginLoading: 'anonymous' };
         if (!isProduction) return;
         if (!isShell) appendPlugins(preloadListPlugin(opts.name, Object.keys(opts.exposes ?? {})) as never);
         // GUESTMAP_NO_COMPILE_HINT=1 builds without it (to compare).

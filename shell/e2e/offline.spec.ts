@@ -101,6 +101,11 @@ test('the hotel map opens again with every server down, then a deploy is picked 
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
 
   await stop();
+  // The worker's cache alone: the browser's own HTTP cache is emptied (a phone may evict it; until the
+  // remote's scripts were fetched in CORS mode, they came from there, never kept by the worker).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
 
   // Offline: a fresh load of the same map, from the worker alone.
   const t0 = Date.now();

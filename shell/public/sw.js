@@ -167,6 +167,32 @@ async function warm(pageUrl, urls) {
   return n;
 }
 
+// How long an installing worker waits for a page to list its files (a page whose shell predates the
+// question never answers).
+const ASK_PAGE_MS = 10000;
+
+/** Asks a page for the files it loaded: `{ page, urls }`, or null when it does not answer in time. */
+function askPage(client) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const answer = (list) => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve(list);
+    };
+    const timer = setTimeout(() => answer(null), ASK_PAGE_MS);
+    channel.port1.onmessage = (e) => answer(e.data);
+    client.postMessage({ type: 'gm:files?' }, [channel.port2]);
+  });
+}
+
+/** Keeps what the open pages of this site loaded before any worker was there to see it. */
+async function keepOpenPages() {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const lists = await Promise.all(pages.map(askPage));
+  for (const list of lists) if (list && Array.isArray(list.urls)) await warm(list.page, list.urls).catch(() => 0);
+}
+
 function handle(request, kind) {
   const store = STORE_OF[kind];
   switch (kind) {
@@ -186,8 +212,11 @@ function handle(request, kind) {
 
 if (typeof self !== 'undefined' && typeof self.addEventListener === 'function' && typeof caches !== 'undefined') {
   self.addEventListener('install', (event) => {
-    // Nothing to precache: the first visit fills the caches. Take over at once.
-    event.waitUntil(self.skipWaiting());
+    // The open pages' files are kept now, while installing: Chrome compiles a script put in Cache Storage
+    // during install and keeps its code cache with it, so even the first visit served from this cache
+    // starts without compiling (put later, a script is compiled on its first run from the cache). Then
+    // take over at once.
+    event.waitUntil(keepOpenPages().then(() => self.skipWaiting()));
   });
 
   self.addEventListener('activate', (event) => {
@@ -209,8 +238,8 @@ if (typeof self !== 'undefined' && typeof self.addEventListener === 'function' &
     const data = event.data || {};
     // Signing out forgets cached data (it may include what a signed-in account could read).
     if (data.type === 'gm:clear-data') event.waitUntil(caches.delete(STORES.data.name));
-    // The first visit loaded its files before this worker existed: the page lists them once it is in
-    // control, and they are cached now, so the next visit works offline.
+    // A page hands over files this worker has not seen: those the install did not get from it (it did not
+    // answer in time) and requests that started before the worker took over and finished later.
     if (data.type === 'gm:warm' && Array.isArray(data.urls)) {
       const reply = event.ports && event.ports[0];
       event.waitUntil(

@@ -122,8 +122,10 @@ export function screenHints(manifestUrl, list, module) {
   const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
   // The remote's origin (usually another host than the page's): its connection opens with the page's.
   const origin = new URL(manifestUrl).origin;
-  const later = [{ rel: 'preload', href: manifestUrl, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' }, ...hrefs.map((href) => ({ rel: 'prefetch', href, as: 'script' }))];
-  return `<link rel="preconnect" href="${escapeHtml(origin)}" /><script type="application/json" id="${HINTS_ID}">${jsonForHtml(later)}</script>`;
+  // Everything from the remote is asked for in CORS mode, as the shell's runtime and the remote's chunk
+  // loading ask for it: a hint in another mode would be a second download, on a second connection.
+  const later = [{ rel: 'preload', href: manifestUrl, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' }, ...hrefs.map((href) => ({ rel: 'prefetch', href, as: 'script', crossorigin: 'anonymous' }))];
+  return `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin /><script type="application/json" id="${HINTS_ID}">${jsonForHtml(later)}</script>`;
 }
 
 /** The data block src/start.js reads the screen's hints from. */

@@ -99,17 +99,18 @@ describe('what the server writes into the shell page', () => {
     const hints = screenHints(manifest, list, 'MapScreen');
     // The connection opens with the page; the rest is data the shell's start script turns into links once
     // the first frame is painted (src/start.js).
-    expect(hints).toMatch(/^<link rel="preconnect" href="http:\/\/127\.0\.0\.1:3002" \/><script type="application\/json" id="gm-hints">/);
+    expect(hints).toMatch(/^<link rel="preconnect" href="http:\/\/127\.0\.0\.1:3002" crossorigin \/><script type="application\/json" id="gm-hints">/);
     const later = dataOf(hints, HINTS_ID);
-    expect(later.map((h) => `${h.rel} ${h.as} ${h.href}`)).toEqual([
-      `preload fetch ${manifest}`,
-      'prefetch script http://127.0.0.1:3002/static/js/map.1.js',
-      'prefetch script http://127.0.0.1:3002/static/js/async/reg.2.js',
-      'prefetch script http://127.0.0.1:3002/static/js/async/1.3.js',
-      'prefetch script http://127.0.0.1:3002/static/js/async/ms.4.js',
+    expect(later.map((h) => `${h.rel} ${h.as} ${h.crossorigin} ${h.href}`)).toEqual([
+      `preload fetch anonymous ${manifest}`,
+      'prefetch script anonymous http://127.0.0.1:3002/static/js/map.1.js',
+      'prefetch script anonymous http://127.0.0.1:3002/static/js/async/reg.2.js',
+      'prefetch script anonymous http://127.0.0.1:3002/static/js/async/1.3.js',
+      'prefetch script anonymous http://127.0.0.1:3002/static/js/async/ms.4.js',
     ]);
-    // The manifest is fetched with CORS by the runtime; the scripts are prefetched (a failed preload of a
-    // script would fail the script itself later, even once the server is back).
+    // Everything in CORS mode, as the runtime and the remote's chunk loading ask for it (another mode would
+    // be a second download). The scripts are prefetched (a failed preload of a script would fail the
+    // script itself later, even once the server is back).
     expect(later[0]).toEqual({ rel: 'preload', href: manifest, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' });
     // A file name that is not a plain script path is never written into the page.
     const odd = screenHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen');

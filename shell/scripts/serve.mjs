@@ -67,12 +67,10 @@ export function serveDir(opts) {
   function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://x');
     const origin = req.headers.origin;
-    if (origin && allow.has(origin)) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Vary', 'Origin, Accept-Encoding');
-    } else {
-      res.setHeader('Vary', 'Accept-Encoding');
-    }
+    if (origin && allow.has(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
+    // The answer depends on the Origin header wherever other origins are allowed: a copy the browser
+    // kept from a request without one (no CORS headers) must not answer a CORS request later.
+    res.setHeader('Vary', allow.size ? 'Origin, Accept-Encoding' : 'Accept-Encoding');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (req.method === 'OPTIONS') {

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheControl, contentSecurityPolicy } from './serve.mjs';
+import { cacheControl, contentSecurityPolicy, serveDir } from './serve.mjs';
 
 describe('static serving rules', () => {
   it('caches content-hashed assets forever and everything else never', () => {
@@ -15,5 +18,29 @@ describe('static serving rules', () => {
     expect(csp).toContain("script-src 'self' http://127.0.0.1:3002");
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:54321");
     expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe('a remote\'s files for another origin', () => {
+  it('carry CORS headers for an allowed origin only, and always say they depend on the Origin header', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-serve-'));
+    fs.mkdirSync(path.join(dir, 'static/js'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'static/js/map.0123abcd.js'), 'console.log(1)');
+    const server = await serveDir({ dir, port: 0, allowOrigins: ['http://127.0.0.1:3000'] });
+    const url = `http://127.0.0.1:${server.address().port}/static/js/map.0123abcd.js`;
+    try {
+      const asked = await fetch(url, { headers: { Origin: 'http://127.0.0.1:3000' } });
+      expect(asked.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+      // Without an Origin header (a plain <script>, a prefetch) no CORS headers, and Vary: Origin, so a
+      // browser never answers a later CORS request with this copy (it would fail the CORS check).
+      const plain = await fetch(url);
+      expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+      expect(plain.headers.get('vary')).toMatch(/\bOrigin\b/);
+      const other = await fetch(url, { headers: { Origin: 'https://evil.example' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

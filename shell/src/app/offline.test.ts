@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handOverLate, networkQuiet } from './offline.ts';
+import { answerInstall, handOverLate, networkQuiet } from './offline.ts';
 
 type Entry = { name: string; startTime: number };
 /** A window whose PerformanceObserver is driven by the test (`finish` reports requests as finished). */
@@ -15,9 +15,14 @@ function fakeWindow() {
       if (i >= 0) observers.splice(i, 1);
     }
   }
-  const win = { PerformanceObserver: Observer, setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) } as unknown as Window;
+  const loaded: string[] = [];
+  const win = {
+    PerformanceObserver: Observer,
+    performance: { getEntriesByType: () => loaded.map((name) => ({ name })) },
+    location: { href: 'http://x/saigon-riverside-hotel/map' },
+    setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) } as unknown as Window;
   const finish = (...entries: Entry[]) => observers.slice().forEach((cb) => cb({ getEntries: () => entries }));
-  return { win, finish, observing: () => observers.length };
+  return { win, finish, loaded, observing: () => observers.length };
 }
 
 describe('handing the first visit over to the service worker', () => {
@@ -51,6 +56,40 @@ describe('handing the first visit over to the service worker', () => {
       }
       await vi.advanceTimersByTimeAsync(200);
       expect(capped).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('telling the installing worker what this page loaded', () => {
+  it('answers its question once the network is quiet, with every file loaded by then', async () => {
+    vi.useFakeTimers();
+    try {
+      const { win, finish, loaded } = fakeWindow();
+      let listen: ((e: MessageEvent) => void) | undefined;
+      let started = false;
+      const container = { addEventListener: (_: string, fn: (e: MessageEvent) => void) => (listen = fn), startMessages: () => (started = true) };
+      const listed: string[][] = [];
+      answerInstall(container as never, win, (urls) => listed.push(urls));
+      expect(started).toBe(true);
+      const answers: unknown[] = [];
+      const port = { postMessage: (m: unknown) => answers.push(m) };
+      // Other messages, or a question without a port to answer on, are not answered.
+      listen!({ data: { type: 'gm:other' }, ports: [port] } as never);
+      listen!({ data: { type: 'gm:files?' }, ports: [] } as never);
+      loaded.push('http://x/static/js/index.1234abcd.js');
+      listen!({ data: { type: 'gm:files?' }, ports: [port] } as never);
+      await vi.advanceTimersByTimeAsync(300);
+      // The map's places arrive while the worker waits: they are in the answer.
+      loaded.push('http://api/rest/v1/activities?customer_id=eq.x');
+      finish({ name: 'http://api/rest/v1/activities?customer_id=eq.x', startTime: 250 });
+      await vi.advanceTimersByTimeAsync(400);
+      expect(answers).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      const files = ['http://x/static/js/index.1234abcd.js', 'http://api/rest/v1/activities?customer_id=eq.x'];
+      expect(answers).toEqual([{ page: 'http://x/saigon-riverside-hotel/map', urls: files }]);
+      expect(listed).toEqual([files]);
     } finally {
       vi.useRealTimers();
     }

@@ -16,6 +16,10 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
   }
   const sw = nav.serviceWorker;
   const controlledFromStart = !!sw.controller;
+  // What this page told an installing worker it loaded (the worker keeps those files as it installs). A
+  // page already controlled answers too: a new version of the worker then installs without waiting.
+  let listed: Set<string> | null = null;
+  answerInstall(sw, win, (urls) => (listed = new Set(urls)));
   const register = async () => {
     try {
       await sw.register('/sw.js', { scope: '/' });
@@ -27,15 +31,22 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
       }
       if (!sw.controller) await new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
       const controlledAt = win.performance.now();
-      // Requests from now on pass through the worker; let those that started before it settle first (a
-      // screen's data may still be on its way: the main thread going idle does not mean the network has).
+      const send = (late: string[]) => sw.controller?.postMessage({ type: 'gm:warm', urls: late });
+      const given = listed as Set<string> | null;
+      if (given) {
+        // The worker kept this visit's files while installing. A request that started before it took over
+        // and finishes later still passes outside it: hand it over when it finishes.
+        handOverLate(win, controlledAt, given, send);
+        markReady(win);
+        return;
+      }
+      // A worker that installed without asking this page (another tab's, or this page answered too late):
+      // hand it the list now. Requests from now on pass through the worker; let those that started before
+      // it settle first (a screen's data may still be on its way).
       await new Promise<void>((resolve) => idleCallback(win)(() => resolve(), { timeout: 2000 }));
       await networkQuiet(win, 500, 5000);
-      // This first visit loaded its files before the worker existed: hand it the list to keep.
-      const urls = win.performance.getEntriesByType('resource').map((e) => e.name);
-      // One that started before the worker took over and finishes later still passed outside it: hand
-      // it over when it finishes.
-      handOverLate(win, controlledAt, new Set(urls), (late) => sw.controller?.postMessage({ type: 'gm:warm', urls: late }));
+      const urls = loadedFiles(win);
+      handOverLate(win, controlledAt, new Set(urls), send);
       const channel = new MessageChannel();
       const done = new Promise<unknown>((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
       (sw.controller as ServiceWorker | null)?.postMessage({ type: 'gm:warm', page: win.location.href, urls }, [channel.port2]);
@@ -50,6 +61,29 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
 }
 
 type WithObserver = Window & { PerformanceObserver?: typeof PerformanceObserver };
+
+const loadedFiles = (win: Window) => win.performance.getEntriesByType('resource').map((e) => e.name);
+
+type Container = Pick<ServiceWorkerContainer, 'addEventListener'> & { startMessages?: () => void };
+
+/**
+ * Answers an installing worker's question (`gm:files?`) with this page's address and the files it loaded,
+ * once the network has been quiet for half a second (a screen's data may still be on its way when the
+ * worker asks): the worker keeps them while it installs (public/sw.js). `onListed` gets what was sent.
+ */
+export function answerInstall(sw: Container, win: Window, onListed: (urls: string[]) => void, quiet = { quietMs: 500, maxMs: 5000 }): void {
+  sw.addEventListener('message', (event: MessageEvent) => {
+    const port = event.ports?.[0];
+    if ((event.data as { type?: string } | null)?.type !== 'gm:files?' || !port) return;
+    void networkQuiet(win, quiet.quietMs, quiet.maxMs).then(() => {
+      const urls = loadedFiles(win);
+      onListed(urls);
+      port.postMessage({ page: win.location.href, urls });
+    });
+  });
+  // Messages from a worker wait until the page says it listens (addEventListener alone does not).
+  sw.startMessages?.();
+}
 
 /** Resolves once no request of the page has finished for `quietMs` (or after `maxMs` at most). */
 export function networkQuiet(win: Window, quietMs: number, maxMs: number): Promise<void> {

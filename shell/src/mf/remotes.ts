@@ -35,6 +35,19 @@ export function registerFromConfig(config: PlatformConfig): void {
         return { [FAILED]: args.error ?? new Error(`load failed at ${args.lifecycle}`) } as unknown as never;
       },
     },
+    {
+      name: 'guestmap-cors-scripts',
+      // A remote's entry, and the runtime's preloads of its files, in CORS mode like the remote's own
+      // chunks (output.crossOriginLoading) and the server's hints: one download serves the hint, the
+      // script and the service worker, which can keep only a copy that carries CORS headers
+      // (docs/offline.md). The runtime applies the attributes it passes here.
+      createScript({ attrs }) {
+        if (attrs) attrs.crossorigin = 'anonymous';
+      },
+      createLink({ attrs }) {
+        if (attrs) attrs.crossorigin = 'anonymous';
+      },
+    },
   ]);
   registerRemotes(
     (Object.keys(config.remotes) as RemoteName[]).map((name) => ({ name, entry: config.remotes[name] })),
