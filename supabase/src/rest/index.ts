@@ -2,7 +2,7 @@
 // (supabase-js) calls it. One database transaction per request, impersonating the JWT's role with
 // its claims as PostgREST does; queries built with quoted identifiers and bound values only.
 import type { StackContext } from '../context.ts';
-import { readBody, type Req, type Res } from '../http/router.ts';
+import { endBody, readBody, type Req, type Res } from '../http/router.ts';
 import { JwtError, verifyJwt, type Claims } from '../jwt.ts';
 import type { Queryable } from '../db/db.ts';
 import { badBody, fromPgError, fuzzyMatch, isPgError, restError, RestError } from './errors.ts';
@@ -541,8 +541,7 @@ export function registerRest(ctx: StackContext): void {
       // Postgres text cannot hold NUL: refuse it before it reaches the database protocol
       if (/%00/i.test(req.url ?? '') || (req.url ?? '').includes('\u0000')) throw restError(400, 'PGRST100', 'failed to parse request', 'NUL characters are not allowed in the URL');
       const out = await fn(req);
-      res.writeHead(out.status, out.headers);
-      res.end(out.status === 204 || req.method === 'HEAD' ? undefined : out.body ?? '');
+      endBody(req, res, out.status, out.headers, out.status === 204 || req.method === 'HEAD' ? undefined : out.body ?? '');
     } catch (e) {
       let err: RestError;
       if (e instanceof RestError) err = e;
