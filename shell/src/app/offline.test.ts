@@ -16,9 +16,10 @@ function fakeWindow() {
     }
   }
   const loaded: string[] = [];
+  const entries = (): Entry[] => loaded.map((name, i) => ({ name, startTime: i * 10 }));
   const win = {
     PerformanceObserver: Observer,
-    performance: { getEntriesByType: () => loaded.map((name) => ({ name })) },
+    performance: { getEntriesByType: () => entries() },
     location: { href: 'http://x/saigon-riverside-hotel/map' },
     setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) } as unknown as Window;
   const finish = (...entries: Entry[]) => observers.slice().forEach((cb) => cb({ getEntries: () => entries }));
@@ -27,12 +28,15 @@ function fakeWindow() {
 
 describe('handing the first visit over to the service worker', () => {
   it('passes on requests that started before the worker took over and finished after the list, once each', () => {
-    const { win, finish } = fakeWindow();
+    const { win, finish, loaded } = fakeWindow();
+    // Listed to the installing worker, then one more finished while it installed.
+    loaded.push('http://x/known', 'http://x/static/js/photo-panel.1234abcd.js');
     const sent: string[][] = [];
     handOverLate(win, 1000, new Set(['http://x/known']), (urls) => sent.push(urls));
+    expect(sent).toEqual([['http://x/static/js/photo-panel.1234abcd.js']]);
     finish({ name: 'http://api/rest/v1/activities?x', startTime: 900 }, { name: 'http://x/known', startTime: 100 }, { name: 'http://api/through-the-worker', startTime: 1200 });
     finish({ name: 'http://api/rest/v1/activities?x', startTime: 900 });
-    expect(sent).toEqual([['http://api/rest/v1/activities?x']]);
+    expect(sent).toEqual([['http://x/static/js/photo-panel.1234abcd.js'], ['http://api/rest/v1/activities?x']]);
   });
 
   it('waits until no request has finished for a while, and no longer than its cap', async () => {

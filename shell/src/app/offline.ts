@@ -35,7 +35,7 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
       const given = listed as Set<string> | null;
       if (given) {
         // The worker kept this visit's files while installing. A request that started before it took over
-        // and finishes later still passes outside it: hand it over when it finishes.
+        // and finished after the list (while it installed, or later) passed outside it: hand it over.
         handOverLate(win, controlledAt, given, send);
         markReady(win);
         return;
@@ -107,17 +107,20 @@ export function networkQuiet(win: Window, quietMs: number, maxMs: number): Promi
 }
 
 /**
- * For a minute, passes on the address of every request that started before `controlledAt` (so outside
- * the worker) and finished after the list `known` was handed over.
+ * Passes on the address of every request that started before `controlledAt` (so outside the worker) and
+ * is not in the list `known` handed over already: those finished by now (while the worker installed) at
+ * once, the others as they finish, for a minute.
  */
 export function handOverLate(win: Window, controlledAt: number, known: Set<string>, send: (urls: string[]) => void, forMs = 60000): void {
-  const Observer = (win as WithObserver).PerformanceObserver;
-  if (typeof Observer !== 'function') return;
-  const observer = new Observer((list) => {
-    const late = list.getEntries().filter((e) => e.startTime < controlledAt && !known.has(e.name)).map((e) => e.name);
+  const pass = (entries: PerformanceEntryList) => {
+    const late = entries.filter((e) => e.startTime < controlledAt && !known.has(e.name)).map((e) => e.name);
     for (const url of late) known.add(url);
     if (late.length) send(late);
-  });
+  };
+  pass(win.performance.getEntriesByType('resource'));
+  const Observer = (win as WithObserver).PerformanceObserver;
+  if (typeof Observer !== 'function') return;
+  const observer = new Observer((list) => pass(list.getEntries()));
   observer.observe({ type: 'resource' });
   win.setTimeout(() => observer.disconnect(), forMs);
 }
