@@ -76,6 +76,21 @@ test.describe('runtime composition', () => {
   });
 });
 
+test('a boot file that does not arrive: a message and Retry instead of a spinner for ever, then the app', async ({ page }) => {
+  let broken = true;
+  await page.route(/\/static\/js\/async\/boot\.[0-9a-f]+\.js$/, (route) => (broken ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/hotels');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("Can't reach the server. Check your connection and try again.", { timeout: 30_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const retry = alert.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeFocused();
+  broken = false;
+  await retry.click();
+  await expect(page.getByRole('heading', { name: 'Guestmap for hotels' })).toBeVisible(SCREEN);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test.describe('isolation: one remote failing never takes the shell down', () => {
   test('remote server down: fallback within 5 s, other routes work, Retry recovers', async ({ page }) => {
     const restore = await remoteDown(page, 'map');

@@ -10,6 +10,7 @@ import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { watchSession } from './app/session.ts';
 import { yieldToMain } from './app/idle.ts';
+import { showBootFailure } from './app/boot-failed.ts';
 import './app/shell.css';
 
 // React, the router and the layout: a chunk evaluated in a task of its own (app/view.tsx) once the boot's
@@ -116,4 +117,5 @@ async function boot() {
   view.renderApp(container, { store, deps, toasts });
 }
 
-void boot();
+// A step that fails (the view's file on a dropped connection, a fault) would leave the page on its spinner.
+boot().catch((e: unknown) => showBootFailure(e));
