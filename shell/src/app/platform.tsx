@@ -1,5 +1,5 @@
 // Builds the Platform object every remote receives through usePlatform().
-import { useMemo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useLocation } from 'react-router-dom';
 import type { SupabaseLoader } from './supabase-loader.ts';
 import type { i18n as I18n } from 'i18next';
@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
 import type { ToastStore } from '../components/toasts.tsx';
 import { lastVisit } from '../routes/history.ts';
+import { markSignOut } from '../routes/guard.tsx';
 import { routeByName } from '../routes/route-table.ts';
 import { isRouteName } from '@guestmap/shared-ui/contracts';
 
@@ -65,29 +66,13 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
     },
     [deps, user, profile],
   );
-  // Resolves once Home is the rendered page (see signOut).
-  const atHome = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    if (location.pathname === pathFor('Home')) atHome.current?.();
-  }, [location.pathname]);
   const signOut = useCallback(async () => {
-    // Leaving a page that needs an account: go Home first rather than being refused there. The router
-    // renders a navigation as a transition, which the sign-out's own store update would overtake (the
-    // guarded page then refused the signed-out user and opened the sign-in dialog): sign out once Home
-    // is rendered (at most a second later).
+    // Leaving a page that needs an account: go Home, not to the sign-in dialog. The router renders the
+    // way Home as a transition, which the sign-out's own update can overtake: the guard, told the user
+    // signed out on purpose, then sends them Home too (routes/guard.tsx).
+    markSignOut();
     const visit = lastVisit();
-    if (visit && isRouteName(visit.name) && routeByName(visit.name).guard !== 'none') {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          window.clearTimeout(timer);
-          atHome.current = null;
-          resolve();
-        };
-        const timer = window.setTimeout(done, 1000);
-        atHome.current = done;
-        navigate(pathFor('Home'), { replace: true });
-      });
-    }
+    if (visit && isRouteName(visit.name) && routeByName(visit.name).guard !== 'none') navigate(pathFor('Home'), { replace: true });
     await deps.signOut();
   }, [deps, navigate]);
   const setPending = useCallback((key: string, on: boolean) => dispatch(uiSlice.actions.setPending({ key, on })), [dispatch]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@guestmap/shared-ui/contracts';
-import { decide, refusalTarget } from './guard.tsx';
+import { decide, markSignOut, refusalTarget, refusedBySignOut } from './guard.tsx';
 import type { AuthState } from '../app/store.ts';
 
 const profile = (p: Partial<Profile> = {}): Profile => ({ id: 'u1', email: 'a@b.c', displayName: null, profilePictureUrl: null, isAdmin: false, isDisabled: false, customer: null, language: 'en-US', moderator: {}, ...p });
@@ -66,5 +66,16 @@ describe('refusalTarget', () => {
   it('goes Home when the previous guarded page would refuse the user too (no loop)', () => {
     const prev = { key: 'k1', pathname: '/hotel-c/settings', search: '', name: 'CustomerSettings' as const, params: { customerId: 'hotel-c' } };
     expect(refusalTarget(q, prev, { key: 'k2', pathname: '/hotel-b/dashboard' }, moderatorOfA)).toMatch(/^\/\?/);
+  });
+});
+
+describe('refusedBySignOut', () => {
+  it('a guarded page refusing the user who just signed out from the menu sends them Home without the dialog, for a few seconds', () => {
+    expect(refusedBySignOut(signedOut, 1_000)).toBe(false);
+    markSignOut(1_000);
+    expect(refusedBySignOut(signedOut, 2_000)).toBe(true);
+    expect(refusedBySignOut({ ...signedOut, status: 'unknown' }, 2_000)).toBe(false);
+    // Later, a signed-out visitor opening a guarded page gets the dialog as usual.
+    expect(refusedBySignOut(signedOut, 12_000)).toBe(false);
   });
 });
