@@ -93,6 +93,20 @@ test.describe('desktop (1280 × 800)', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/ho-chi-minh-city/map/war-remnants-museum/${a.id}$`));
   });
 
+  test('the minute’s tick (opening status) leaves the markers in place: a focused marker keeps the focus', async ({ page }) => {
+    await page.clock.install();
+    await open(page, '/saigon-riverside-hotel/map');
+    await expect(markers(page).first()).toBeVisible();
+    const count = await markers(page).count();
+    await markers(page).first().focus();
+    // Mark the focused node: a rebuilt marker would be another node, and the focus would be lost.
+    await page.evaluate(() => document.activeElement?.setAttribute('data-test-mark', 'kept'));
+    await page.clock.fastForward('01:05');
+    await page.clock.fastForward('01:00');
+    await expect(markers(page)).toHaveCount(count);
+    await expect(page.locator('.leaflet-marker-icon[data-test-mark="kept"]')).toBeFocused();
+  });
+
   test('place text is rendered as text: no HTML injection through the map or the panel', async ({ page }) => {
     const db = admin();
     const evil = '<img src=x onerror="window.__xss=1">Evil';

@@ -24,6 +24,7 @@ import { RewardsEntry } from '../../rewards/components/rewards-entry.tsx';
 import { mapUi } from '../../../store/ui-slice.ts';
 import { useMapUi } from '../hooks/use-map-ui.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { useStableArray } from '../hooks/use-stable-array.ts';
 import { useAfterPaint } from '../hooks/use-after-paint.ts';
 import { useMedia } from '../hooks/use-media.ts';
 import { BrandHeader } from './brand-header.tsx';
@@ -108,10 +109,14 @@ export default function MapScreen() {
     return list;
   }, [activities, ui.categories, ui.query, ui.openNow, minute, timeZone, me]);
 
+  // The places on the map: the same array while the same places are shown. The minute's tick recomputes
+  // the entries (opening status); rebuilding the markers for it took every marker away and back each
+  // minute (with 10,000 places, the cluster index too), and a focused marker lost the focus.
+  const shown = useStableArray(useMemo(() => entries.map((e) => e.activity), [entries]));
   const markerItems = useMemo<MarkerItem[]>(() => {
     const category = labelCache((c: string) => t(`category.${c}`)); // one lookup per category, not per place
-    return entries.map(({ activity: a }) => ({ id: a.id, latitude: a.latitude, longitude: a.longitude, category: a.category, label: `${pickText(a.title, locale)}, ${category(a.category)}` }));
-  }, [entries, locale, t]);
+    return shown.map((a) => ({ id: a.id, latitude: a.latitude, longitude: a.longitude, category: a.category, label: `${pickText(a.title, locale)}, ${category(a.category)}` }));
+  }, [shown, locale, t]);
 
   // Stable props: panning reports the view at every move's end; the list need not render again for it (a
   // hundred rows), nor the hotel's marker be rebuilt.
