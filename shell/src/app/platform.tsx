@@ -70,7 +70,7 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
     // Leaving a page that needs an account: go Home, not to the sign-in dialog. The router renders the
     // way Home as a transition, which the sign-out's own update can overtake: the guard, told the user
     // signed out on purpose, then sends them Home too (routes/guard.tsx).
-    markSignOut();
+    markSignOut(window.location.pathname);
     const visit = lastVisit();
     if (visit && isRouteName(visit.name) && routeByName(visit.name).guard !== 'none') navigate(pathFor('Home'), { replace: true });
     await deps.signOut();

@@ -70,12 +70,13 @@ describe('refusalTarget', () => {
 });
 
 describe('refusedBySignOut', () => {
-  it('a guarded page refusing the user who just signed out from the menu sends them Home without the dialog, for a few seconds', () => {
-    expect(refusedBySignOut(signedOut, 1_000)).toBe(false);
-    markSignOut(1_000);
-    expect(refusedBySignOut(signedOut, 2_000)).toBe(true);
-    expect(refusedBySignOut({ ...signedOut, status: 'unknown' }, 2_000)).toBe(false);
-    // Later, a signed-out visitor opening a guarded page gets the dialog as usual.
-    expect(refusedBySignOut(signedOut, 12_000)).toBe(false);
+  it('the page the user just signed out on sends them Home without the dialog, for a few seconds', () => {
+    expect(refusedBySignOut(signedOut, '/user/settings', 1_000)).toBe(false);
+    markSignOut('/user/settings', 1_000);
+    expect(refusedBySignOut(signedOut, '/user/settings', 2_000)).toBe(true);
+    expect(refusedBySignOut({ ...signedOut, status: 'unknown' }, '/user/settings', 2_000)).toBe(false);
+    // Another guarded page, or later: a signed-out visitor gets the dialog as usual.
+    expect(refusedBySignOut(signedOut, '/customers/new', 2_000)).toBe(false);
+    expect(refusedBySignOut(signedOut, '/user/settings', 12_000)).toBe(false);
   });
 });

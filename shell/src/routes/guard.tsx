@@ -53,19 +53,19 @@ export function refusalTarget(query: Record<string, string>, previous: Visit | n
   return pathFor('Home', {}, query);
 }
 
-// When the user last signed out from the account menu (platform.tsx).
-let signedOutAt = Number.NEGATIVE_INFINITY;
+// When and where the user last signed out from the account menu (platform.tsx).
+let signedOut = { at: Number.NEGATIVE_INFINITY, pathname: '' };
 
-/** The user signs out on purpose: for a few seconds, a page that needs an account sends them Home without
- *  the sign-in dialog (they are on their way Home already; a guard refusing them there must not ask them
- *  to sign in again). */
-export function markSignOut(now = Date.now()): void {
-  signedOutAt = now;
+/** The user signs out on purpose on `pathname`: for a few seconds, that page (if it needs an account)
+ *  sends them Home without the sign-in dialog (they are on their way Home already; a guard refusing them
+ *  there must not ask them to sign in again). */
+export function markSignOut(pathname: string, now = Date.now()): void {
+  signedOut = { at: now, pathname };
 }
 
-/** Whether a refusal comes from the user's own sign-out, a moment ago. */
-export function refusedBySignOut(auth: AuthView, now = Date.now()): boolean {
-  return auth.status === 'signedOut' && now - signedOutAt < 10_000;
+/** Whether refusing the user on `pathname` comes from their own sign-out there, a moment ago. */
+export function refusedBySignOut(auth: AuthView, pathname: string, now = Date.now()): boolean {
+  return auth.status === 'signedOut' && pathname === signedOut.pathname && now - signedOut.at < 10_000;
 }
 
 export function Guarded({ guard, name, children }: { guard: Guard; name: RouteName; children: ReactNode }) {
@@ -75,6 +75,6 @@ export function Guarded({ guard, name, children }: { guard: Guard; name: RouteNa
   const d = decide(guard, name, auth, customerId);
   if (d.allow) return <>{children}</>;
   if (d.wait) return <RemoteLoading />;
-  if (refusedBySignOut(auth)) return <Navigate replace to={pathFor('Home')} />;
+  if (refusedBySignOut(auth, location.pathname)) return <Navigate replace to={pathFor('Home')} />;
   return <Navigate replace to={refusalTarget(d.query, lastVisit(), location, auth)} />;
 }
