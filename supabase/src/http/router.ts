@@ -167,7 +167,8 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Ends a response with `body`, compressed when the client accepts it and the body is large enough, as
- * Supabase's gateway does: a map's places are about 80 KB of JSON, 10 KB compressed, on a guest's phone.
+ * Supabase's gateway does: a map's places are 80–90 KB of JSON, under a quarter of that compressed, on a
+ * guest's phone.
  */
 export function endBody(req: http.IncomingMessage, res: Res, status: number, headers: Record<string, string>, body: string | undefined): void {
   const encoding = body !== undefined && Buffer.byteLength(body) >= COMPRESS_FROM_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
