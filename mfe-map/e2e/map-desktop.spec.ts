@@ -94,8 +94,11 @@ test.describe('desktop (1280 × 800)', () => {
   });
 
   test('the minute’s tick (opening status) leaves the markers in place: a focused marker keeps the focus', async ({ page }) => {
-    await page.clock.install();
+    // Monday 12:00 in Saigon, most places open; with "Open now" on, each minute filters the places again.
+    await page.clock.install({ time: new Date('2026-11-23T05:00:00Z') });
     await open(page, '/saigon-riverside-hotel/map');
+    await page.getByRole('button', { name: 'Open now', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Open now', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(markers(page).first()).toBeVisible();
     const count = await markers(page).count();
     await markers(page).first().focus();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ZONE, openStatus, todaysRanges, weekMinute, zoneName } from './opening-hours.ts';
+import { LOCAL_ZONE, openStatus, statusLookup, todaysRanges, weekMinute, zoneName } from './opening-hours.ts';
 import type { OpeningHours } from '../../places/utils/types.ts';
 
 const TZ = 'Asia/Ho_Chi_Minh'; // UTC+7, no daylight saving
@@ -58,5 +58,19 @@ describe('opening hours in the city time zone', () => {
   it('today ranges follow the city day', () => {
     expect(todaysRanges({ mon: [['08:00', '11:30'], ['13:00', '17:00']] }, saigon(0, 9), TZ)).toEqual(['08:00–11:30', '13:00–17:00']);
     expect(todaysRanges(null, saigon(0, 9), TZ)).toBeNull();
+  });
+});
+
+describe('statusLookup', () => {
+  it('answers as openStatus does, at its own moment, and computes each schedule once', () => {
+    const hours = every('09:00', '17:00');
+    const at = saigon(0, 16, 30);
+    const lookup = statusLookup(at, TZ);
+    expect(lookup(hours)).toEqual(openStatus(hours, at, TZ));
+    expect(lookup(hours)).toEqual({ state: 'open', closesInMin: 30 });
+    expect(lookup(hours)).toBe(lookup(hours));
+    expect(lookup(null)).toEqual({ state: 'unknown' });
+    // Another moment is another lookup: the same schedule is closed at 18:00.
+    expect(statusLookup(saigon(0, 18), TZ)(hours)).toEqual({ state: 'closed', opensInMin: 15 * 60 });
   });
 });

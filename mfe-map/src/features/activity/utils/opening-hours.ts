@@ -115,3 +115,15 @@ export function weekRanges(hours: OpeningHours): [Day, string[]][] {
   const order: Day[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
   return order.map((d) => [d, (hours[d] ?? []).map(([o, c]) => `${o}–${c}`)]);
 }
+
+/** Each place's status at one moment, computed when first asked for and kept: the list asks for the rows it
+ *  shows, the "open now" filter for every place; a phone whose list is still closed asks for none. */
+export function statusLookup(now: Date, timeZone: string): (hours: OpeningHours | null | undefined) => OpenStatus {
+  const known = new Map<object, OpenStatus>();
+  return (hours) => {
+    if (!hours || typeof hours !== 'object') return openStatus(hours, now, timeZone);
+    let status = known.get(hours);
+    if (!status) known.set(hours, (status = openStatus(hours, now, timeZone)));
+    return status;
+  };
+}

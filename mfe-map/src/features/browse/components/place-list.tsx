@@ -14,7 +14,6 @@ import { CategoryIcon } from '../../places/components/category-icon.tsx';
 
 export interface ListEntry {
   activity: Activity;
-  status: OpenStatus;
   distance: number | null;
 }
 
@@ -22,6 +21,8 @@ const PAGE = 100;
 
 interface Props {
   entries: ListEntry[];
+  /** A place's opening status now (computed for the rows shown; a new function when the minute changes). */
+  statusOf: (a: Activity) => OpenStatus;
   locale: Locale;
   selectedId: string | null;
   hrefFor: (a: Activity) => string;
@@ -29,7 +30,7 @@ interface Props {
 }
 
 /** Memoised: the map screen renders again when the map moves, the list need not. */
-export const PlaceList = memo(function PlaceList({ entries, locale, selectedId, hrefFor, onSelect }: Props) {
+export const PlaceList = memo(function PlaceList({ entries, statusOf, locale, selectedId, hrefFor, onSelect }: Props) {
   const { t } = useTranslation('map');
   const [shown, setShown] = useState(PAGE);
   if (entries.length === 0) return <p className="gm-empty">{t('browse.noResults')}</p>;
@@ -40,8 +41,9 @@ export const PlaceList = memo(function PlaceList({ entries, locale, selectedId, 
   return (
     <>
       <ul className="gm-list" aria-label={t('browse.listLabel')}>
-        {entries.slice(0, shown).map(({ activity: a, status, distance }) => {
+        {entries.slice(0, shown).map(({ activity: a, distance }) => {
           const style = categoryStyle(a.category);
+          const status = statusOf(a);
           return (
             <li key={a.id}>
               <a

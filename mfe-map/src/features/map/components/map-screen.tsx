@@ -14,7 +14,7 @@ import { distanceMetres, type LatLng } from '../../browse/utils/distance.ts';
 import { FilterBar, type NearState } from '../../browse/components/filter-bar.tsx';
 import { PlaceList, type ListEntry } from '../../browse/components/place-list.tsx';
 import { ActivityPanel } from '../../activity/components/activity-panel.tsx';
-import { openStatus } from '../../activity/utils/opening-hours.ts';
+import { statusLookup } from '../../activity/utils/opening-hours.ts';
 import { labelCache } from '../../places/utils/label-cache.ts';
 import { recordEvent } from '../../analytics/api/record-event.ts';
 import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
@@ -26,6 +26,7 @@ import { useMapUi } from '../hooks/use-map-ui.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useStableArray } from '../hooks/use-stable-array.ts';
 import { useAfterPaint } from '../hooks/use-after-paint.ts';
+import { useIdleAfter } from '../hooks/use-idle-after.ts';
 import { useMedia } from '../hooks/use-media.ts';
 import { BrandHeader } from './brand-header.tsx';
 import type { MarkerItem } from './markers-layer.tsx';
@@ -61,6 +62,9 @@ export default function MapScreen() {
   const activities = useMemo(() => ready?.activities ?? [], [ready]);
   const timeZone = timeZoneFor(customer);
   const mapShown = useAfterPaint(customer !== null);
+  // A phone's list starts closed (the sheet shows its handle and the filters): its rows, up to a hundred
+  // links of ten elements each, are built once the page is idle after the map, or at once when it opens.
+  const listIdle = useIdleAfter(mapShown);
   // Hotels with a live scratch card or wheel get a rewards entry; city maps never do.
   const campaigns = useCampaigns(db, customer?.kind === 'hotel' ? customer.id : null);
 
@@ -95,23 +99,29 @@ export default function MapScreen() {
   // Filters.
   const categories = useMemo(() => CATEGORIES.filter((c) => activities.some((a) => a.category === c)), [activities]);
   const minute = Math.floor(now.getTime() / 60000);
+  // Opening statuses are computed when asked for: by the "open now" filter (every place), by the list (the
+  // rows it shows). A phone whose list is closed computes none on the map's first screen.
+  const statusOf = useMemo(() => {
+    const lookup = statusLookup(new Date(minute * 60000), timeZone);
+    return (a: Activity) => lookup(a.opening_hours);
+  }, [minute, timeZone]);
+  // Only the "open now" filter needs the entries again when the minute changes.
+  const openFilter = ui.openNow ? statusOf : null;
   const entries = useMemo<ListEntry[]>(() => {
-    const at = new Date(minute * 60000);
     const list: ListEntry[] = [];
     for (const a of activities) {
       if (ui.categories.length && !ui.categories.includes(a.category)) continue;
       if (ui.query && !matchesQuery(haystack(a), ui.query)) continue;
-      const status = openStatus(a.opening_hours, at, timeZone);
-      if (ui.openNow && status.state !== 'open') continue;
-      list.push({ activity: a, status, distance: me ? distanceMetres(me, a) : null });
+      if (openFilter && openFilter(a).state !== 'open') continue;
+      list.push({ activity: a, distance: me ? distanceMetres(me, a) : null });
     }
     if (me) list.sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0));
     return list;
-  }, [activities, ui.categories, ui.query, ui.openNow, minute, timeZone, me]);
+  }, [activities, ui.categories, ui.query, openFilter, me]);
 
-  // The places on the map: the same array while the same places are shown. The minute's tick recomputes
-  // the entries (opening status); rebuilding the markers for it took every marker away and back each
-  // minute (with 10,000 places, the cluster index too), and a focused marker lost the focus.
+  // The places on the map: the same array while the same places are shown. With "open now" on, the minute's
+  // tick recomputes the entries; rebuilding the markers for it took every marker away and back each minute
+  // (with 10,000 places, the cluster index too), and a focused marker lost the focus.
   const shown = useStableArray(useMemo(() => entries.map((e) => e.activity), [entries]));
   const markerItems = useMemo<MarkerItem[]>(() => {
     const category = labelCache((c: string) => t(`category.${c}`)); // one lookup per category, not per place
@@ -333,7 +343,7 @@ export default function MapScreen() {
                 <p className="gm-count" aria-live="polite">
                   {t('browse.count', { count: entries.length })}
                 </p>
-                <PlaceList entries={entries} locale={locale} selectedId={null} hrefFor={listHref} onSelect={select} />
+                {(sheetOpen || listIdle) && <PlaceList entries={entries} statusOf={statusOf} locale={locale} selectedId={null} hrefFor={listHref} onSelect={select} />}
               </div>
             </>
           )}
