@@ -99,6 +99,19 @@ test('the hotel map opens again with every server down, then a deploy is picked 
   expect(count).toBeGreaterThan(5);
   await expect(page.locator('html[data-offline="ready"]')).toHaveCount(1, { timeout: 30_000 });
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
+  // The worker carries the shell build's id (written into sw.js by the build): a new deploy changes the
+  // file, so the browser installs the worker again and it keeps the new files as it installs.
+  const build = /const BUILD = '([0-9a-f]{12})';/.exec(await (await fetch(`${origin}/sw.js`)).text())?.[1];
+  expect(build).toBeDefined();
+  const told = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => resolve((e.data as { build?: string }).build);
+        navigator.serviceWorker.controller!.postMessage({ type: 'gm:build?' }, [channel.port2]);
+      }),
+  );
+  expect(told).toBe(build);
 
   await stop();
   // The worker's cache alone: the browser's own HTTP cache is emptied (a phone may evict it; until the

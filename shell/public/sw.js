@@ -14,6 +14,10 @@
 'use strict';
 
 const VERSION = 'v1';
+// The shell's build writes its id here (shell/build/sw-build-id.ts): a deploy changes this file, so the
+// browser installs the worker again, and the installing worker keeps the files of the new deploy with their
+// compiled code (see 'install'). The caches' names stay: the new worker reuses what is kept.
+const BUILD = 'dev';
 // Each cache with the number of entries it keeps (oldest dropped first).
 const STORES = {
   pages: { name: `gm-pages-${VERSION}`, limit: 10 },
@@ -117,9 +121,20 @@ async function guestHeaders() {
   return anonHeaders;
 }
 
-async function warmOne(url, kind) {
+const SCRIPT = /\.m?js$/i;
+
+async function warmOne(url, kind, installing = false) {
   const store = STORE_OF[kind];
-  if (kind !== 'fresh' && kind !== 'data' && (await cached(store, url))) return false;
+  if (kind !== 'fresh' && kind !== 'data') {
+    const copy = await cached(store, url);
+    // A script kept while no worker was installing (fetched at runtime, after an earlier install) has no
+    // compiled code with it: put again now, it gets some (see 'install'). No download: the copy is the file.
+    if (copy && installing && kind === 'static' && SCRIPT.test(new URL(url).pathname)) {
+      await put(store, url, copy);
+      return true;
+    }
+    if (copy) return false;
+  }
   let response;
   try {
     response = await fetch(url, { mode: 'cors', credentials: 'omit', headers: kind === 'data' ? await guestHeaders() : undefined });
@@ -152,7 +167,7 @@ async function warmExposes(manifestUrl, manifest) {
   }
 }
 
-async function warm(pageUrl, urls) {
+async function warm(pageUrl, urls, installing = false) {
   let n = 0;
   if (typeof pageUrl === 'string' && new URL(pageUrl).origin === self.location.origin) {
     const page = await fetch(pageUrl, { credentials: 'same-origin' });
@@ -162,7 +177,7 @@ async function warm(pageUrl, urls) {
   for (const url of new Set(urls)) {
     if (typeof url !== 'string') continue;
     const kind = classify({ method: 'GET', url, mode: 'cors', destination: /\.(png|jpe?g|webp|gif|svg|avif)(\?|$)/i.test(url) ? 'image' : '' }, self.location.origin);
-    if (kind && kind !== 'page' && (await warmOne(url, kind).catch(() => false))) n++;
+    if (kind && kind !== 'page' && (await warmOne(url, kind, installing).catch(() => false))) n++;
   }
   return n;
 }
@@ -190,7 +205,7 @@ function askPage(client) {
 async function keepOpenPages() {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const lists = await Promise.all(pages.map(askPage));
-  for (const list of lists) if (list && Array.isArray(list.urls)) await warm(list.page, list.urls).catch(() => 0);
+  for (const list of lists) if (list && Array.isArray(list.urls)) await warm(list.page, list.urls, true).catch(() => 0);
 }
 
 function handle(request, kind) {
@@ -238,6 +253,8 @@ if (typeof self !== 'undefined' && typeof self.addEventListener === 'function' &
     const data = event.data || {};
     // Signing out forgets cached data (it may include what a signed-in account could read).
     if (data.type === 'gm:clear-data') event.waitUntil(caches.delete(STORES.data.name));
+    // Which deploy of the shell this worker came with (diagnostics and browser tests).
+    if (data.type === 'gm:build?' && event.ports && event.ports[0]) event.ports[0].postMessage({ build: BUILD });
     // A page hands over files this worker has not seen: those the install did not get from it (it did not
     // answer in time) and requests that started before the worker took over and finished later.
     if (data.type === 'gm:warm' && Array.isArray(data.urls)) {

@@ -13,11 +13,14 @@ const API = 'http://127.0.0.1:54321';
 
 class MemoryCache {
   entries = new Map<string, Response>();
+  /** Every put, in order: a put during install is when Chrome compiles a script and keeps its code. */
+  puts: string[] = [];
   async match(req: Request | string) {
     const r = this.entries.get(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
     return r?.clone();
   }
   async put(req: Request | string, res: Response) {
+    this.puts.push(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
     this.entries.set(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url, res);
   }
   async keys() {
@@ -95,9 +98,9 @@ function load(pages: Page[] = []) {
     listeners.get('fetch')!({ request: req, respondWith: (p: Promise<Response>) => (responded = p) });
     return responded ? { handled: true, response: await responded } : { handled: false, response: undefined };
   }
-  async function dispatch(type: string, data?: unknown) {
+  async function dispatch(type: string, data?: unknown, ports: MessagePort[] = []) {
     const waits: Promise<unknown>[] = [];
-    listeners.get(type)!({ data, ports: [], waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    listeners.get(type)!({ data, ports, waitUntil: (p: Promise<unknown>) => waits.push(p) });
     await Promise.all(waits);
   }
   return { classify, request, dispatch, network, caches };
@@ -233,5 +236,38 @@ describe('installing', () => {
     sw.network.answer = (url) => js(`/* ${url} */`);
     await sw.dispatch('install');
     expect(await (await sw.caches.open('gm-static-v1')).match(shellFile)).toBeDefined();
+  });
+
+  it('a new deploy’s worker puts again, as it installs, the scripts kept while none was installing: no download', async () => {
+    // The previous worker kept these at runtime (a deploy's files fetched on a visit): no compiled code with them.
+    const runtime = await sw.caches.open('gm-static-v1');
+    const styles = `${REMOTE}/static/css/map.0badcafe.css`;
+    await runtime.put(shellFile, js('kept at runtime'));
+    await runtime.put(styles, new Response('.x{}', { headers: { 'Content-Type': 'text/css' } }));
+    const page = { url: `${ORIGIN}/ho-chi-minh-city/map`, files: [shellFile, styles, remoteFile] };
+    sw = load([page]);
+    // The same Cache Storage as before: a worker of the new deploy installs over it.
+    (await sw.caches.open('gm-static-v1')).entries = runtime.entries;
+    sw.network.answer = (url) => (url.endsWith('.js') ? js(`/* ${url} */`) : new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    await sw.dispatch('install');
+    const kept = await sw.caches.open('gm-static-v1');
+    expect(kept.puts).toContain(shellFile);
+    expect(kept.puts).toContain(remoteFile);
+    expect(kept.puts).not.toContain(styles);
+    expect(await (await kept.match(shellFile))?.text()).toBe('kept at runtime');
+    expect(sw.network.calls).not.toContain(shellFile);
+    // Outside an install a kept script is left as it is (a put then brings no compiled code).
+    kept.puts = [];
+    await sw.dispatch('message', { type: 'gm:warm', urls: [shellFile, remoteFile] });
+    expect(kept.puts).toEqual([]);
+  });
+
+  it('tells which deploy it came with', async () => {
+    const channel = new MessageChannel();
+    const answer = new Promise((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
+    await sw.dispatch('message', { type: 'gm:build?' }, [channel.port2]);
+    // The source's placeholder; a production build writes its id there (shell/build/sw-build-id.test.ts).
+    expect(await answer).toEqual({ build: 'dev' });
+    channel.port1.close();
   });
 });
