@@ -11,23 +11,26 @@ const ORIGIN = 'http://127.0.0.1:3000';
 const REMOTE = 'http://127.0.0.1:3002';
 const API = 'http://127.0.0.1:54321';
 
+/** A cache key as Cache Storage reads it: a request's URL, or a string resolved against the site. */
+const keyOf = (req: Request | string) => (typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
+
 class MemoryCache {
   entries = new Map<string, Response>();
   /** Every put, in order: a put during install is when Chrome compiles a script and keeps its code. */
   puts: string[] = [];
   async match(req: Request | string) {
-    const r = this.entries.get(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
+    const r = this.entries.get(keyOf(req));
     return r?.clone();
   }
   async put(req: Request | string, res: Response) {
-    this.puts.push(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
-    this.entries.set(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url, res);
+    this.puts.push(keyOf(req));
+    this.entries.set(keyOf(req), res);
   }
   async keys() {
     return [...this.entries.keys()].map((u) => new Request(u));
   }
   async delete(req: Request | string) {
-    return this.entries.delete(typeof req === 'string' ? new URL(req, ORIGIN).href : req.url);
+    return this.entries.delete(keyOf(req));
   }
 }
 
