@@ -3,6 +3,7 @@ import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { CATEGORY_STYLE } from '../../places/utils/categories.ts';
 import type { Category } from '../../places/utils/types.ts';
 import { CategoryIcon } from '../../places/components/category-icon.tsx';
+import { UiIcon } from '../../places/components/ui-icon.tsx';
 
 export type NearState = 'off' | 'locating' | 'on' | 'denied' | 'unavailable';
 
@@ -27,9 +28,7 @@ export function FilterBar(p: Props) {
         <label htmlFor="gm-map-search" className="gm-visually-hidden">
           {t('browse.searchLabel')}
         </label>
-        <span className="gm-search-icon" aria-hidden="true">
-          ⌕
-        </span>
+        <UiIcon name="search" size={18} className="gm-search-icon" />
         <input
           id="gm-map-search"
           type="search"
@@ -45,8 +44,7 @@ export function FilterBar(p: Props) {
           {t('browse.openNow')}
         </button>
         <button type="button" className="gm-chip" aria-pressed={p.near === 'on'} aria-busy={p.near === 'locating'} onClick={p.onNear}>
-          <span aria-hidden="true">◎ </span>
-          {t('browse.nearMe')}
+          <UiIcon name="locate" size={14} /> {t('browse.nearMe')}
         </button>
         {p.categories.map((c) => (
           <button

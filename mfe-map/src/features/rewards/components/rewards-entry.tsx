@@ -4,6 +4,7 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Spinner } from '@guestmap/shared-ui/components';
+import { UiIcon } from '../../places/components/ui-icon.tsx';
 import type { Customer } from '../../places/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
 
@@ -73,7 +74,7 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
     <>
       {showButton && !open && (
         <button ref={button} type="button" className="gm-rewards-fab" onClick={() => setOpen(true)}>
-          <span aria-hidden="true">🎁</span> {t('rewardsEntry.open')}
+          <UiIcon name="gift" size={18} /> {t('rewardsEntry.open')}
         </button>
       )}
       {open && (
