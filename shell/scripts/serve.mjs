@@ -5,6 +5,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -43,6 +44,37 @@ function encode(raw, enc, effort) {
   if (enc === 'br') return zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 9 : 5 } });
   if (enc === 'gzip') return zlib.gzipSync(raw, { level: effort === 'best' ? 9 : 6 });
   return raw;
+}
+
+const brotliBest = promisify(zlib.brotliCompress);
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+/**
+ * Compresses the static files (brotli, as `encode(…, 'best')` does) into `cache` before the server answers,
+ * as a CDN keeps them compressed: the first visitors do not wait for their scripts to be compressed, and on
+ * a small machine the compressing does not take a core from the browser loading the page (a Lighthouse
+ * benchmark's first run of a page scored about 10 points lower when it did). Pages (rewritten per request)
+ * and source maps are compressed when asked for; so is gzip, for the rare client without brotli.
+ */
+export async function precompress(root, cache) {
+  const files = filesUnder(root).filter((f) => COMPRESSIBLE.test(f) && !/\.(html|map)$/.test(f));
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++];
+      try {
+        const stat = await fs.promises.stat(file);
+        cache.set(`${file}:br:${stat.mtimeMs}`, await brotliBest(await fs.promises.readFile(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+      } catch {
+        // A file removed meanwhile (an app rebuilt while serving): compressed when asked for, if it is back.
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
 }
 
 /**
@@ -151,8 +183,11 @@ export function serveDir(opts) {
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve(server));
-  });
+  return precompress(root, cache).then(
+    () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve(server));
+      }),
+  );
 }

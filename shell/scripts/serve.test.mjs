@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheControl, contentSecurityPolicy, serveDir } from './serve.mjs';
+import zlib from 'node:zlib';
+import { cacheControl, contentSecurityPolicy, precompress, serveDir } from './serve.mjs';
 
 describe('static serving rules', () => {
   it('caches content-hashed assets forever and everything else never', () => {
@@ -40,6 +41,39 @@ describe('a remote\'s files for another origin', () => {
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('compressing ahead', () => {
+  it('keeps every static file brotli-compressed before the first request, not pages or source maps', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-serve-'));
+    fs.mkdirSync(path.join(dir, 'static/js'), { recursive: true });
+    const script = 'export const places = ' + JSON.stringify(Array.from({ length: 200 }, (_, i) => `place ${i}`)) + ';';
+    fs.writeFileSync(path.join(dir, 'static/js/map.0123abcd.js'), script);
+    fs.writeFileSync(path.join(dir, 'static/js/map.0123abcd.js.map'), '{}');
+    fs.writeFileSync(path.join(dir, 'mf-manifest.json'), '{"name":"map"}');
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    fs.writeFileSync(path.join(dir, 'logo.png'), 'png');
+    try {
+      const cache = new Map();
+      await precompress(dir, cache);
+      const keys = [...cache.keys()].map((k) => path.relative(dir, k).replace(/:.*$/, '').split(path.sep).join('/')).sort();
+      expect(keys).toEqual(['mf-manifest.json', 'static/js/map.0123abcd.js']);
+      const [jsKey] = [...cache.keys()].filter((k) => k.includes('map.0123abcd.js:'));
+      expect(jsKey).toMatch(/:br:/);
+      expect(zlib.brotliDecompressSync(cache.get(jsKey)).toString()).toBe(script);
+      // The server answers from that copy.
+      const server = await serveDir({ dir, port: 0 });
+      try {
+        const res = await fetch(`http://127.0.0.1:${server.address().port}/static/js/map.0123abcd.js`, { headers: { 'Accept-Encoding': 'br' } });
+        expect(res.headers.get('content-encoding')).toBe('br');
+        expect(await res.text()).toBe(script);
+      } finally {
+        server.close();
+      }
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
