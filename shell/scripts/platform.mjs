@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { serveDir, contentSecurityPolicy } from './serve.mjs';
+import { serveDir, contentSecurityPolicy, filesUnder } from './serve.mjs';
 import { PRERENDER_FILE, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, renderPage, screenHints, screenOf, themeOf } from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,17 +71,13 @@ process.on('SIGINT', () => {
 process.on('SIGTERM', () => stopAll(0));
 
 // ─── build and size report ─────────────────────────────────────────────────────
-function walk(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
-
 export function sizeReport() {
   const rows = [];
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');
     if (!fs.existsSync(dist)) continue;
     const acc = { js: [0, 0], css: [0, 0] };
-    for (const f of walk(dist)) {
+    for (const f of filesUnder(dist)) {
       const kind = f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : null;
       if (!kind) continue;
       const raw = fs.readFileSync(f);

@@ -48,8 +48,8 @@ function encode(raw, enc, effort) {
 
 const brotliBest = promisify(zlib.brotliCompress);
 
-/** Every file under `dir`, recursively. */
-function filesUnder(dir) {
+/** Every file under `dir`, recursively (absolute paths when `dir` is). */
+export function filesUnder(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 

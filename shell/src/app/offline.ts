@@ -21,6 +21,11 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
   let listed: Set<string> | null = null;
   answerInstall(sw, win, (urls) => (listed = new Set(urls)));
   const register = async () => {
+    // The screen's requests first (or 5 s), then an idle main thread: the worker's install (its script, then
+    // compiling every file it keeps for the next visit) runs on a thread that would otherwise share the
+    // phone's cores with the first screen's work (on the map, it did, from the map's code to its markers).
+    await networkQuiet(win, 500, 5000);
+    await new Promise<void>((resolve) => idleCallback(win)(() => resolve(), { timeout: 3000 }));
     try {
       await sw.register('/sw.js', { scope: '/' });
       await sw.ready;
@@ -56,11 +61,8 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
       console.warn('[shell] service worker not registered', e);
     }
   };
-  // After the page has loaded, its screen's requests have finished (or 5 s) and the main thread is idle:
-  // the first visit's own requests come first, and the worker's install (its script, then compiling every
-  // file it keeps for the next visit) runs on a thread that would otherwise share the phone's cores with
-  // the first screen's work (on the map, it did, from the map's code to its markers).
-  afterLoadAndIdle(() => void networkQuiet(win, 500, 5000).then(() => idleCallback(win)(() => void register(), { timeout: 3000 })), 3000, win);
+  // After the page has loaded and gone idle: the first visit's own requests come first.
+  afterLoadAndIdle(() => void register(), 3000, win);
 }
 
 type WithObserver = Window & { PerformanceObserver?: typeof PerformanceObserver };
