@@ -215,7 +215,12 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
   }
 
   async function dispatch(change: CapturedChange): Promise<void> {
-    const filterRow = change.op === 'DELETE' ? change.old_record : change.record;
+    // A filter sees no more of the row than a subscriber is sent (issue #26): for DELETE that is the
+    // old record hosted Realtime carries, the primary key only unless the table has REPLICA IDENTITY
+    // FULL and no RLS. A filter on another column (an e-mail, say) never matches a DELETE, so it
+    // cannot tell whether a deleted row held a value. Column privileges are applied per subscriber
+    // once its payload is known (below).
+    const filterRow = change.op === 'DELETE' ? keyOnlyUnlessFull(change) : change.record;
     // Subscribers with the same claims (every anon visitor, say) share one check per change.
     const checked = new Map<string, Promise<Record<string, unknown> | null>>();
     for (const conn of conns) {
@@ -240,9 +245,23 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
         const data = await pending;
         // The channel may have closed (token expiry, leave) while we were checking.
         if (!data || conn.channels.get(ch.topic) !== ch) continue;
-        conn.send(null, null, ch.topic, 'postgres_changes', { ids, data });
+        // Again on what this subscriber receives: a filter on a column its role may not select
+        // (absent from the payload) never matches.
+        const sent = (change.op === 'DELETE' ? data.old_record : data.record) as Record<string, unknown> | undefined;
+        const visibleIds = ch.bindings.filter((b) => ids.includes(b.id) && matchesFilter(b.filter, sent ?? null)).map((b) => b.id);
+        if (visibleIds.length === 0) continue;
+        conn.send(null, null, ch.topic, 'postgres_changes', { ids: visibleIds, data });
       }
     }
+  }
+
+  /** The old record a DELETE carries before column privileges: the key, or the whole row (FULL, no RLS). */
+  function keyOnlyUnlessFull(change: CapturedChange): Record<string, unknown> | null {
+    const old = change.old_record;
+    if (!old || (change.identity_full && !change.rls)) return old;
+    const key: Record<string, unknown> = {};
+    for (const c of change.pk) if (c in old) key[c] = old[c];
+    return key;
   }
 
   /** The change as this subscriber may see it, or null when its role and claims may not. */
