@@ -33,9 +33,18 @@ export function QrPoster({ customer }: { customer: Customer }) {
   }, [target]);
 
   const base = `${customer.id}${room.trim() ? `-room-${room.trim().replace(/[^a-z0-9]+/gi, '-')}` : ''}-qr`;
+  // Drawn on a canvas and encoded by the browser: no fetch of a data: URL, which the production
+  // Content-Security-Policy (connect-src) rightly blocks.
   const png = async () => {
-    const url = await QRCode.toDataURL(target, { width: 1024, margin: 2, errorCorrectionLevel: 'M' });
-    downloadBlob(`${base}.png`, await (await fetch(url)).blob());
+    try {
+      const canvas = document.createElement('canvas');
+      await QRCode.toCanvas(canvas, target, { width: 1024, margin: 2, errorCorrectionLevel: 'M' });
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+      if (!blob) throw new Error('canvas gave no PNG');
+      downloadBlob(`${base}.png`, blob);
+    } catch {
+      toast.error(t('errors.unexpected'));
+    }
   };
   const pdf = async () => {
     try {

@@ -1,0 +1,168 @@
+// Every file the dashboard hands out downloads in the production build, under the page's real
+// Content-Security-Policy (issue #26: "Download PNG" fetched a data: URL, which connect-src blocks),
+// and each file is opened and checked: the QR poster as PNG, SVG and PDF, the CSV exports.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { serviceRest, signInAs } from '../../shell/e2e/support.ts';
+
+const vi = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../src/locales/vi.json'), 'utf8')) as Record<string, unknown>;
+const tr = (key: string) => {
+  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], vi);
+  if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
+  return raw;
+};
+const HOTEL = 'saigon-riverside-hotel';
+
+/** RFC 4180, written here independently of the app's own parser. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      (row = []), (cell = ''), i++;
+    } else cell += ch;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** Collects the page's CSP violations (none may happen while downloading). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
+async function downloadOf(page: Page, button: string) {
+  const download = page.waitForEvent('download', { timeout: 15_000 });
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const file = await download;
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
+}
+
+test.describe('dashboard downloads under the production CSP', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'moderator@demo.test');
+  });
+
+  test('QR poster: PNG, SVG and PDF download and open', async ({ page }) => {
+    test.setTimeout(90_000);
+    const violations = await watchCsp(page);
+    const response = await page.goto(`/${HOTEL}/dashboard?tab=qr`);
+    // The page is served with the production policy, data: not allowed to connect.
+    const csp = response!.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/connect-src 'self'[^;]*/);
+    expect(/connect-src[^;]*data:/.test(csp)).toBe(false);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel(tr('qr.roomLabel')).fill('204');
+    await expect(page.getByTestId('qr-target')).toContainText('src=qr&room=204');
+    const target = (await page.getByTestId('qr-target').textContent())!.trim();
+    expect(target).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${HOTEL}/map\\?src=qr&room=204$`));
+
+    const png = await downloadOf(page, tr('qr.png'));
+    expect(png.name).toBe(`${HOTEL}-room-204-qr.png`);
+    expect(png.bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect(png.bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+    expect([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)]).toEqual([1024, 1024]);
+    // The browser decodes it as a 1024 × 1024 image whose corner module is dark (a finder pattern).
+    const decoded = await page.evaluate(async (b64) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      // The quiet zone is white; the finder pattern's outer ring starts right after it.
+      const at = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+      return { w: bitmap.width, h: bitmap.height, quiet: at(2, 2), finder: at(Math.round(bitmap.width * 0.08), Math.round(bitmap.height * 0.08)) };
+    }, png.bytes.toString('base64'));
+    expect(decoded).toMatchObject({ w: 1024, h: 1024, quiet: [255, 255, 255], finder: [0, 0, 0] });
+
+    const svg = await downloadOf(page, tr('qr.svg'));
+    expect(svg.name).toBe(`${HOTEL}-room-204-qr.svg`);
+    const svgText = svg.bytes.toString('utf8');
+    const parsed = await page.evaluate((s) => {
+      const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+      return { root: doc.documentElement.localName, errors: doc.getElementsByTagName('parsererror').length, paths: doc.getElementsByTagName('path').length };
+    }, svgText);
+    expect(parsed).toEqual({ root: 'svg', errors: 0, paths: expect.any(Number) });
+    expect(parsed.paths).toBeGreaterThan(0);
+    // The same QR code as the qrcode library makes for the target URL: the file encodes that address.
+    const expectedSvg = await QRCode.toString(target, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#111111', light: '#ffffff' } });
+    expect(svgText).toBe(expectedSvg);
+
+    const pdf = await downloadOf(page, tr('qr.pdf'));
+    expect(pdf.name).toBe(`${HOTEL}-room-204-qr.pdf`);
+    const pdfText = pdf.bytes.toString('latin1');
+    expect(pdfText.startsWith('%PDF-')).toBe(true);
+    expect(pdfText.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(pdfText.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+    expect(pdfText).toMatch(/\/Subtype\s*\/Image/);
+
+    expect(await violations()).toEqual([]);
+  });
+
+  test('CSV exports: recommendations and a month statement, rows as in the database', async ({ page }) => {
+    test.setTimeout(90_000);
+    const violations = await watchCsp(page);
+    await page.goto(`/${HOTEL}/dashboard?tab=recommendations`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    const recs = await downloadOf(page, tr('recs.export'));
+    expect(recs.name).toBe(`${HOTEL}-recommendations.csv`);
+    const recRows = parseCsv(recs.bytes.toString('utf8'));
+    const header = ['slug', 'category', 'title_en', 'title_vi', 'title_fr', 'description_en', 'description_vi', 'description_fr', 'latitude', 'longitude', 'address', 'address_local', 'phone', 'website', 'price_level', 'published'];
+    expect(recRows[0]).toEqual(header);
+    type Act = { slug: string; category: string; title: Record<string, string> | null; description: Record<string, string> | null; latitude: number; longitude: number; address: string | null; address_local: string | null; phone: string | null; website: string | null; price_level: number | null; published: boolean };
+    const acts = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&select=*&order=sort_order,created_at`)).json()) as Act[];
+    expect(acts.length).toBeGreaterThan(0);
+    const l = (v: Record<string, string> | null, k: string) => v?.[k] ?? '';
+    expect(recRows.slice(1)).toEqual(
+      acts.map((a) => [a.slug, a.category, l(a.title, 'en'), l(a.title, 'vi'), l(a.title, 'fr'), l(a.description, 'en'), l(a.description, 'vi'), l(a.description, 'fr'), String(a.latitude), String(a.longitude), a.address ?? '', a.address_local ?? '', a.phone ?? '', a.website ?? '', a.price_level ? String(a.price_level) : '', String(a.published)]),
+    );
+
+    // Last month's statement (the seed has transactions in it): one line per partner and a total.
+    const now = new Date();
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const stop = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const month = start.toISOString().slice(0, 7);
+    await page.goto(`/${HOTEL}/dashboard?tab=statements&month=${month}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    const statement = await downloadOf(page, tr('statements.csv'));
+    expect(statement.name).toBe(`${HOTEL}-statement-${month}.csv`);
+    const lines = parseCsv(statement.bytes.toString('utf8'));
+    expect(lines[0]).toEqual(['month', 'partner', 'currency', 'transactions', 'guest_spend', 'commission', 'hotel_share_80', 'platform_fee_20', 'rewards_reinvestment', 'net_to_hotel']);
+    type Txn = { activity_id: string; amount_minor: number; commission_minor: number; hotel_share_minor: number; platform_fee_minor: number; reinvestment_minor: number; net_to_hotel_minor: number };
+    const txns = (await (
+      await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=activity_id,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`)
+    ).json()) as Txn[];
+    expect(txns.length).toBeGreaterThan(0);
+    const keys = ['amount_minor', 'commission_minor', 'hotel_share_minor', 'platform_fee_minor', 'reinvestment_minor', 'net_to_hotel_minor'] as const;
+    const sums = (rows: Txn[]) => keys.map((k) => String(rows.reduce((a, r) => a + r[k], 0)));
+    const byPartner = new Map<string, Txn[]>();
+    for (const t of txns) byPartner.set(t.activity_id, [...(byPartner.get(t.activity_id) ?? []), t]);
+    // Partner lines: each one's count and sums equal its transactions (matched by count and figures,
+    // the line names the partner by its title).
+    const partnerLines = lines.slice(1, -1);
+    expect(partnerLines).toHaveLength(byPartner.size);
+    const expected = [...byPartner.values()].map((rows) => [String(rows.length), ...sums(rows)].join(',')).sort();
+    expect(partnerLines.map((r) => r.slice(3).join(',')).sort()).toEqual(expected);
+    expect(partnerLines.every((r) => r[0] === month && r[2] === 'VND' && r[1]!.length > 0)).toBe(true);
+    expect(lines.at(-1)).toEqual([month, 'TOTAL', 'VND', String(txns.length), ...sums(txns)]);
+
+    expect(await violations()).toEqual([]);
+  });
+});
