@@ -2,7 +2,8 @@
 //   - auth state into the store (restored at load vs. signed in now);
 //   - at sign-in: the auth user read, a forced token refresh, claims copied into the profile, the row merged
 //     over it, the profile language applied, the user's customers listed;
-//   - a live subscription to the user's profile row; is_disabled = true cancels it and signs out;
+//   - a live subscription to the user's profile row, re-read each time it (re)joins; is_disabled = true
+//     cancels it and signs out;
 //   - the SessionKeeper (session-keeper.ts) refreshes the token on our own schedule;
 //   - fatal auth errors sign out, "No account associated with this email" for user_not_found.
 import type { SupabaseClient, Session, RealtimeChannel, AuthChangeEvent } from '@supabase/supabase-js';
@@ -106,26 +107,47 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
     }
   }
 
+  /** A profile row read now or pushed by the live subscription: signs out a disabled user, else updates the profile. */
+  function applyRow(userId: string, next: ProfileRow | null) {
+    if (!next || next.id !== userId || !currentSession || currentSession.user.id !== userId) return;
+    const previousLanguage = row?.language;
+    row = next;
+    if (next.is_disabled === true) {
+      void forceSignOut('disabled');
+      return;
+    }
+    const profile = profileFor(currentSession);
+    store.dispatch(authSlice.actions.profileLoaded(profile));
+    if (next.language !== previousLanguage && !currentSession.user.is_anonymous) applyLocale(profile.language);
+  }
+
+  /**
+   * The live profile. A change is pushed only once the channel has joined, so whatever changed between
+   * reading the row and the join (or while the socket was away and rejoining) would be lost: the row is
+   * read again each time the channel (re)joins.
+   */
   function subscribe(userId: string) {
     unsubscribe();
-    channel = supabase
+    const ch = supabase
       .channel(`profile:${userId}`)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) => {
-        const next = payload.new as ProfileRow;
-        if (!next || next.id !== userId || !currentSession) return;
-        const previousLanguage = row?.language;
-        row = next;
-        if (next.is_disabled === true) {
-          void forceSignOut('disabled');
-          return;
-        }
-        const profile = profileFor(currentSession);
-        store.dispatch(authSlice.actions.profileLoaded(profile));
-        if (next.language !== previousLanguage && !currentSession.user.is_anonymous) applyLocale(profile.language);
-      })
-      .subscribe((status) => {
-        realtimeStatus = status === 'SUBSCRIBED' ? 'joined' : String(status).toLowerCase();
-      });
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) => applyRow(userId, payload.new as ProfileRow));
+    channel = ch;
+    ch.subscribe((status) => {
+      if (channel !== ch) return;
+      realtimeStatus = status === 'SUBSCRIBED' ? 'joined' : String(status).toLowerCase();
+      if (status === 'SUBSCRIBED') void reread(userId, ch);
+    });
+  }
+
+  async function reread(userId: string, ch: RealtimeChannel) {
+    try {
+      const next = await fetchProfileRow(supabase, userId);
+      // Still this user's subscription (not signed out or replaced meanwhile).
+      if (channel === ch) applyRow(userId, next);
+    } catch (e) {
+      // Unreachable now: the next rejoin (or the next change) tries again.
+      console.warn('[shell] profile row not re-read after (re)join', e);
+    }
   }
 
   /** Profile initialisation: forced refresh, claims, row, language, lists. */
