@@ -39,35 +39,35 @@ as $$
     )
 $$;
 
--- An image a public place shows: a public customer's logo or cover, or a photo of one of its published
--- recommendations (matched on the public URL the row stores, which ends with the object's path).
-create function private.is_shown_publicly(p_bucket text, p_name text)
-returns boolean
+-- The images public places show, as `<bucket>/<name>`: a public customer's logo and cover, and the
+-- photos of its published recommendations, read from the public URLs those rows store
+-- (…/object/public/<bucket>/<name>). Only objects in the customer's own folder count, so a public map
+-- cannot make another (hidden) customer's files listable by pointing at them. Policies use it as
+-- `(bucket_id || '/' || name) in (select private.publicly_shown_images())`: computed once per statement.
+create function private.publicly_shown_images()
+returns setof text
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (
-    select 1
-    from public.customers c, (select '/object/public/' || p_bucket || '/' || p_name as path) o
-    where c.id = (storage.foldername(p_name))[1]
-      and c.is_public
-      and case p_bucket
-        when 'logos' then right(c.logo_url, length(o.path)) = o.path
-        when 'photos' then
-          right(c.cover_url, length(o.path)) = o.path
-          or exists (
-            select 1 from public.activities a, unnest(a.photos) u(url)
-            where a.customer_id = c.id and a.published and right(u.url, length(o.path)) = o.path
-          )
-        else false
-      end
-  )
+  select i.path
+  from public.customers c
+  cross join lateral (
+    select substring(u.url from '/object/public/((?:logos|photos)/.+)$') as path
+    from (
+      select c.logo_url as url
+      union all select c.cover_url
+      union all select p.url from public.activities a, unnest(a.photos) p(url) where a.customer_id = c.id and a.published
+    ) u
+  ) i
+  where c.is_public
+    and i.path is not null
+    and split_part(i.path, '/', 2) = c.id
 $$;
 
-revoke all on function private.is_storage_listing(), private.is_raster_image(text, text, jsonb), private.is_shown_publicly(text, text) from public;
-grant execute on function private.is_storage_listing(), private.is_raster_image(text, text, jsonb), private.is_shown_publicly(text, text)
+revoke all on function private.is_storage_listing(), private.is_raster_image(text, text, jsonb), private.publicly_shown_images() from public;
+grant execute on function private.is_storage_listing(), private.is_raster_image(text, text, jsonb), private.publicly_shown_images()
   to anon, authenticated, service_role;
 
 -- ─── buckets: raster images only ────────────────────────────────────────────────
@@ -83,7 +83,7 @@ create policy "Anyone can look up an image in the public buckets by its name"
 
 create policy "Anyone can list the images public places show"
   on storage.objects for select to anon, authenticated
-  using (bucket_id in ('logos', 'photos') and private.is_shown_publicly(bucket_id, name));
+  using (bucket_id in ('logos', 'photos') and (bucket_id || '/' || name) in (select private.publicly_shown_images()));
 
 create policy "Users can list their own avatars"
   on storage.objects for select to authenticated
@@ -91,7 +91,10 @@ create policy "Users can list their own avatars"
 
 create policy "Moderators can list their customer's images"
   on storage.objects for select to authenticated
-  using (bucket_id in ('logos', 'photos') and private.can_manage_customer((storage.foldername(name))[1]));
+  using (
+    bucket_id in ('logos', 'photos')
+    and ((storage.foldername(name))[1] in (select private.moderated_customer_ids()) or (select private.is_admin()))
+  );
 
 -- ─── writes: the same rules as before, plus raster images only ──────────────────
 drop policy "Users can upload their own avatar" on storage.objects;
