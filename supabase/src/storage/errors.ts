@@ -14,6 +14,7 @@ export const E = {
   duplicate: (code = 'KeyAlreadyExists') => storageError(409, 'Duplicate', 'The resource already exists', code),
   tooLarge: () => storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size', 'EntityTooLarge'),
   mime: (mime: string) => storageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`, 'InvalidMimeType'),
+  contentMismatch: (mime: string) => storageError(415, 'invalid_mime_type', `the content is not of type ${mime}`, 'InvalidMimeType'),
   rls: () => storageError(403, 'Unauthorized', 'new row violates row-level security policy', 'AccessDenied'),
   accessDenied: (message = 'Access denied') => storageError(403, 'Unauthorized', message, 'AccessDenied'),
   invalidJwt: (message: string) => storageError(400, 'InvalidJWT', message, 'InvalidJWT'),

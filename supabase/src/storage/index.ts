@@ -2,6 +2,7 @@
 // Every object operation is authorised by RLS on storage.objects, run in a transaction as the
 // caller's role and JWT claims (as hosted storage does); bucket limits (size, MIME types) are read
 // as the superuser. Object bytes live in FileStore (files.ts), one immutable file per version.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { StackContext } from '../context.ts';
@@ -11,6 +12,8 @@ import { signJwt, verifyJwt, JwtError, type Claims } from '../jwt.ts';
 import { parseSize } from '../config.ts';
 import { E, fromDbError } from './errors.ts';
 import { FileStore } from './files.ts';
+import { markupUnderImageType, OBJECT_CSP, servedContentType } from './content.ts';
+import { ROUTE_OPERATIONS } from './operations.ts';
 
 const P = '/storage/v1';
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -75,6 +78,8 @@ export function registerStorage(ctx: StackContext): void {
   const secret = ctx.config.auth.jwtSecret;
   const files = new FileStore(ctx.filesDir);
   const db = ctx.db;
+  /** The storage-api operation name of the request being handled (see operations.ts). */
+  const operation = new AsyncLocalStorage<string>();
 
   // ─── callers ──────────────────────────────────────────────────────────────────
   function claimsOf(req: Req): Claims {
@@ -98,7 +103,13 @@ export function registerStorage(ctx: StackContext): void {
         // Superuser work first (row locks, old versions), then the caller's role for the rest.
         if (opts.before) await opts.before(tx);
         // null: the storage service itself (signed upload URLs), which bypasses RLS as on hosted.
-        if (claims) await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
+        if (claims) {
+          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('storage.operation', $3, true)", [
+            claims.role,
+            JSON.stringify(claims),
+            operation.getStore() ?? '',
+          ]);
+        }
         return fn(tx);
       }, { readOnly: opts.readOnly });
     } catch (e) {
@@ -163,7 +174,9 @@ export function registerStorage(ctx: StackContext): void {
     const meta = obj.metadata ?? {};
     const etag = typeof meta.eTag === 'string' ? meta.eTag : undefined;
     const headers: Record<string, string> = {
-      'Content-Type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
+      'Content-Type': servedContentType(typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream'),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': OBJECT_CSP,
       'Content-Length': String(size),
       'Cache-Control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
       'Last-Modified': typeof meta.lastModified === 'string' ? meta.lastModified : new Date(obj.updated_at).toUTCString(),
@@ -186,14 +199,16 @@ export function registerStorage(ctx: StackContext): void {
   }
 
   type H = (req: Req, res: Res) => Promise<void>;
-  const route = (method: string | string[], path: string, h: H) =>
+  const route = (method: string, path: string, h: H) => {
+    const op = ROUTE_OPERATIONS[`${method} ${path}`] ?? '';
     ctx.router.add(method, P + path, async (req, res) => {
       try {
-        await h(req, res);
+        await operation.run(op, () => h(req, res));
       } catch (e) {
         throw fromDbError(e);
       }
     });
+  };
 
   // ─── upload ───────────────────────────────────────────────────────────────────
   /**
@@ -312,6 +327,7 @@ export function registerStorage(ctx: StackContext): void {
     }
     if (data.length > limit) throw E.tooLarge();
     if (!mimeAllowed(mimetype, bucket.allowed_mime_types)) throw E.mime(mimetype);
+    if (markupUnderImageType(mimetype, data)) throw E.contentMismatch(mimetype);
 
     const { version, etag } = await files.write(data);
     const id = crypto.randomUUID();
@@ -546,13 +562,24 @@ export function registerStorage(ctx: StackContext): void {
     return { bucketId, sourceKey, destinationKey, destinationBucket };
   }
 
+  /** The destination bucket's size and type rules, for an object moved or copied there (as storage-api). */
+  function mustFit(dest: BucketRow, src: ObjectRow): void {
+    const meta = src.metadata ?? {};
+    const size = Number(meta.size ?? meta.contentLength ?? 0);
+    if (size > Math.min(dest.file_size_limit ?? Infinity, ctx.config.storage.fileSizeLimit)) throw E.tooLarge();
+    const mimetype = typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream';
+    if (!mimeAllowed(mimetype, dest.allowed_mime_types)) throw E.mime(mimetype);
+  }
+
   route('POST', '/object/move', async (req, res) => {
     const claims = claimsOf(req);
     const m = moveParams(await jsonBody(req));
-    if (!(await bucketById(m.destinationBucket))) throw E.noSuchBucket();
+    const dest = await bucketById(m.destinationBucket);
+    if (!dest) throw E.noSuchBucket();
     await asCaller(claims, async (tx) => {
       const src = await findObject(tx, m.bucketId, m.sourceKey);
       if (!src) throw E.noSuchKey();
+      mustFit(dest, src);
       const { affectedRows } = await tx.query(
         'update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2',
         [m.bucketId, m.sourceKey, m.destinationBucket, m.destinationKey],
@@ -571,9 +598,7 @@ export function registerStorage(ctx: StackContext): void {
     if (!dest) throw E.noSuchBucket();
     const src = await asCaller(claims, (tx) => findObject(tx, m.bucketId, m.sourceKey), { readOnly: true });
     if (!src || !src.version) throw E.noSuchKey();
-    const size = Number(src.metadata?.size ?? 0);
-    if (dest.file_size_limit !== null && size > dest.file_size_limit) throw E.tooLarge();
-    if (!mimeAllowed(String(src.metadata?.mimetype ?? 'application/octet-stream'), dest.allowed_mime_types)) throw E.mime(String(src.metadata?.mimetype));
+    mustFit(dest, src);
     const version = await files.copy(src.version).catch(() => {
       throw E.noSuchKey();
     });

@@ -1,10 +1,10 @@
 // A recommendation's photos (a controlled antd form field): upload to the `photos` bucket, see and
 // remove. The URLs are saved with the recommendation (activities.photos).
 import { useState } from 'react';
-import { Button, Space, Upload } from 'antd';
+import { Button, Space, Typography, Upload } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb } from '../common/use-db.ts';
-import { uploadImage } from '../common/upload-image.ts';
+import { IMAGE_ACCEPT, uploadImage } from '../common/upload-image.ts';
 
 export const MAX_PHOTOS = 10;
 
@@ -34,9 +34,10 @@ export function PhotosField({ value = [], onChange, name }: { value?: string[]; 
           </figure>
         ))}
       </Space>
-      <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => (void add(f), false)} disabled={busy || value.length >= MAX_PHOTOS}>
+      <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={(f) => (void add(f), false)} disabled={busy || value.length >= MAX_PHOTOS}>
         <Button loading={busy} disabled={value.length >= MAX_PHOTOS}>{t('recs.addPhoto')}</Button>
       </Upload>
+      <Typography.Text type="secondary">{t('settings.imageHint')}</Typography.Text>
     </Space>
   );
 }

@@ -7,7 +7,7 @@ import type { Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { bestTextOn } from './contrast.ts';
 import { FormMapPicker } from '../common/map-picker.tsx';
-import { uploadImage } from '../common/upload-image.ts';
+import { IMAGE_ACCEPT, uploadImage } from '../common/upload-image.ts';
 
 type Customer = Tables<'customers'>;
 
@@ -127,16 +127,16 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
               }
             />
           )}
-          <Form.Item label={t('settings.logo')}>
+          <Form.Item label={t('settings.logo')} extra={t('settings.imageHint')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="logo_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}><Input aria-label={t('settings.logo')} /></Form.Item>
-              <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => (void upload(f, 'logos', 'logo_url'), false)}><Button loading={busy === 'logo_url'}>{t('settings.upload')}</Button></Upload>
+              <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={(f) => (void upload(f, 'logos', 'logo_url'), false)}><Button loading={busy === 'logo_url'}>{t('settings.upload')}</Button></Upload>
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={t('settings.cover')}>
+          <Form.Item label={t('settings.cover')} extra={t('settings.imageHint')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="cover_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}><Input aria-label={t('settings.cover')} /></Form.Item>
-              <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => (void upload(f, 'photos', 'cover_url'), false)}><Button loading={busy === 'cover_url'}>{t('settings.upload')}</Button></Upload>
+              <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={(f) => (void upload(f, 'photos', 'cover_url'), false)}><Button loading={busy === 'cover_url'}>{t('settings.upload')}</Button></Upload>
             </Space.Compact>
           </Form.Item>
           <Form.Item name="welcome_en" label={t('settings.welcomeEn')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
