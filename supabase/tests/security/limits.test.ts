@@ -251,6 +251,10 @@ describe.each(BACKENDS)('engagement limits on %s', (backend) => {
       expect(refused.map((r) => ({ status: r.status, code: r.error!.code, details: r.error!.details }))).toEqual(
         Array(RACERS - CONTACT_PER_SOURCE_HOUR).fill({ status: 400, code: 'P0001', details: 'rate_limited' }),
       );
+      // The service role (back office) is neither limited nor counted.
+      const office = await s.service().from('contact_messages').insert(Array.from({ length: 6 }, () => ({ name: 'Office', email: `${tag}-office@example.com`, message: 'Hello' })));
+      expect(office.error).toBeNull();
+      expect(await stored('email = $1', [`${tag}-office@example.com`])).toBe(6);
     } finally {
       await setLimit('analytics_source_visitors_per_day', 200);
     }
