@@ -169,6 +169,30 @@ test.describe('Contact form dialog', () => {
     expect(asVisitor.ok() ? await asVisitor.json() : []).toEqual([]);
   });
 
+  test('over the sending limit the form says to wait, in the user language, and keeps what the user wrote', async ({ page }) => {
+    // Five messages from this address in the last hour (written with the service role, which the
+    // limits neither limit nor count): the database refuses a sixth with details rate_limited.
+    const email = `limit+${Date.now()}@riverside-test.vn`;
+    const earlier = await page.request.post(`${API}/rest/v1/contact_messages`, {
+      headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      data: Array.from({ length: 5 }, () => ({ name: 'Anna', email, message: 'Bonjour' })),
+    });
+    expect(earlier.status()).toBe(201);
+    await useLocale(page, 'fr-FR');
+    await page.goto('/hotels');
+    await page.locator('#contact').getByRole('button', { name: 'Nous contacter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nous contacter' });
+    await dialog.getByLabel('Nom').fill('Anna');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Message').fill('Encore moi');
+    const response = page.waitForResponse((r) => r.url().includes('/rest/v1/contact_messages') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.getByText('Vous avez envoyé plusieurs messages en peu de temps. Veuillez patienter une heure puis réessayer.')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Message')).toHaveValue('Encore moi');
+  });
+
   test('a failed send says so and keeps what the user wrote; Escape closes', async ({ page }) => {
     await page.route(/\/rest\/v1\/contact_messages/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
     await page.goto('/hotels');

@@ -4,6 +4,7 @@
 import type { StackContext } from '../context.ts';
 import { endBody, readBody, type Req, type Res } from '../http/router.ts';
 import { JwtError, verifyJwt, type Claims } from '../jwt.ts';
+import { clientIp } from '../auth/rate-limit.ts';
 import type { Queryable } from '../db/db.ts';
 import { badBody, fromPgError, fuzzyMatch, isPgError, restError, RestError } from './errors.ts';
 import { parsePrefer, parseQuery, type Prefs, type QueryParts } from './parser.ts';
@@ -195,6 +196,9 @@ function txEnd(cache: SchemaCache, asked: 'commit' | 'rollback' | undefined): { 
   return { rollback: (applied ?? (mode.startsWith('rollback') ? 'rollback' : 'commit')) === 'rollback', applied };
 }
 
+/** Headers only the gateway in front of PostgREST may set; a client's own are dropped. */
+const GATEWAY_HEADERS = new Set(['x-real-ip', 'cf-connecting-ip']);
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function registerRest(ctx: StackContext): void {
@@ -213,7 +217,10 @@ export function registerRest(ctx: StackContext): void {
   async function inTxOrRollback(req: Req, auth: Auth, schema: string, path: string, readOnly: boolean, fn: (tx: Queryable, cache: SchemaCache) => Promise<Outcome>): Promise<Outcome> {
     const tracked = await cacheMgr.tracking;
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie' && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie' && !GATEWAY_HEADERS.has(k) && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    // As hosted Supabase's gateway does (Cloudflare's cf-connecting-ip): the caller's address comes from
+    // the connection, never from the client; the database's per-source limits read it.
+    headers['x-real-ip'] = clientIp(req);
     const searchPath = [...new Set([schema, ...ctx.config.api.extraSearchPath])].map(ident).join(', ');
     const claims = auth.claims.role === undefined ? { ...auth.claims, role: auth.role } : auth.claims;
     // One statement sets everything PostgREST sets (and reads the DDL counter): fewer round trips.

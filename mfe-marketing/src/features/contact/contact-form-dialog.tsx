@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import '../../styles/marketing.css';
-import { sendContactMessage } from './api/send-contact-message.ts';
+import { ContactSendError, sendContactMessage } from './api/send-contact-message.ts';
 import { validateContact, validateContactField, MAX, type ContactError, type ContactField, type ContactValues } from './validate.ts';
 
 export type ContactTopic = 'general' | 'pilot' | 'call' | 'basic' | 'professional' | 'premium';
@@ -74,8 +74,9 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
       toast.success(t('contact.sent'));
       inFlight.current = false;
       close();
-    } catch (_err) {
-      toast.error(t('contact.failed'));
+    } catch (err) {
+      // Over the limits (a few messages an hour per address and per network): say to wait, not to check the connection.
+      toast.error(t(err instanceof ContactSendError && err.reason === 'rate_limited' ? 'contact.rateLimited' : 'contact.failed'));
     } finally {
       inFlight.current = false;
       setSending(false);

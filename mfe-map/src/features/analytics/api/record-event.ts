@@ -1,5 +1,7 @@
 // Anonymous analytics through the record_event RPC: a random visitor id kept in localStorage,
 // never a user id or anything personal. Failures are ignored: analytics never blocks a guest.
+// The id tells guests on one hotel Wi-Fi apart; the database bounds how many new ids (and events)
+// one network address may add to a hotel per day, so invented ids cannot grow its figures at will.
 import type { Db } from '@guestmap/shared-ui/contracts';
 
 export type EventType = 'qr_scan' | 'map_view' | 'activity_view' | 'directions_click' | 'share' | 'favourite';
