@@ -16,7 +16,7 @@ import { badRequest, forbidden, validationFailed } from './errors.ts';
 import { body, reply, str } from './http.ts';
 import { clientIp, type RateLimiter } from './rate-limit.ts';
 import { issueSession } from './sessions.ts';
-import { findUserById, findUserByEmail, userMeta, type UserRow } from './users.ts';
+import { findUserByEmail, findUserById, userMeta, type UserRow } from './users.ts';
 import { normaliseEmail } from './validate.ts';
 import { codeMail, mailLanguage } from './mail-templates.ts';
 
