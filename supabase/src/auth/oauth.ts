@@ -1,7 +1,7 @@
 // OAuth sign-in with a local stand-in for the provider (Google): /authorize sends the browser to a
 // page served here; its form posts to /callback, which signs the user in (creating the account, never
-// linking one it did not create: see standInUser) and redirects like GoTrue: implicit flow with tokens in the URL fragment,
-// PKCE flow with ?code= that the client exchanges at /token?grant_type=pkce.
+// linking one it did not create: see standInUser) and redirects like GoTrue: implicit flow with tokens
+// in the URL fragment, PKCE flow with ?code= that the client exchanges at /token?grant_type=pkce.
 import crypto from 'node:crypto';
 import type { StackContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
