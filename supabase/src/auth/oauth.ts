@@ -1,7 +1,7 @@
 // OAuth sign-in with a local stand-in for the provider (Google): /authorize sends the browser to a
-// consent page served here; its form posts to /callback, which signs the user in (creating or
-// linking the account) and redirects like GoTrue: implicit flow with tokens in the URL fragment,
-// PKCE flow with ?code= that the client exchanges at /token?grant_type=pkce.
+// page served here; its form posts to /callback, which signs the user in (creating the account, never
+// linking one it did not create: see standInUser) and redirects like GoTrue: implicit flow with tokens
+// in the URL fragment, PKCE flow with ?code= that the client exchanges at /token?grant_type=pkce.
 import crypto from 'node:crypto';
 import type { StackContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
@@ -10,7 +10,7 @@ import { signJwt, verifyJwt } from '../jwt.ts';
 import { API_VERSION, API_VERSION_HEADER, authError, badRequest, validationFailed } from './errors.ts';
 import { reply, str } from './http.ts';
 import { issueSession, type SessionJson } from './sessions.ts';
-import { findUserByEmail, findUserById, insertIdentity, insertUser, appMeta, type Json } from './users.ts';
+import { findUserByEmail, findUserById, insertIdentity, insertUser, type Json } from './users.ts';
 import { isEmail, redirectTarget } from './validate.ts';
 
 const FLOW_STATE_TTL_S = 300;
@@ -69,52 +69,98 @@ export async function authorize(ctx: StackContext, req: Req, res: Res): Promise<
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub', apple: 'Apple', azure: 'Microsoft', facebook: 'Facebook' };
 
-function page(title: string, inner: string): string {
+type Lang = 'en' | 'vi' | 'fr';
+
+/** The page's words in the visitor's browser language (Accept-Language), English by default. */
+const TEXTS: Record<Lang, { title: (p: string) => string; note: (p: string) => string; email: string; name: string; go: string; cancel: string; invalidEmail: string; refused: string; failed: string; badLink: string }> = {
+  en: {
+    title: (p) => `Local test stand-in for ${p} sign-in`,
+    note: (p) =>
+      `This page is not ${p}: it runs on this machine for tests and checks no password. It signs in only to accounts it created itself, never to an account that has a password or an unconfirmed e-mail.`,
+    email: 'Email',
+    name: 'Name',
+    go: 'Continue',
+    cancel: 'Cancel',
+    invalidEmail: 'Enter a valid e-mail address.',
+    refused:
+      'This e-mail address belongs to an account that signs in with a password, or whose e-mail is not confirmed. The stand-in cannot prove it is yours: sign in with the password instead, or use another e-mail address.',
+    failed: 'Sign-in failed',
+    badLink: 'This sign-in link is invalid or has expired. Start again from the app.',
+  },
+  vi: {
+    title: (p) => `Trang thay thế cục bộ cho đăng nhập ${p} (thử nghiệm)`,
+    note: (p) =>
+      `Trang này không phải ${p}: nó chạy trên máy này để thử nghiệm và không kiểm tra mật khẩu nào. Nó chỉ đăng nhập vào các tài khoản do chính nó tạo, không bao giờ vào tài khoản có mật khẩu hoặc có e-mail chưa được xác nhận.`,
+    email: 'Email',
+    name: 'Tên',
+    go: 'Tiếp tục',
+    cancel: 'Hủy',
+    invalidEmail: 'Hãy nhập một địa chỉ e-mail hợp lệ.',
+    refused:
+      'Địa chỉ e-mail này thuộc về một tài khoản đăng nhập bằng mật khẩu, hoặc có e-mail chưa được xác nhận. Trang thay thế không thể chứng minh đó là của bạn: hãy đăng nhập bằng mật khẩu, hoặc dùng một địa chỉ e-mail khác.',
+    failed: 'Đăng nhập không thành công',
+    badLink: 'Liên kết đăng nhập này không hợp lệ hoặc đã hết hạn. Hãy bắt đầu lại từ ứng dụng.',
+  },
+  fr: {
+    title: (p) => `Substitut local de la connexion ${p} (tests)`,
+    note: (p) =>
+      `Cette page n’est pas ${p} : elle tourne sur cette machine pour les tests et ne vérifie aucun mot de passe. Elle ne connecte qu’aux comptes qu’elle a créés elle-même, jamais à un compte qui a un mot de passe ou une adresse e-mail non confirmée.`,
+    email: 'E-mail',
+    name: 'Nom',
+    go: 'Continuer',
+    cancel: 'Annuler',
+    invalidEmail: 'Saisissez une adresse e-mail valide.',
+    refused:
+      'Cette adresse e-mail appartient à un compte qui se connecte avec un mot de passe, ou dont l’adresse n’est pas confirmée. Le substitut ne peut pas prouver qu’elle est à vous : connectez-vous avec le mot de passe, ou utilisez une autre adresse.',
+    failed: 'Échec de la connexion',
+    badLink: 'Ce lien de connexion est invalide ou a expiré. Recommencez depuis l’application.',
+  },
+};
+
+function pageLanguage(req: Req): Lang {
+  for (const part of String(req.headers['accept-language'] ?? '').split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'en' || tag === 'vi' || tag === 'fr') return tag;
+  }
+  return 'en';
+}
+
+function page(lang: Lang, title: string, inner: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <style>
  body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;display:flex;justify-content:center}
- main{background:#fff;margin:48px 16px;padding:24px 28px;border-radius:12px;max-width:420px;width:100%;box-shadow:0 1px 4px #0002}
- h1{font-size:20px} fieldset{border:1px solid #ddd;border-radius:8px;margin:12px 0}
+ main{background:#fff;margin:48px 16px;padding:24px 28px;border-radius:12px;max-width:420px;width:100%;box-shadow:0 1px 4px #0002;border-top:6px solid #b45309}
+ h1{font-size:20px}
  label{display:block;margin:8px 0 4px} input[type=text],input[type=email]{width:100%;box-sizing:border-box;padding:8px}
- .row{display:flex;gap:8px;align-items:center} button{padding:8px 16px;margin-top:12px} .err{color:#b00020}
+ button{padding:8px 16px;margin-top:12px} .err{color:#b00020}
  .note{color:#555;font-size:13px}
 </style></head><body><main>${inner}</main></body></html>`;
 }
 
-async function consentPage(ctx: StackContext, provider: string, state: string, error = ''): Promise<string> {
-  const known = await ctx.db.query<{ email: string; name: string | null }>(
-    `select distinct on (i.email) i.email, coalesce(i.identity_data->>'full_name', i.identity_data->>'name') as name
-       from auth.identities i join auth.users u on u.id = i.user_id
-      where i.provider = $1 and i.email is not null and u.deleted_at is null
-      order by i.email limit 50`,
-    [provider],
-  );
+/**
+ * The stand-in's page. It lists no account (it would tell any visitor who signed in here) and says
+ * plainly that it is a local test page, not the provider.
+ */
+function consentPage(ctx: StackContext, lang: Lang, provider: string, state: string, error = '', typed = ''): string {
+  const t = TEXTS[lang];
   const pname = PROVIDER_NAMES[provider] ?? provider;
-  const accounts = known.rows.length
-    ? `<fieldset><legend>Choose an account</legend>${known.rows
-        .map(
-          (r, i) =>
-            `<div class="row"><input type="radio" id="acct-${i}" name="account" value="${esc(r.email)}"><label for="acct-${i}">${esc(r.name ? `${r.name} <${r.email}>` : r.email)}</label></div>`,
-        )
-        .join('')}</fieldset><p class="note">or use another account:</p>`
-    : '';
   return page(
-    `Sign in with ${pname} (local)`,
-    `<h1>Sign in with ${esc(pname)}</h1>
-<p class="note">Local stand-in for ${esc(pname)}: nothing leaves this machine.</p>
+    lang,
+    t.title(pname),
+    `<h1>${esc(t.title(pname))}</h1>
+<p class="note">${esc(t.note(pname))}</p>
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
 <form method="post" action="${esc(ctx.apiUrl)}/auth/v1/callback">
 <input type="hidden" name="state" value="${esc(state)}">
-${accounts}
-<label for="email">Email</label><input type="email" id="email" name="email" autocomplete="email">
-<label for="name">Name</label><input type="text" id="name" name="name" autocomplete="name">
-<button type="submit">Continue</button>
+<label for="email">${esc(t.email)}</label><input type="email" id="email" name="email" autocomplete="email" value="${esc(typed)}">
+<label for="name">${esc(t.name)}</label><input type="text" id="name" name="name" autocomplete="name">
+<button type="submit">${esc(t.go)}</button>
 </form>
 <form method="post" action="${esc(ctx.apiUrl)}/auth/v1/callback">
 <input type="hidden" name="state" value="${esc(state)}"><input type="hidden" name="cancel" value="1">
-<button type="submit">Cancel</button>
+<button type="submit">${esc(t.cancel)}</button>
 </form>`,
   );
 }
@@ -132,13 +178,15 @@ function html(res: Res, status: number, body: string): void {
 export async function consent(ctx: StackContext, req: Req, res: Res): Promise<void> {
   const raw = req.query.get('state');
   let state: OAuthState;
+  const lang = pageLanguage(req);
   try {
     state = readState(ctx, raw);
   } catch {
-    html(res, 400, page('Sign-in failed', '<h1>Sign-in failed</h1><p class="err">This sign-in link is invalid or has expired. Start again from the app.</p>'));
+    const t = TEXTS[lang];
+    html(res, 400, page(lang, t.failed, `<h1>${esc(t.failed)}</h1><p class="err">${esc(t.badLink)}</p>`));
     return;
   }
-  html(res, 200, await consentPage(ctx, state.provider, raw!));
+  html(res, 200, consentPage(ctx, lang, state.provider, raw!));
 }
 
 /** Appends params to the redirect target: in the fragment (implicit) or the query (PKCE). */
@@ -162,8 +210,18 @@ function redirect(res: Res, location: string): void {
 const providerSub = (provider: string, email: string) =>
   BigInt('0x' + crypto.createHash('sha256').update(`${provider}:${email}`).digest('hex').slice(0, 16)).toString().padStart(21, '1').slice(0, 21);
 
-/** Finds or creates the user behind a provider identity; links to an existing account with the same e-mail. */
-async function upsertProviderUser(ctx: StackContext, tx: Queryable, provider: string, email: string, name: string): Promise<string> {
+/**
+ * The account the stand-in may sign in for an e-mail typed on its page, or null when it must refuse.
+ *
+ * GoTrue links a provider identity to an existing account automatically only when the provider says the
+ * e-mail is verified (see its DetermineAccountLinking). The stand-in verifies nothing (anyone can type any
+ * address), so its e-mails count as unverified and it never links: it signs in to the account behind its
+ * own identity for that e-mail, or creates a new account for an address nobody has; an address that
+ * belongs to another account is refused (GoTrue would create a second, e-mail-less account and refuse to
+ * sign it in). Its own identity opens an account only if that account has no password and a confirmed
+ * e-mail, so an identity linked before this rule (or planted in the data) cannot open a password account.
+ */
+async function standInUser(ctx: StackContext, tx: Queryable, provider: string, email: string, name: string): Promise<string | null> {
   const found = await tx.query<{ user_id: string; provider_id: string; identity_data: Json }>(
     `select user_id::text as user_id, provider_id, identity_data from auth.identities where provider = $1 and email = $2 limit 1`,
     [provider, email],
@@ -186,6 +244,8 @@ async function upsertProviderUser(ctx: StackContext, tx: Queryable, provider: st
     provider_id: sub,
   };
   if (existing) {
+    const owner = await findUserById(tx, existing.user_id, true);
+    if (!owner || owner.encrypted_password || !owner.email_confirmed_at) return null;
     await tx.query(
       `update auth.identities set identity_data = $3::jsonb, last_sign_in_at = now(), updated_at = now() where provider = $1 and provider_id = $2`,
       [provider, sub, JSON.stringify(data)],
@@ -197,20 +257,7 @@ async function upsertProviderUser(ctx: StackContext, tx: Queryable, provider: st
     ]);
     return existing.user_id;
   }
-  const byEmail = await findUserByEmail(tx, email);
-  if (byEmail) {
-    // Automatic linking: the provider vouches for the e-mail address.
-    await insertIdentity(tx, byEmail.id, provider, sub, data);
-    const app = appMeta(byEmail);
-    const providers = Array.isArray(app.providers) ? (app.providers as unknown[]).map(String) : [];
-    if (!providers.includes(provider)) providers.push(provider);
-    await tx.query(
-      `update auth.users set raw_app_meta_data = $2::jsonb, raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
-              email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
-      [byEmail.id, JSON.stringify({ ...app, provider: app.provider ?? provider, providers }), JSON.stringify(data)],
-    );
-    return byEmail.id;
-  }
+  if (await findUserByEmail(tx, email)) return null;
   if (!ctx.config.auth.enableSignup) throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const id = crypto.randomUUID();
   try {
@@ -239,17 +286,19 @@ export async function callback(ctx: StackContext, req: Req, res: Res): Promise<v
   const fail = (code: string, description: string) =>
     redirect(res, withParams(state.redirect_to, { error: code === 'access_denied' ? 'access_denied' : 'server_error', error_code: code, error_description: description }, where));
   if (form.get('cancel')) return fail('access_denied', 'The user cancelled the sign-in');
-  const email = (str(form.get('email')) ?? str(form.get('account')) ?? '').trim().toLowerCase();
+  const email = (str(form.get('email')) ?? '').trim().toLowerCase();
   const name = (form.get('name') ?? '').trim();
+  const lang = pageLanguage(req);
   if (!email || !isEmail(email)) {
-    html(res, 400, await consentPage(ctx, state.provider, rawState!, 'Enter a valid e-mail address or choose an account.'));
+    html(res, 400, consentPage(ctx, lang, state.provider, rawState!, TEXTS[lang].invalidEmail, email));
     return;
   }
   const providerToken = `local-${state.provider}-${crypto.randomBytes(18).toString('base64url')}`;
-  let outcome: { session: SessionJson } | { code: string } | { error: [string, string] };
+  let outcome: { session: SessionJson } | { code: string } | { error: [string, string] } | { refused: true };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
-      const userId = await upsertProviderUser(ctx, tx, state.provider, email, name);
+      const userId = await standInUser(ctx, tx, state.provider, email, name);
+      if (!userId) return { refused: true as const };
       const user = await findUserById(tx, userId);
       if (!user) throw authError(500, 'unexpected_failure', 'User not found after sign-in');
       if (user.is_banned) return { error: ['user_banned', 'User is banned'] as [string, string] };
@@ -270,6 +319,8 @@ export async function callback(ctx: StackContext, req: Req, res: Res): Promise<v
     if (body?.code) return fail(body.code, body.message ?? 'Sign-in failed');
     throw e;
   }
+  // Refused on the page itself, so the visitor can correct the address or cancel.
+  if ('refused' in outcome) return html(res, 400, consentPage(ctx, lang, state.provider, rawState!, TEXTS[lang].refused, email));
   if ('error' in outcome) return fail(outcome.error[0], outcome.error[1]);
   if ('code' in outcome) return redirect(res, withParams(state.redirect_to, { code: outcome.code }, 'query'));
   const s = outcome.session;

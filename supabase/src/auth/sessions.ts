@@ -22,7 +22,11 @@ export interface SessionJson extends Json {
 }
 
 const schemaReady = new WeakMap<object, Promise<void>>();
-/** auth.mfa_amr_claims (hosted has it) records how each session was authenticated, for `amr` on refresh. */
+/**
+ * auth.mfa_amr_claims (hosted has it) records how each session was authenticated, for `amr` on refresh.
+ * _auth.otp_codes is the stack's own (hosted has no such table): each mailed code's hash and wrong tries
+ * (recovery.ts), in a schema no API role can reach.
+ */
 export function ensureAuthSchema(ctx: StackContext): Promise<void> {
   const known = schemaReady.get(ctx.db);
   if (known) return known;
@@ -36,7 +40,18 @@ export function ensureAuthSchema(ctx: StackContext): Promise<void> {
          id uuid primary key,
          constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
        );
-       alter table auth.mfa_amr_claims owner to supabase_auth_admin;`,
+       alter table auth.mfa_amr_claims owner to supabase_auth_admin;
+       create schema if not exists _auth;
+       revoke all on schema _auth from public;
+       create table if not exists _auth.otp_codes (
+         user_id uuid not null references auth.users (id) on delete cascade,
+         token_type text not null,
+         code_hash text not null,
+         failed_attempts integer not null default 0,
+         created_at timestamptz not null default now(),
+         primary key (user_id, token_type)
+       );
+       revoke all on _auth.otp_codes from public;`,
     )
     .catch((e) => {
       schemaReady.delete(ctx.db);

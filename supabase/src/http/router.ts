@@ -42,11 +42,16 @@ function compile(pattern: string): { re: RegExp; keys: string[] } {
 
 export const CORS_EXPOSE = 'Content-Range, Content-Profile, Content-Location, Range-Unit, Preference-Applied, X-Supabase-Api-Version, Location, Content-Length';
 
-export function corsHeaders(req: http.IncomingMessage): Record<string, string> {
-  const origin = req.headers.origin;
+/**
+ * CORS as Supabase's gateway answers it (Kong's `cors` plugin with no origins configured): any page may
+ * call the API, `Access-Control-Allow-Origin: *`, and never `Access-Control-Allow-Credentials`. supabase-js
+ * sends its keys and tokens in headers, never cookies, so no page needs credentials; reflecting the caller's
+ * origin with credentials would let any site make the browser send whatever ambient credentials it holds.
+ */
+export function corsHeaders(): Record<string, string> {
   return {
-    'Access-Control-Allow-Origin': origin ?? '*',
-    ...(origin ? { Vary: 'Origin', 'Access-Control-Allow-Credentials': 'true' } : {}),
+    'Access-Control-Allow-Origin': '*',
+    Vary: 'Origin',
     'Access-Control-Expose-Headers': CORS_EXPOSE,
   };
 }
@@ -63,7 +68,7 @@ export class Router {
   async handle(req: http.IncomingMessage, res: Res): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
-    for (const [k, v] of Object.entries(corsHeaders(req))) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(corsHeaders())) res.setHeader(k, v);
     if (method === 'OPTIONS') {
       res.writeHead(200, {
         'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
