@@ -78,9 +78,8 @@ export function shareMemoryImport(b: Uint8Array, maxPages: number): Uint8Array<A
       const flags = b[i]!;
       if (flags & 2) return null;
       if (flags & 4) throw new Error('64-bit memories are not supported');
-      let j = i + 1;
-      let min: number;
-      [min, j] = readLeb(b, j);
+      const [min, afterMin] = readLeb(b, i + 1);
+      let j = afterMin;
       let max = maxPages;
       if (flags & 1) [max, j] = readLeb(b, j);
       const limits = [0x03, ...leb(min), ...leb(max)];
