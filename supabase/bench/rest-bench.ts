@@ -2,8 +2,11 @@
 // write under RLS (an insert as a signed-in user), and the guest map's own requests on the demo data,
 // on PGlite and on a throwaway PostgreSQL server.
 // Prints requests/second and p50/p95 latency. Bounded loops, loopback only.
+// Then: a simple GET's latency while an anonymous request runs up to its statement timeout (a 10 s
+// function cancelled at anon's 3 s), and when that request is cancelled.
 // Run: pnpm --filter @guestmap/supabase bench   (BENCH_N=… to change the number of requests)
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -11,6 +14,7 @@ import WebSocket from 'ws';
 import { startStack, type Stack } from '../src/stack.ts';
 import { signJwt } from '../src/jwt.ts';
 import { postgresAvailable, startPgServer, type PgServer } from '../tests/support/pg-server.ts';
+import { runSlowProbe } from '../tests/support/slow-probe.ts';
 
 const workdir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Math.max(10, Math.min(5000, Number(process.env.BENCH_N ?? 300)));
@@ -121,14 +125,58 @@ async function benchMap(backend: 'pglite' | 'postgres', pg: PgServer | null): Pr
   }
 }
 
+interface SlowResult {
+  backend: string;
+  idleP50: number;
+  /** Latency of the first simple GET, sent 200 ms after the slow request (by a client in another process). */
+  first: number;
+  max: number;
+  gets: number;
+  /** When the slow request answered (ms after it was sent), and with what. */
+  slowMs: number;
+  slowCode: string;
+}
+
+// One slow request cannot hold the others: simple GETs sent one after the other while an anonymous
+// request spins in the database until its statement timeout cancels it.
+async function benchSlow(backend: 'pglite' | 'postgres', pg: PgServer | null): Promise<SlowResult> {
+  const databaseUrl = pg ? await pg.createDatabase(`bench_slow_${process.pid}_${Date.now()}`) : undefined;
+  const stack: Stack = await startStack({ workdir, dataDir: null, databaseUrl, seed: false, ports: { api: 0, db: 0, inbox: 0 }, log: () => undefined });
+  try {
+    await stack.db.exec(SCHEMA);
+    await stack.db.exec(fs.readFileSync(path.join(workdir, 'tests/fixtures/rest-slow-fixture.sql'), 'utf8'));
+    const headers = { apikey: stack.config.auth.anonKey };
+    const simplePath = '/rest/v1/bench_parents?select=id,name&id=eq.1';
+    const idle: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      const r = await fetch(`${stack.apiUrl}${simplePath}`, { headers });
+      if (r.status !== 200) throw new Error(`bad simple GET: ${r.status}`);
+      await r.arrayBuffer();
+      idle.push(performance.now() - t);
+    }
+    // the client runs in its own process: this one is the stack's, whose event loop PGlite occupies
+    const probe = await runSlowProbe({ url: stack.apiUrl, apikey: stack.config.auth.anonKey, simplePath, slowPath: '/rest/v1/rpc/fx_spin', slowBody: { seconds: 10 } });
+    const during = probe.gets.map((g) => g.ms);
+    const slowMs = probe.slow.ms;
+    const slowCode = `${probe.slow.status} ${probe.slow.code ?? ''}`;
+    return { backend, idleP50: pct(idle, 50), first: during[0] ?? NaN, max: Math.max(...during), gets: during.length, slowMs, slowCode };
+  } finally {
+    await stack.stop();
+  }
+}
+
 const results: Result[] = [];
+const slowResults: SlowResult[] = [];
 results.push(...(await benchOne('pglite', null)));
 results.push(...(await benchMap('pglite', null)));
+slowResults.push(await benchSlow('pglite', null));
 if (postgresAvailable()) {
   const pg = await startPgServer();
   try {
     results.push(...(await benchOne('postgres', pg)));
     results.push(...(await benchMap('postgres', pg)));
+    slowResults.push(await benchSlow('postgres', pg));
   } finally {
     await pg.stop();
   }
@@ -139,4 +187,9 @@ console.log(`\nREST bench: ${N} requests per case, ${CONCURRENCY} in flight, loo
 console.log(['backend ', 'case'.padEnd(42), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8)].join('  '));
 for (const r of results) {
   console.log([r.backend.padEnd(8), r.op.padEnd(42), r.rps.toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8)].join('  '));
+}
+console.log('\nA simple GET (anon, one row) while an anonymous request runs until its 3 s statement timeout cancels it\n');
+console.log(['backend ', 'idle p50 ms'.padStart(12), 'first GET ms'.padStart(13), 'max GET ms'.padStart(11), 'GETs'.padStart(5), 'slow answered'.padStart(22)].join('  '));
+for (const r of slowResults) {
+  console.log([r.backend.padEnd(8), r.idleP50.toFixed(1).padStart(12), r.first.toFixed(1).padStart(13), r.max.toFixed(1).padStart(11), String(r.gets).padStart(5), `${r.slowCode} at ${(r.slowMs / 1000).toFixed(2)} s`.padStart(22)].join('  '));
 }

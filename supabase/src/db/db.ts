@@ -1,11 +1,13 @@
 // One interface over the two databases the stack can run on: PGlite in-process
-// (the default; one connection, transactions serialised by PGlite itself) or a
-// PostgreSQL server named by DATABASE_URL (a pool; transactions interleave).
+// (the default; one connection, transactions serialised by PGlite itself, statement timeouts
+// enforced by a watchdog thread: pglite-watchdog.ts) or a PostgreSQL server named by DATABASE_URL
+// (a pool; transactions interleave).
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import pg from 'pg';
+import { prepareWatchdog } from './pglite-watchdog.ts';
 
 export interface QueryResult<T = Record<string, unknown>> {
   rows: T[];
@@ -20,6 +22,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs a script of several statements (no parameters). */
   exec(sql: string): Promise<void>;
+  /**
+   * PGlite transactions only: bounds each later statement of the transaction to `ms` milliseconds
+   * (null: no bound), as `set_config('statement_timeout', …, true)` does on PostgreSQL, which enforces
+   * that setting itself. A statement past it is cancelled by Postgres (57014) and the transaction aborts.
+   */
+  limitStatements?(ms: number | null): void;
 }
 
 export interface Db extends Queryable {
@@ -39,19 +47,25 @@ const textParsers = (): Record<number, (v: string) => unknown> => ({});
 
 export async function openPglite(dataDir: string | null): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const watchdog = await prepareWatchdog();
   const db = await PGlite.create(dataDir ?? 'memory://', {
-    extensions: { pgcrypto, uuid_ossp },
+    extensions: { watchdog: watchdog.extension, pgcrypto, uuid_ossp },
   });
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const dog = watchdog.start();
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, limit: () => number | null): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await q.query<T>(sql, params as unknown[]);
+      const ms = limit();
+      const run = () => q.query<T>(sql, params as unknown[]);
+      const r = ms ? await dog.run(ms, run) : await run();
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 };
     },
     async exec(sql: string) {
-      await q.exec(sql);
+      const ms = limit();
+      if (ms) await dog.run(ms, () => q.exec(sql));
+      else await q.exec(sql);
     },
   });
-  const base = wrap(db);
+  const base = wrap(db, () => null);
   return {
     kind: 'pglite',
     pglite: db,
@@ -59,7 +73,12 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     async transaction(fn, opts) {
       return db.transaction(async (tx) => {
         if (opts?.readOnly) await tx.query('SET TRANSACTION READ ONLY');
-        return fn(wrap(tx));
+        let ms: number | null = null;
+        const q = wrap(tx, () => ms);
+        q.limitStatements = (v) => {
+          ms = v && v > 0 ? v : null;
+        };
+        return fn(q);
       });
     },
     async listen(channel, onPayload) {
@@ -68,6 +87,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     },
     async close() {
       await db.close();
+      await dog.stop();
     },
   };
 }

@@ -199,6 +199,14 @@ function txEnd(cache: SchemaCache, asked: 'commit' | 'rollback' | undefined): { 
 /** Headers only the gateway in front of PostgREST may set; a client's own are dropped. */
 const GATEWAY_HEADERS = new Set(['x-real-ip', 'cf-connecting-ip']);
 
+/** A duration setting as Postgres reads it (`3s`, `1500`, `1min`; no unit = ms) in ms; null when unreadable or 0. */
+export function settingMs(v: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(v);
+  if (!m) return null;
+  const ms = Number(m[1]) * { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 'ms') as 'ms'];
+  return ms > 0 ? ms : null;
+}
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function registerRest(ctx: StackContext): void {
@@ -225,7 +233,8 @@ export function registerRest(ctx: StackContext): void {
     const claims = auth.claims.role === undefined ? { ...auth.claims, role: auth.role } : auth.claims;
     // One statement sets everything PostgREST sets (and reads the DDL counter): fewer round trips.
     const prelude = async (tx: Queryable, cache: SchemaCache | null): Promise<string | null> => {
-      const timeout = ctx.db.kind === 'postgres' ? cache?.roleSettings.get(auth.role)?.statement_timeout : undefined;
+      // the role's statement_timeout (pg_db_role_setting), as PostgREST applies it; PGlite's watchdog enforces it there
+      const timeout = cache?.roleSettings.get(auth.role)?.statement_timeout;
       const args: unknown[] = [searchPath, auth.role, JSON.stringify(claims), req.method, path, JSON.stringify(headers), '{}'];
       if (timeout) args.push(timeout);
       const r = await tx.query<{ v: string | null }>(
@@ -235,6 +244,7 @@ export function registerRest(ctx: StackContext): void {
           set_config('request.cookies', $7, true)${timeout ? `, set_config('statement_timeout', $8, true)` : ''}`,
         args,
       );
+      tx.limitStatements?.(timeout ? settingMs(timeout) : null);
       return r.rows[0]?.v ?? null;
     };
     return ctx.db.transaction(async (tx) => {

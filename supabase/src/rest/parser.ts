@@ -120,19 +120,20 @@ class Cursor {
   }
 }
 
-const CAST_RE = /^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*(\[\])?$/;
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
 
-/** An optional `::type` at the cursor. */
+/**
+ * An optional `::type` at the cursor. As PostgREST's grammar, a cast is one type name (letters, digits,
+ * `_`, `$`), here optionally followed by `[]`; anything else (spaces, a second word, punctuation) is a
+ * parse error. The builder never splices it: it emits it as a quoted identifier (see castSql in sql.ts).
+ */
 function castAfter(c: Cursor): string | undefined {
   if (c.peek(2) !== '::') return undefined;
   c.i += 2;
-  const start = c.i;
-  while (!c.eof() && /[A-Za-z0-9_ []/.test(c.s[c.i]!)) c.i++;
-  if (c.s[c.i] === ']') c.i++;
-  const cast = c.s.slice(start, c.i);
-  if (!CAST_RE.test(cast)) c.fail('a type name');
-  return cast;
+  const m = /^[A-Za-z_][A-Za-z0-9_$]*(\[\])?/.exec(c.s.slice(c.i));
+  if (!m) c.fail('a type name');
+  c.i += m[0].length;
+  return m[0];
 }
 
 export function parseSelect(s: string): SelectItem[] {

@@ -1,12 +1,30 @@
 // Builds the SQL of a REST request. Every identifier is double-quoted, every value from the request
-// is a bound parameter ($n); the only other text spliced in comes from pg_catalog (type names) or
-// is validated by the parser (cast type names). Results are built as JSON inside Postgres.
+// is a bound parameter ($n); the only other text in the statement is the builder's own or comes from
+// pg_catalog (argument and row type names). Casts are one type name, emitted as a quoted identifier
+// (castSql). Results are built as JSON inside Postgres.
 import { badQuery, fuzzyMatch, restError, RestError } from './errors.ts';
 import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectEmbed, SelectItem } from './parser.ts';
 import { qkey, type Column, type Relationship, type SchemaCache, type Table } from './schema-cache.ts';
 
 export const ident = (id: string) => `"${id.replace(/"/g, '""')}"`;
 export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
+
+/**
+ * SQL-standard spellings of built-in types that are not names in pg_type (`int`, `boolean`, …): as
+ * Postgres' grammar reads them unquoted. `char`/`character`/`bit` mean one character/bit there.
+ */
+const TYPE_SPELLINGS: Record<string, string> = {
+  int: '"int4"', integer: '"int4"', smallint: '"int2"', bigint: '"int8"', real: '"float4"', float: '"float8"',
+  boolean: '"bool"', decimal: '"numeric"', dec: '"numeric"', char: '"bpchar"(1)', character: '"bpchar"(1)', bit: '"bit"(1)',
+};
+
+/** A cast's type (one name as the parser accepts it, optionally `[]`) as SQL: a quoted identifier, never raw text. */
+export function castSql(cast: string): string {
+  const m = /^([A-Za-z_][A-Za-z0-9_$]*)(\[\])?$/.exec(cast);
+  if (!m) throw badQuery(`failed to parse cast (${cast})`, 'unexpected text expecting a type name');
+  const name = m[1]!.toLowerCase();
+  return `${TYPE_SPELLINGS[name] ?? ident(name)}${m[2] ?? ''}`;
+}
 
 export class Params {
   readonly values: unknown[] = [];
@@ -190,13 +208,13 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
       if (!env.aggregates) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
       aggregated = true;
       let input = it.field.name === '' ? '*' : fieldExpr(env, alias, it.field);
-      if (it.cast && input !== '*') input = `(${input})::${it.cast}`;
+      if (it.cast && input !== '*') input = `(${input})::${castSql(it.cast)}`;
       let e = `${it.agg.fn}(${input})`;
-      if (it.agg.cast) e = `(${e})::${it.agg.cast}`;
+      if (it.agg.cast) e = `(${e})::${castSql(it.agg.cast)}`;
       out.select.push(`${e} as ${ident(it.alias ?? it.agg.fn)}`);
     } else if (it.type === 'column') {
       let e = fieldExpr(env, alias, it.field);
-      if (it.cast) e = `(${e})::${it.cast}`;
+      if (it.cast) e = `(${e})::${castSql(it.cast)}`;
       plain.push(e);
       out.select.push(`${e} as ${ident(it.alias ?? outputName(it.field))}`);
     } else {
