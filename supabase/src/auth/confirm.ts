@@ -259,16 +259,19 @@ export async function resend(ctx: StackContext, limiter: RateLimiter, req: Req, 
       if (!u || u.email_confirmed_at) return [];
       return [await prepareMail(ctx, tx, u, 'confirmation', email, redirectTo)];
     }
+    // GoTrue finds the user by its current address; a guest adding one has none, so the pending one works too.
     const r = await tx.query<{ id: string; current: boolean }>(
       `select id::text as id, coalesce(email_change_token_current, '') <> '' as current from auth.users
-        where lower(email_change) = $1 and deleted_at is null limit 1 for update`,
+        where coalesce(email_change, '') <> '' and (lower(email_change) = $1 or lower(email) = $1) and deleted_at is null
+        order by coalesce(lower(email) = $1, false) desc limit 1 for update`,
       [email],
     );
     const row = r.rows[0];
     const u = row ? await findUserById(tx, row.id) : null;
-    if (!row || !u) return [];
-    const out = [await prepareMail(ctx, tx, u, 'email_change_new', email, redirectTo)];
-    if (row.current && u.email) out.push(await prepareMail(ctx, tx, u, 'email_change_current', u.email, redirectTo, email));
+    if (!row || !u?.email_change) return [];
+    const target = u.email_change;
+    const out = [await prepareMail(ctx, tx, u, 'email_change_new', target, redirectTo)];
+    if (row.current && u.email) out.push(await prepareMail(ctx, tx, u, 'email_change_current', u.email, redirectTo, target));
     return out;
   });
   deliver(ctx, mails);
