@@ -231,8 +231,13 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     const refreshed = await c.auth.refreshSession();
     expect(refreshed.data.user).toMatchObject({ email: '', is_anonymous: true });
 
+    const first = await linkFor(s, email);
+    expect(new URL(first).searchParams.get('type')).toBe('email_change');
+    // A new link on request (by the pending address: a guest has no other); the first one dies.
+    expect((await s.anon().auth.resend({ type: 'email_change', email })).error).toBeNull();
     const link = await linkFor(s, email);
-    expect(new URL(link).searchParams.get('type')).toBe('email_change');
+    expect(link).not.toBe(first);
+    expect((await follow(first)).fragment.get('error_code')).toBe('otp_expired');
     const hop = await follow(link);
     expect(hop.fragment.get('access_token')).toBeTruthy();
     const after = await c.auth.refreshSession();
