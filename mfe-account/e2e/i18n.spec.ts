@@ -1,6 +1,6 @@
 // The main flows once in Vietnamese and once in French.
 import { test } from '@playwright/test';
-import { expect, openDialog, PASSWORD, shellState, signedInEmail, signIn, uniqueEmail } from './support.ts';
+import { expect, linkFromInbox, openDialog, PASSWORD, shellState, signedInEmail, signIn, uniqueEmail } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -36,8 +36,16 @@ test('Tiếng Việt: validation, wrong password, sign-up with the chosen langua
   await expect(s.getByText('Ít nhất 6 ký tự')).toBeVisible();
   await s.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
   await s.getByRole('checkbox', { name: /Tôi chấp nhận điều khoản và chính sách bảo mật/ }).check();
+  const sentAt = Date.now();
   await s.getByRole('button', { name: 'Tạo tài khoản', exact: true }).click();
+  // The address is confirmed first: the dialog says where the link went, in Vietnamese; the link
+  // (from the local inbox) is opened in another tab and this one finishes the sign-in.
+  await expect(page.getByRole('dialog', { name: 'Kiểm tra e-mail của bạn' })).toBeVisible();
+  await expect(s.getByText(`Chúng tôi đã gửi một liên kết tới ${email}. Hãy mở liên kết để xác nhận địa chỉ và đăng nhập.`)).toBeVisible();
+  const mailTab = await page.context().newPage();
+  await mailTab.goto(await linkFromInbox(email, sentAt));
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await mailTab.close();
   await expect.poll(() => signedInEmail(page)).toBe(email);
   await expect.poll(async () => (await shellState(page)).auth.profile?.language).toBe('vi-VN');
 

@@ -24,23 +24,55 @@ export async function openDialog(page: Page, path = '/', locale = 'en-US') {
   await expect(page.getByRole('dialog')).toBeVisible();
 }
 
-/** The newest 6-digit code mailed to `email` (polls the inbox). */
+type InboxList = { messages?: Array<{ ID: string; To?: Array<{ Address: string }>; Created?: string }> };
+type InboxMail = { Text?: string; HTML?: string; Subject?: string };
+
+/** Mails to `email` (newest first, sent at or after `after`), read through the inbox's API. */
+async function mailsTo(email: string, after: number): Promise<InboxMail[]> {
+  const list = (await (await fetch(`${INBOX}/api/v1/messages`)).json()) as InboxList;
+  const mine = (list.messages ?? []).filter((m) => (m.To ?? []).some((t) => t.Address.toLowerCase() === email.toLowerCase()) && (!after || !m.Created || Date.parse(m.Created) >= after - 2000));
+  return Promise.all(mine.map(async (m) => (await (await fetch(`${INBOX}/api/v1/message/${m.ID}`)).json()) as InboxMail));
+}
+
+/** How many mails `email` received at or after `after` (no polling: for "nothing was sent"). */
+export async function mailCount(email: string, after: number): Promise<number> {
+  return (await mailsTo(email, after)).length;
+}
+
+const VERIFY_LINK = /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/;
+
+/** The newest 6-digit reset code mailed to `email` (polls the inbox; confirmation mails, which carry a link, are skipped). */
 export async function codeFromInbox(email: string, after = 0): Promise<string> {
   let found = '';
   await expect
     .poll(
       async () => {
-        const list = (await (await fetch(`${INBOX}/api/v1/messages`)).json()) as { messages?: Array<{ ID: string; To?: Array<{ Address: string }>; Created?: string }> };
-        const msg = (list.messages ?? []).find((m) => (m.To ?? []).some((t) => t.Address.toLowerCase() === email.toLowerCase()) && (!after || !m.Created || Date.parse(m.Created) >= after - 2000));
-        if (!msg) return '';
-        const full = (await (await fetch(`${INBOX}/api/v1/message/${msg.ID}`)).json()) as { Text?: string; HTML?: string; Subject?: string };
-        const m = /\b(\d{6})\b/.exec(`${full.Subject ?? ''} ${full.Text ?? ''} ${full.HTML ?? ''}`);
+        const mail = (await mailsTo(email, after)).find((m) => !VERIFY_LINK.test(m.Text ?? ''));
+        const m = mail ? /\b(\d{6})\b/.exec(`${mail.Subject ?? ''} ${mail.Text ?? ''} ${mail.HTML ?? ''}`) : null;
         found = m?.[1] ?? '';
         return found;
       },
       { timeout: 15_000 },
     )
     .toMatch(/^\d{6}$/);
+  return found;
+}
+
+/** The confirmation link of the newest mail to `email` that has one (polls the inbox). */
+export async function linkFromInbox(email: string, after = 0): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        for (const mail of await mailsTo(email, after)) {
+          const m = VERIFY_LINK.exec(mail.Text ?? '');
+          if (m) return (found = m[0]);
+        }
+        return '';
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/\/auth\/v1\/verify\?/);
   return found;
 }
 
@@ -54,7 +86,10 @@ export async function signedInEmail(page: Page): Promise<string | null> {
   return s.auth.user?.email ?? null;
 }
 
-/** Signs a fresh account up through the dialog; returns its e-mail. */
+/**
+ * Signs a fresh account up through the dialog, then confirms it as its owner would: the link mailed to
+ * the address, read from the local inbox, opened in the same tab (the app opens signed in). Returns its e-mail.
+ */
 export async function signUpFresh(page: Page, opts: { nickname?: string; path?: string } = {}): Promise<string> {
   const email = uniqueEmail();
   await openDialog(page, opts.path ?? '/');
@@ -65,7 +100,10 @@ export async function signUpFresh(page: Page, opts: { nickname?: string; path?: 
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByRole('checkbox', { name: 'I accept the terms and privacy policy' }).check();
+  const sentAt = Date.now();
   await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Check your e-mail' })).toBeVisible();
+  await page.goto(await linkFromInbox(email, sentAt));
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(() => signedInEmail(page)).toBe(email);
   return email;
@@ -85,8 +123,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-/** Creates an account straight through the auth API (no UI); returns its id. */
-export async function createUserViaApi(email: string, password = PASSWORD, data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' }): Promise<string> {
+/** Signs an account up straight through the auth API (no UI), unconfirmed; returns its id. */
+export async function signUpViaApi(email: string, password = PASSWORD, data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' }): Promise<string> {
   const r = await fetch(`${API}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
@@ -95,6 +133,18 @@ export async function createUserViaApi(email: string, password = PASSWORD, data:
   const body = (await r.json()) as { user?: { id: string }; id?: string };
   if (!r.ok) throw new Error(`signup failed: ${r.status} ${JSON.stringify(body)}`);
   return body.user?.id ?? body.id!;
+}
+
+/**
+ * Creates a confirmed account through the auth API (no UI); returns its id. It is confirmed through the
+ * real inbox (the mailed link, requested as a browser would), not the admin API: the tests need no service key.
+ */
+export async function createUserViaApi(email: string, password = PASSWORD, data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' }): Promise<string> {
+  const sentAt = Date.now();
+  const id = await signUpViaApi(email, password, data);
+  const hop = await fetch(await linkFromInbox(email, sentAt), { redirect: 'manual' });
+  if (!/[#&]access_token=/.test(hop.headers.get('location') ?? '')) throw new Error(`confirming ${email} failed: ${hop.status} ${hop.headers.get('location')}`);
+  return id;
 }
 
 /** True when the password signs that account in (checked against the auth API). */

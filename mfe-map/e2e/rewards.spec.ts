@@ -4,6 +4,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { activityBySlug, admin, noTiles, open } from './support.ts';
+import { linkFromInbox } from '../../mfe-account/e2e/support.ts';
 import { giveVoucher, HOTEL, ledgerOf, loseFirstAnswer, openRewards, pageUserId, playScratchCard, playsOf, SCRATCH, WHEEL } from './rewards-support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -238,9 +239,16 @@ test.describe('desktop', () => {
     await auth.getByLabel('Email').fill(email);
     await auth.getByLabel('Password').fill('lucky-pass-1');
     await auth.getByRole('checkbox').check();
+    const sentAt = Date.now();
     await auth.getByRole('button', { name: 'Create account' }).click();
+    // The address counts once confirmed (issue #26): the guest opens the mailed link in another tab,
+    // and this tab, still on the rewards panel, finishes as before.
+    await expect(page.getByRole('dialog', { name: 'Check your e-mail' })).toBeVisible();
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(await linkFromInbox(email, sentAt));
     await expect(page.getByText('Welcome, Lucky guest!')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: /Sign in|Create account/ })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: /Sign in|Create account|Check your e-mail/ })).toHaveCount(0);
+    await mailTab.close();
     expect(await pageUserId(page)).toBe(userId);
     const { data: u } = await admin().auth.admin.getUserById(userId);
     expect(u.user).toMatchObject({ email, is_anonymous: false });

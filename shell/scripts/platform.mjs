@@ -161,12 +161,12 @@ async function waitFor(url, ms = 60000) {
 const CLI_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-async function startStack(extraArgs = []) {
+async function startStack(extraArgs = [], extraEnv = {}) {
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   const extraRedirects = Object.values(PORTS).map((p) => `http://${HOST}:${p}/**,http://localhost:${p}/**`).join(',');
   spawnChild(tsx, ['src/cli.ts', 'start', ...extraArgs], {
     cwd: path.join(ROOT, 'supabase'),
-    env: { ...process.env, SUPABASE_API_PORT: String(API_PORT), GUESTMAP_EXTRA_REDIRECT_URLS: extraRedirects },
+    env: { ...process.env, SUPABASE_API_PORT: String(API_PORT), GUESTMAP_EXTRA_REDIRECT_URLS: extraRedirects, ...extraEnv },
   });
   const apiUrl = `http://${HOST}:${API_PORT}`;
   await waitFor(`${apiUrl}/health`, 180000);
@@ -198,9 +198,21 @@ async function cmdStart() {
   banner(stack.apiUrl);
 }
 
+// The browser tests' server only: every test browser is one client (127.0.0.1) that signs up, signs in
+// and mails far more often than a person, so the auth limits of config.toml (hosted's defaults, kept by
+// `npm start`) are raised for this run. Variables already set in the environment win.
+const BROWSER_TEST_AUTH_LIMITS = {
+  AUTH_RATE_LIMIT_EMAIL_SENT: '1000',
+  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '2000',
+  AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000',
+  AUTH_RATE_LIMIT_ANONYMOUS_USERS: '1000',
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: '2000',
+};
+
 async function cmdServe() {
   ensureInstalled();
-  const stack = await startStack(['--memory']);
+  const limits = Object.fromEntries(Object.entries(BROWSER_TEST_AUTH_LIMITS).filter(([k]) => !process.env[k]));
+  const stack = await startStack(['--memory'], limits);
   await serveApps(stack);
   log(`serving on :${PORTS.shell}-:${PORTS.dashboard}, API ${stack.apiUrl}`);
 }

@@ -26,7 +26,7 @@ export interface StackConfig {
     refreshTokenReuseInterval: number;
     minimumPasswordLength: number;
     rateLimit: { emailSent: number; signInSignUps: number; tokenVerifications: number; anonymousUsers: number; tokenRefresh: number };
-    email: { enableConfirmations: boolean; otpLength: number; otpExpiry: number; maxFrequencySeconds: number };
+    email: { enableConfirmations: boolean; doubleConfirmChanges: boolean; otpLength: number; otpExpiry: number; maxFrequencySeconds: number };
     hooks: { customAccessToken: { enabled: boolean; uri: string } | null };
     external: Record<string, { enabled: boolean; clientId: string; secret: string; redirectUri: string }>;
   };
@@ -154,15 +154,20 @@ export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env
       enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
+      // The CLI template's defaults (hosted's), per client IP. AUTH_RATE_LIMIT_<KEY> overrides a key for
+      // one run without touching config.toml (which `supabase config push` carries to production).
       rateLimit: {
-        emailSent: num(rl.email_sent, 2),
-        signInSignUps: num(rl.sign_in_sign_ups, 30),
-        tokenVerifications: num(rl.token_verifications, 30),
-        anonymousUsers: num(rl.anonymous_users, 30),
-        tokenRefresh: num(rl.token_refresh, 150),
+        emailSent: num(env.AUTH_RATE_LIMIT_EMAIL_SENT, num(rl.email_sent, 2)),
+        signInSignUps: num(env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS, num(rl.sign_in_sign_ups, 30)),
+        tokenVerifications: num(env.AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS, num(rl.token_verifications, 30)),
+        anonymousUsers: num(env.AUTH_RATE_LIMIT_ANONYMOUS_USERS, num(rl.anonymous_users, 30)),
+        tokenRefresh: num(env.AUTH_RATE_LIMIT_TOKEN_REFRESH, num(rl.token_refresh, 150)),
       },
       email: {
+        // Absent keys default as the Supabase CLI's do (confirmations off, double confirmation of
+        // changes on); hosted projects start with confirmations on, and so does this project's config.toml.
         enableConfirmations: bool(email.enable_confirmations, false),
+        doubleConfirmChanges: bool(email.double_confirm_changes, true),
         otpLength: num(email.otp_length, 6),
         otpExpiry: num(email.otp_expiry, 3600),
         maxFrequencySeconds: parseDuration(email.max_frequency, 1),

@@ -7,9 +7,9 @@ import { authError, badRequest, unexpected, unprocessable, validationFailed } fr
 import { body, obj, reply, str } from './http.ts';
 import { clientIp, type RateLimiter } from './rate-limit.ts';
 import { issueSession, refreshSession, requireUser } from './sessions.ts';
-import { findUserByEmail, findUserById, identitiesOf, insertIdentity, insertUser, loadUserJson, appMeta, userMeta, type Json } from './users.ts';
+import { findUserByEmail, findUserById, insertIdentity, insertUser, loadUserJson, userMeta, type Json } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
-import { sendCodeMail } from './recovery.ts';
+import { applyEmailChange, deliver, mailRedirect, prepareMail, requestEmailChange } from './confirm.ts';
 import { exchangePkce } from './oauth.ts';
 
 export const BCRYPT_COST = 10;
@@ -47,31 +47,69 @@ export async function signup(ctx: StackContext, limiter: RateLimiter, req: Req, 
   const password = checkPassword(b.password, ctx.config);
   limiter.request('signInSignUps', ip, mail);
   const hash = await hashPassword(password);
-  const confirm = !cfg.email.enableConfirmations;
-  const id = crypto.randomUUID();
-  const out = await ctx.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, mail)) throw unprocessable('user_already_exists', 'User already registered');
-    await insertNewUser(tx, {
-      id,
-      email: mail,
-      encryptedPassword: hash,
-      emailConfirmed: confirm,
-      appMetadata: { provider: 'email', providers: ['email'] },
-      userMetadata: data,
-      isAnonymous: false,
+  if (!cfg.email.enableConfirmations) {
+    // Mailer autoconfirm (the CLI's default): the account is confirmed and signed in at once.
+    const id = crypto.randomUUID();
+    const session = await ctx.db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, mail)) throw unprocessable('user_already_exists', 'User already registered');
+      await insertNewUser(tx, newEmailUser(id, mail, hash, data, true));
+      await insertIdentity(tx, id, 'email', id, { sub: id, email: mail, email_verified: true, phone_verified: false });
+      return issueSession(ctx, tx, req, id, 'password');
     });
-    await insertIdentity(tx, id, 'email', id, { sub: id, email: mail, email_verified: confirm, phone_verified: false });
-    if (confirm) return issueSession(ctx, tx, req, id, 'password');
-    return null;
-  });
-  if (out) {
-    reply(res, 200, out);
+    reply(res, 200, session);
     return;
   }
-  // Confirmations on: mail a code (verify type "signup"/"email") and answer with the bare user.
-  limiter.email(ip, mail);
-  await sendCodeMail(ctx, id, 'confirmation');
-  reply(res, 200, await loadUserJson(ctx.db, id));
+  // Confirmations on (hosted's default): no session; a link (and a code) mailed to the address.
+  const redirectTo = mailRedirect(ctx, req);
+  const out = await ctx.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, mail);
+    if (existing?.email_confirmed_at) {
+      // As GoTrue: the same answer as a new sign-up (a user without identities), and the owner's account
+      // is left alone. The mail budget is spent all the same so limits say nothing either.
+      limiter.email(ip, mail);
+      return { obfuscated: true as const };
+    }
+    let user = existing;
+    if (!user) {
+      const id = crypto.randomUUID();
+      await insertNewUser(tx, newEmailUser(id, mail, hash, data, false));
+      await insertIdentity(tx, id, 'email', id, { sub: id, email: mail, email_verified: false, phone_verified: false });
+      user = (await findUserById(tx, id))!;
+    }
+    // An unconfirmed account gets a new link; its password and data stay: the caller has proved nothing yet.
+    // Over the mail limit this throws inside the transaction, so no account is left behind.
+    limiter.email(ip, mail);
+    return { id: user.id, mail: await prepareMail(ctx, tx, user, 'confirmation', mail, redirectTo) };
+  });
+  if ('obfuscated' in out) {
+    reply(res, 200, obfuscatedUser(mail, data));
+    return;
+  }
+  deliver(ctx, [out.mail]);
+  reply(res, 200, await loadUserJson(ctx.db, out.id));
+}
+
+function newEmailUser(id: string, email: string, hash: string, data: Json, confirmed: boolean): Parameters<typeof insertUser>[1] {
+  return { id, email, encryptedPassword: hash, emailConfirmed: confirmed, appMetadata: { provider: 'email', providers: ['email'] }, userMetadata: data, isAnonymous: false };
+}
+
+/** GoTrue's sanitised user for a repeated sign-up: a fresh id, no identities, nothing of the real account. */
+function obfuscatedUser(email: string, data: Json): Json {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
 }
 
 async function insertNewUser(tx: Parameters<typeof insertUser>[0], u: Parameters<typeof insertUser>[1]): Promise<void> {
@@ -129,7 +167,7 @@ export async function getUser(ctx: StackContext, req: Req, res: Res): Promise<vo
   reply(res, 200, await loadUserJson(ctx.db, user.id));
 }
 
-export async function updateUser(ctx: StackContext, req: Req, res: Res): Promise<void> {
+export async function updateUser(ctx: StackContext, limiter: RateLimiter, req: Req, res: Res): Promise<void> {
   const { user } = await requireUser(ctx, req);
   const b = await body(req);
   const newEmail = str(b.email) ? normaliseEmail(b.email) : null;
@@ -143,7 +181,8 @@ export async function updateUser(ctx: StackContext, req: Req, res: Res): Promise
   }
   const data = b.data === undefined ? null : obj(b.data);
   if (b.data !== undefined && b.data !== null && !data) throw validationFailed('data must be an object');
-  await ctx.db.transaction(async (tx) => {
+  const redirectTo = mailRedirect(ctx, req);
+  const mails = await ctx.db.transaction(async (tx) => {
     const cur = await findUserById(tx, user.id, true);
     if (!cur) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     if (data) {
@@ -155,33 +194,19 @@ export async function updateUser(ctx: StackContext, req: Req, res: Res): Promise
       await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1', [cur.id, JSON.stringify(meta)]);
     }
     if (hash) await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [cur.id, hash]);
-    if (newEmail && newEmail !== (cur.email ?? '').toLowerCase()) {
-      const other = await findUserByEmail(tx, newEmail);
-      if (other && other.id !== cur.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
-      // Confirmations are off locally (mailer autoconfirm): the change applies at once.
-      await tx.query('update auth.users set email = $2, email_confirmed_at = now(), updated_at = now() where id = $1', [cur.id, newEmail]);
-      const ids = await identitiesOf(tx, cur.id);
-      const emailIdentity = ids.find((i) => i.provider === 'email');
-      if (emailIdentity) {
-        await tx.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
-            where user_id = $1 and provider = 'email'`,
-          [cur.id, newEmail],
-        );
-      } else {
-        await insertIdentity(tx, cur.id, 'email', cur.id, { sub: cur.id, email: newEmail, email_verified: true, phone_verified: false });
-        const app = appMeta(cur);
-        const providers = Array.isArray(app.providers) ? (app.providers as unknown[]).map(String) : [];
-        if (!providers.includes('email')) providers.push('email');
-        await tx.query('update auth.users set raw_app_meta_data = $2::jsonb where id = $1', [
-          cur.id,
-          JSON.stringify({ ...app, provider: app.provider ?? 'email', providers }),
-        ]);
-      }
-      // An anonymous user who adds an e-mail becomes a permanent user.
-      await tx.query('update auth.users set is_anonymous = false where id = $1', [cur.id]);
+    if (!newEmail || newEmail === (cur.email ?? '').toLowerCase()) return [];
+    const other = await findUserByEmail(tx, newEmail);
+    if (other && other.id !== cur.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (!ctx.config.auth.email.enableConfirmations) {
+      // Mailer autoconfirm: the change applies at once (an anonymous user becomes permanent).
+      await applyEmailChange(tx, cur, newEmail);
+      return [];
     }
+    // Nothing changes until the new address (and, for a secure change, the current one) confirms.
+    limiter.email(clientIp(req), newEmail);
+    return requestEmailChange(ctx, tx, (await findUserById(tx, cur.id))!, newEmail, redirectTo);
   });
+  deliver(ctx, mails);
   reply(res, 200, await loadUserJson(ctx.db, user.id));
 }
 

@@ -4,7 +4,16 @@ import { readJson, sendJson, type Res } from '../http/router.ts';
 import { API_VERSION, API_VERSION_HEADER, authError } from './errors.ts';
 import type { Json } from './users.ts';
 
-export async function body(req: http.IncomingMessage): Promise<Json> {
+// The parsed body per request: POST /verify reads it to choose a flow, then the chosen handler reads it again.
+const parsed = new WeakMap<http.IncomingMessage, Promise<Json>>();
+
+export function body(req: http.IncomingMessage): Promise<Json> {
+  let p = parsed.get(req);
+  if (!p) parsed.set(req, (p = readBody(req)));
+  return p;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Json> {
   const v = await readJson(req, () => authError(400, 'bad_json', 'Could not parse request body as JSON'), 1024 * 1024);
   if (v === undefined || v === null) return {};
   if (typeof v !== 'object' || Array.isArray(v)) throw authError(400, 'bad_json', 'Request body must be a JSON object');

@@ -1,5 +1,6 @@
 // The auth service: GoTrue's v2 HTTP API under /auth/v1, backed by the auth.* tables.
 // Handlers live beside this file: core.ts (sign-up, sign-in, refresh, user, logout),
+// confirm.ts (e-mail confirmation: sign-up and e-mail change links, /verify for them, /resend),
 // recovery.ts (codes by mail), oauth.ts (local provider stand-in, PKCE), admin.ts.
 import type { StackContext } from '../context.ts';
 import type { Handler, Req, Res } from '../http/router.ts';
@@ -8,7 +9,8 @@ import { reply } from './http.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { ensureAuthSchema } from './sessions.ts';
 import { getUser, logout, signup, token, updateUser } from './core.ts';
-import { recover, verify } from './recovery.ts';
+import { recover } from './recovery.ts';
+import { resend, verifyGet, verifyPost } from './confirm.ts';
 import { authorize, callback, consent } from './oauth.ts';
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin.ts';
 
@@ -47,10 +49,12 @@ export function registerAuth(ctx: StackContext): void {
   route('POST', '/signup', (req, res) => signup(ctx, limiter, req, res));
   route('POST', '/token', (req, res) => token(ctx, limiter, req, res));
   route('GET', '/user', (req, res) => getUser(ctx, req, res));
-  route('PUT', '/user', (req, res) => updateUser(ctx, req, res));
+  route('PUT', '/user', (req, res) => updateUser(ctx, limiter, req, res));
   route('POST', '/logout', (req, res) => logout(ctx, req, res));
   route('POST', '/recover', (req, res) => recover(ctx, limiter, req, res));
-  route('POST', '/verify', (req, res) => verify(ctx, limiter, req, res));
+  route('POST', '/verify', (req, res) => verifyPost(ctx, limiter, req, res));
+  route('GET', '/verify', (req, res) => verifyGet(ctx, limiter, req, res));
+  route('POST', '/resend', (req, res) => resend(ctx, limiter, req, res));
   route('GET', '/authorize', (req, res) => authorize(ctx, req, res));
   route('GET', '/local-oauth/:provider', (req, res) => consent(ctx, req, res));
   route('POST', '/callback', (req, res) => callback(ctx, req, res));

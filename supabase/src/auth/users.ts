@@ -24,6 +24,10 @@ export interface UserRow {
   deleted_at: unknown;
   is_anonymous: boolean;
   is_banned: boolean;
+  /** The address an e-mail change waits to confirm ('' or null when none). */
+  email_change: string | null;
+  email_change_sent_at: unknown;
+  email_change_confirm_status: number | null;
 }
 
 export interface IdentityRow {
@@ -41,7 +45,7 @@ export interface IdentityRow {
 const USER_COLS = `id::text as id, aud, role, email, phone, encrypted_password, email_confirmed_at, phone_confirmed_at,
   confirmed_at, confirmation_sent_at, recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, banned_until, deleted_at, is_anonymous,
-  coalesce(banned_until > now(), false) as is_banned`;
+  coalesce(banned_until > now(), false) as is_banned, email_change, email_change_sent_at, email_change_confirm_status`;
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -116,6 +120,8 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Json {
   opt('confirmed_at', u.confirmed_at);
   opt('recovery_sent_at', u.recovery_sent_at);
   opt('last_sign_in_at', u.last_sign_in_at);
+  if (u.email_change) out.new_email = u.email_change;
+  opt('email_change_sent_at', u.email_change_sent_at);
   out.app_metadata = asObj(u.raw_app_meta_data);
   out.user_metadata = asObj(u.raw_user_meta_data);
   out.identities = identities.map(identityJson);

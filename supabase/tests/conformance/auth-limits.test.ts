@@ -16,6 +16,9 @@ describe.each(BACKENDS)('auth rate limits on %s', (backend) => {
     s = await startTestStack(backend, {
       seed: false,
       configure: (c) => {
+        // GoTrue with mailer autoconfirm (the CLI's default): sign-up signs in. The project's own
+        // setting (confirmations on) is covered by tests/security/confirmations.test.ts.
+        c.auth.email.enableConfirmations = false;
         c.auth.rateLimit = { signInSignUps: 3, emailSent: 2, tokenVerifications: 3, tokenRefresh: 3, anonymousUsers: 2 };
         c.auth.email.maxFrequencySeconds = 60;
         c.auth.enableAnonymousSignIns = true;

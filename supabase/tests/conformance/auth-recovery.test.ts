@@ -22,6 +22,9 @@ describe.each(BACKENDS)('auth recovery on %s', (backend) => {
     s = await startTestStack(backend, {
       seed: false,
       configure: (c) => {
+        // GoTrue with mailer autoconfirm (the CLI's default): sign-up signs in. The project's own
+        // setting (confirmations on) is covered by tests/security/confirmations.test.ts.
+        c.auth.email.enableConfirmations = false;
         c.auth.email.maxFrequencySeconds = 0;
         c.auth.hooks.customAccessToken = null;
         for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;

@@ -27,6 +27,9 @@ describe.each(BACKENDS)('auth sessions on %s', (backend) => {
     s = await startTestStack(backend, {
       seed: false,
       configure: (c) => {
+        // GoTrue with mailer autoconfirm (the CLI's default): sign-up signs in. The project's own
+        // setting (confirmations on) is covered by tests/security/confirmations.test.ts.
+        c.auth.email.enableConfirmations = false;
         c.auth.refreshTokenReuseInterval = 1;
         for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;
       },

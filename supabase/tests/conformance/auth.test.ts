@@ -35,6 +35,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     s = await startTestStack(backend, {
       seed: false,
       configure: (c) => {
+        // GoTrue with mailer autoconfirm (the CLI's default): sign-up signs in. The project's own
+        // setting (confirmations on) is covered by tests/security/confirmations.test.ts.
+        c.auth.email.enableConfirmations = false;
         c.auth.enableAnonymousSignIns = true;
         c.auth.enableSignup = true;
         for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;

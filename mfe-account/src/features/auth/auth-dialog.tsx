@@ -1,6 +1,8 @@
 // The auth dialog (opened by the shell whenever the query has dialogAuth=true): sign in, create an
 // account, Google in a popup, and password reset by a 6-digit code. Every field is checked before
-// any request; server errors are mapped from their codes; one request at a time.
+// any request; server errors are mapped from their codes; one request at a time. Where the project
+// confirms e-mail addresses (hosted's default), a new account (or a guest's added address) waits for
+// the link mailed to it: the dialog says so, offers to send it again, and the link opens the app signed in.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation, isRouteName, usePlatform, useSupabase, useSearchParams } from '@guestmap/shared-ui/contracts';
@@ -10,10 +12,10 @@ import { authErrorField, authErrorKey } from '../common/errors.ts';
 import { hasErrors, validateCode, validateEmail, validateNickname, validatePassword, validateTerms, type Errors, type ValidationKey } from '../common/validation.ts';
 import { signInWithGooglePopup } from './google-popup.ts';
 
-export type Mode = 'signIn' | 'signUp' | 'resetRequest' | 'resetCode';
+export type Mode = 'signIn' | 'signUp' | 'resetRequest' | 'resetCode' | 'checkEmail';
 type Field = 'email' | 'password' | 'nickname' | 'terms' | 'code' | 'newPassword';
 
-const TITLES: Record<Mode, string> = { signIn: 'auth.signIn.title', signUp: 'auth.signUp.title', resetRequest: 'auth.reset.title', resetCode: 'auth.reset.title' };
+const TITLES: Record<Mode, string> = { signIn: 'auth.signIn.title', signUp: 'auth.signUp.title', resetRequest: 'auth.reset.title', resetCode: 'auth.reset.title', checkEmail: 'auth.checkEmail.title' };
 
 function GoogleIcon() {
   return (
@@ -42,6 +44,8 @@ export function AuthDialog() {
   const [formError, setFormError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [recoveryVerified, setRecoveryVerified] = useState(false);
+  /** The address waiting for its confirmation link, and which kind of link it was sent. */
+  const [pending, setPending] = useState<{ email: string; type: 'signup' | 'email_change' } | null>(null);
   const { busy, run } = useBusy('auth');
   const uid = useId();
   const id = (f: string) => `${uid}-${f}`;
@@ -82,6 +86,67 @@ export function AuthDialog() {
     }
   };
 
+  /** Where the mailed link lands: the route the user was heading to, else this page without the dialog. */
+  const landing = () => {
+    const to = params.get('to');
+    const customerId = params.get('customerId') || undefined;
+    if (isRouteName(to)) {
+      try {
+        return `${window.location.origin}${hrefFor(to, customerId ? { customerId } : {})}`;
+      } catch {
+        // A route that needs a customerId the query does not carry: this page instead.
+      }
+    }
+    const q = new URLSearchParams(params);
+    for (const k of ['dialogAuth', 'to', 'customerId']) q.delete(k);
+    const search = q.toString();
+    return `${window.location.origin}${window.location.pathname}${search ? `?${search}` : ''}`;
+  };
+
+  // While a link is awaited: when it is opened in another tab of this browser, supabase-js announces the
+  // session here too; the dialog then finishes as a direct sign-in would (welcome, then `to`).
+  const onConfirmed = useRef<() => void>(() => undefined);
+  onConfirmed.current = () => {
+    void refreshProfile();
+    toast.success(nickname.trim() ? t('auth.welcome', { name: nickname.trim() }) : t('auth.welcomeBack'));
+    succeed();
+  };
+  const awaited = mode === 'checkEmail' ? (pending?.email.toLowerCase() ?? null) : null;
+  useEffect(() => {
+    if (!awaited) return;
+    let done = false;
+    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+      const u = session?.user;
+      if (done || !u || u.is_anonymous || (u.email ?? '').toLowerCase() !== awaited) return;
+      done = true;
+      // Outside supabase-js's callback, which must not wait on further auth calls.
+      setTimeout(() => live.current && onConfirmed.current(), 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [awaited, supabase]);
+
+  const awaitConfirmation = (address: string, type: 'signup' | 'email_change') => {
+    setPending({ email: address, type });
+    setInfo(null);
+    switchTo('checkEmail');
+  };
+
+  const resendLink = (address: string, type: 'signup' | 'email_change') => {
+    void run('resend', async () => {
+      try {
+        const { error } = await supabase.auth.resend({ type, email: address, options: { emailRedirectTo: landing() } });
+        if (error) return fail(error);
+        if (!live.current) return;
+        setPending({ email: address, type });
+        setMode('checkEmail');
+        setFormError(null);
+        setInfo(t('auth.checkEmail.resent', { email: address }));
+      } catch (e) {
+        fail(e);
+      }
+    });
+  };
+
   const fail = (e: unknown) => {
     if (!live.current) return;
     const key = authErrorKey(e);
@@ -118,10 +183,16 @@ export function AuthDialog() {
         if (user?.isAnonymous) {
           // A guest who played rewards anonymously: the same user gets an e-mail and a password, so
           // their points and vouchers stay theirs (signUp would make a new, empty user).
-          const { error } = await supabase.auth.updateUser({ email: email.trim(), password, data: { language: locale, nickname: nickname.trim() } });
+          const { data, error } = await supabase.auth.updateUser(
+            { email: email.trim(), password, data: { language: locale, nickname: nickname.trim() } },
+            { emailRedirectTo: landing() },
+          );
           if (error) return fail(error);
           // The profile row was made when the guest first played, without these.
           await supabase.from('profiles').update({ display_name: nickname.trim(), language: locale }).eq('id', user.id);
+          // With confirmations on, the address counts only once its link is opened: until then the
+          // guest stays a guest (points and vouchers kept either way).
+          if ((data.user?.email ?? '').toLowerCase() !== email.trim().toLowerCase()) return awaitConfirmation(email.trim(), 'email_change');
           await refreshProfile();
           toast.success(t('auth.welcome', { name: nickname.trim() }));
           succeed();
@@ -130,14 +201,12 @@ export function AuthDialog() {
         const { data, error } = await supabase.auth.signUp({
           email: email.trim(),
           password,
-          options: { data: { language: locale, nickname: nickname.trim() } },
+          options: { data: { language: locale, nickname: nickname.trim() }, emailRedirectTo: landing() },
         });
         if (error) return fail(error);
-        if (!data.session) {
-          // Projects that confirm e-mails first answer without a session.
-          setInfo(t('auth.signUp.confirm'));
-          return;
-        }
+        // Projects that confirm e-mails first answer without a session (the same for an address that
+        // already has an account, so the answer tells nobody which addresses do).
+        if (!data.session) return awaitConfirmation(email.trim(), 'signup');
         toast.success(t('auth.welcome', { name: nickname.trim() }));
         succeed();
       } catch (e) {
@@ -268,7 +337,21 @@ export function AuthDialog() {
               </Checkbox>
             </Form.Item>
           )}
-          {formError && <Alert type="error" showIcon title={t(formError)} style={{ marginBottom: 16 }} />}
+          {formError && (
+            <Alert
+              type="error"
+              showIcon
+              title={t(formError)}
+              style={{ marginBottom: 16 }}
+              action={
+                formError === 'errors.emailNotConfirmed' ? (
+                  <Button size="small" type="link" onClick={() => resendLink(email.trim(), 'signup')} loading={busy === 'resend'} disabled={disabled && busy !== 'resend'}>
+                    {t('auth.resendLink')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
           {info && <Alert type="info" role="status" showIcon title={info} style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" block size="large" loading={busy === 'signIn' || busy === 'signUp'} disabled={disabled && busy !== 'signIn' && busy !== 'signUp'}>
             {signUp ? t('auth.signUp.submit') : t('auth.signIn.submit')}
@@ -295,6 +378,23 @@ export function AuthDialog() {
           {t('auth.reset.back')}
         </Button>
       </Form>
+    );
+  } else if (mode === 'checkEmail' && pending) {
+    body = (
+      <div>
+        <Typography.Paragraph role="status">
+          <strong>{t('auth.checkEmail.intro', { email: pending.email })}</strong>
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('auth.checkEmail.hint')}</Typography.Paragraph>
+        {info && <Alert type="success" role="status" showIcon title={info} style={{ marginBottom: 16 }} />}
+        {formError && <Alert type="error" showIcon title={t(formError)} style={{ marginBottom: 16 }} />}
+        <Button block size="large" onClick={() => resendLink(pending.email, pending.type)} loading={busy === 'resend'}>
+          {t('auth.checkEmail.resend')}
+        </Button>
+        <Button type="link" block onClick={() => switchTo('signIn')} disabled={disabled} style={{ marginTop: 8 }}>
+          {t('auth.reset.back')}
+        </Button>
+      </div>
     );
   } else {
     body = (

@@ -7,6 +7,7 @@ describe('authErrorKey maps auth error codes, never messages', () => {
     ['user_already_exists', 'errors.emailInUse'],
     ['email_exists', 'errors.emailInUse'],
     ['invalid_credentials', 'errors.wrongCredentials'],
+    ['email_not_confirmed', 'errors.emailNotConfirmed'],
     ['user_not_found', 'errors.noAccount'],
     ['over_request_rate_limit', 'errors.tooMany'],
     ['over_email_send_rate_limit', 'errors.tooMany'],

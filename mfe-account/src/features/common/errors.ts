@@ -15,6 +15,7 @@ export type AuthErrorKey =
   | 'errors.banned'
   | 'errors.signupDisabled'
   | 'errors.providerDisabled'
+  | 'errors.emailNotConfirmed'
   | 'validation.email'
   | 'validation.minLength';
 
@@ -26,6 +27,7 @@ const BY_CODE: Record<string, AuthErrorKey> = {
   email_exists: 'errors.emailInUse',
   identity_already_exists: 'errors.emailInUse',
   invalid_credentials: 'errors.wrongCredentials',
+  email_not_confirmed: 'errors.emailNotConfirmed',
   user_not_found: 'errors.noAccount',
   over_request_rate_limit: 'errors.tooMany',
   over_email_send_rate_limit: 'errors.tooMany',
