@@ -44,6 +44,7 @@ exception when others then
 end;
 $$;
 revoke all on function private.is_time_zone(text) from public;
+grant execute on function private.is_time_zone(text) to anon, authenticated, service_role;
 
 alter table public.customers
   add column time_zone text not null default 'Asia/Ho_Chi_Minh'
