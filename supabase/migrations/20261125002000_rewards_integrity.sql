@@ -201,7 +201,9 @@ begin
     values (v_code, v_uid, v_campaign.customer_id, v_prize.activity_id, v_play_id, v_prize.discount_pct,
             v_prize.discount_text, now() + make_interval(days => v_prize.valid_days));
     if v_source_hash is not null then
-      delete from private.reward_source_vouchers s where s.play_day < v_day - 2;
+      -- Old days of this source only (other sources' rows are not under our lock).
+      delete from private.reward_source_vouchers s
+      where s.customer_id = v_campaign.customer_id and s.source_hash = v_source_hash and s.play_day < v_day - 2;
       insert into private.reward_source_vouchers (customer_id, play_day, source_hash, play_id)
       values (v_campaign.customer_id, v_day, v_source_hash, v_play_id);
     end if;
