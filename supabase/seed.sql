@@ -561,7 +561,7 @@ where e.ts <= now();
 drop table seed_places, seed_hours;
 
 -- ════════════════════════════════════════════════════════════════════════════════
--- Rewards (issue 10): a daily scratch card for Saigon Riverside, partner PINs (demo PIN 1234 for every
+-- Rewards (issue 10): a daily scratch card for Saigon Riverside, partner PINs (a 6-digit demo PIN per
 -- Riverside partner) and about three months of partner transactions so statements show real figures.
 -- The split follows the rounding rule of migration …0800 (its CHECK constraints verify every row).
 -- ════════════════════════════════════════════════════════════════════════════════
@@ -577,9 +577,19 @@ values
    extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'), 15, 10, 100, 3),
   ('00000000-0000-4000-d000-000000000001', 'nothing', '{"en": "Better luck tomorrow", "vi": "Chúc may mắn lần sau", "fr": "Plus de chance demain"}', null, null, null, 30, null, 4);
 
-insert into public.partner_pins (activity_id, pin_hash, updated_by)
-select a.id, extensions.crypt('1234', extensions.gen_salt('bf', 6)), '00000000-0000-4000-a000-000000000002'
-from public.activities a where a.customer_id = 'saigon-riverside-hotel' and a.is_partner;
+-- Each partner its own 6-digit demo PIN (listed in README.md and docs/rewards.md; never reuse them for real).
+insert into public.partner_pins (activity_id, pin_hash, pin_length, updated_by)
+select a.id, extensions.crypt(p.pin, extensions.gen_salt('bf', 6)), char_length(p.pin), '00000000-0000-4000-a000-000000000002'
+from (values
+  ('pasteur-street-brewing', '381924'),
+  ('secret-garden', '502817'),
+  ('miu-miu-spa', '264093'),
+  ('vespa-adventures', '719352'),
+  ('lusine-dong-khoi', '846105'),
+  ('mekong-delta-day-trip', '130578'),
+  ('saigon-saigon-rooftop-bar', '957246')
+) as p(slug, pin)
+join public.activities a on a.customer_id = 'saigon-riverside-hotel' and a.slug = p.slug and a.is_partner;
 
 insert into public.partner_transactions (customer_id, activity_id, amount_minor, currency, commission_rate, reinvestment_pct,
   commission_minor, hotel_share_minor, platform_fee_minor, reinvestment_minor, net_to_hotel_minor, created_by, idempotency_key, created_at)

@@ -348,7 +348,7 @@ test.describe('rewards configuration', () => {
     const form = page.getByRole('form', { name: tr(vi, 'ledger.recordTitle') });
     await form.getByRole('button', { name: tr(vi, 'ledger.record') }).click();
     await expect(form.getByText(tr(vi, 'rewards.form.partner'))).toBeVisible();
-    const partner = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&is_partner=is.true&select=id,title,commission_rate&order=sort_order&limit=1`)).json()) as { id: string; title: { en: string; vi?: string } }[];
+    const partner = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&is_partner=is.true&select=id,slug,title,commission_rate&order=sort_order&limit=1`)).json()) as { id: string; slug: string; title: { en: string; vi?: string } }[];
     await choose(page, form.getByLabel(tr(vi, 'rewards.partner')), partner[0]!.title.vi ?? partner[0]!.title.en);
     await form.getByLabel(tr(vi, 'ledger.amount')).fill('250000');
     await form.getByRole('button', { name: tr(vi, 'ledger.record') }).dblclick();
@@ -362,13 +362,21 @@ test.describe('rewards configuration', () => {
       await page.waitForTimeout(500);
       expect(await mine()).toBe(before + 1);
 
-      // The partner's PIN: digits only, 4 to 8.
+      // The partner's PIN: digits only, 6 to 12 (issue 27). Set to the partner's own seeded PIN, so the
+      // map remote's redemption tests keep it.
+      const SEEDED_PINS: Record<string, string> = {
+        'pasteur-street-brewing': '381924', 'secret-garden': '502817', 'miu-miu-spa': '264093', 'vespa-adventures': '719352',
+        'lusine-dong-khoi': '846105', 'mekong-delta-day-trip': '130578', 'saigon-saigon-rooftop-bar': '957246',
+      };
       const pinForm = page.getByRole('form', { name: tr(vi, 'ledger.pinTitle') });
       await choose(page, pinForm.getByLabel(tr(vi, 'rewards.partner')), partner[0]!.title.vi ?? partner[0]!.title.en);
       await pinForm.getByLabel(tr(vi, 'ledger.pin')).fill('12a4');
       await pinForm.getByRole('button', { name: tr(vi, 'ledger.setPin') }).click();
       await expect(pinForm.getByText(tr(vi, 'errors.invalid_pin'))).toBeVisible();
-      await pinForm.getByLabel(tr(vi, 'ledger.pin')).fill('1234');
+      await pinForm.getByLabel(tr(vi, 'ledger.pin')).fill('12345');
+      await pinForm.getByRole('button', { name: tr(vi, 'ledger.setPin') }).click();
+      await expect(pinForm.getByText(tr(vi, 'errors.invalid_pin'))).toBeVisible();
+      await pinForm.getByLabel(tr(vi, 'ledger.pin')).fill(SEEDED_PINS[partner[0]!.slug]!);
       await pinForm.getByRole('button', { name: tr(vi, 'ledger.setPin') }).click();
       await expect(page.getByText(tr(vi, 'ledger.pinSaved'))).toBeVisible();
     } finally {

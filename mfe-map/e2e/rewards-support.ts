@@ -16,9 +16,9 @@ export async function pageUserId(page: Page): Promise<string> {
 }
 
 export async function playsOf(userId: string, campaignId: string) {
-  const { data, error } = await admin().from('reward_plays').select('id, prize_id, prize_kind, label, points').eq('user_id', userId).eq('campaign_id', campaignId).order('played_at');
+  const { data, error } = await admin().from('reward_plays').select('id, prize_id, prize_kind, label, points, play_day').eq('user_id', userId).eq('campaign_id', campaignId).order('played_at');
   if (error) throw error;
-  return data as { id: string; prize_id: string; prize_kind: string; label: { en: string }; points: number | null }[];
+  return data as { id: string; prize_id: string; prize_kind: string; label: { en: string }; points: number | null; play_day: string }[];
 }
 
 export async function ledgerOf(userId: string) {

@@ -73,7 +73,7 @@ test.describe('phone (360 × 740)', () => {
     // A second card today: refused with when it comes back, both after a reload and by the server.
     await page.reload();
     const again = page.getByRole('dialog', { name: 'Rewards' });
-    await expect(again.getByText(/You have played today's card\. Your next card is ready on .+ \(midnight UTC\)\./)).toBeVisible();
+    await expect(again.getByText(/You have played today's card\. Your next card is ready on .+ \(midnight at the hotel\)\./)).toBeVisible();
     await expect(again.getByRole('button', { name: "Get today's card" })).toHaveCount(0);
     expect(await playsOf(userId, SCRATCH)).toHaveLength(1);
     // Escape closes the panel and the address loses ?rewards=1.
@@ -112,7 +112,7 @@ test.describe('phone (360 × 740)', () => {
       await wheel.getByRole('button', { name: 'Spin the wheel' }).click();
       if (left) await expect(wheel.getByText(left)).toBeVisible();
     }
-    await expect(wheel.getByText(/No spins left today\. You get 3 new spins on .+ \(midnight UTC\)\./)).toBeVisible();
+    await expect(wheel.getByText(/No spins left today\. You get 3 new spins on .+ \(midnight at the hotel\)\./)).toBeVisible();
     const plays = await playsOf(userId, WHEEL);
     expect(plays).toHaveLength(3);
     await expect(wheel.locator('.gm-prize-label')).toHaveText(plays[2]!.label.en);
@@ -260,5 +260,26 @@ test.describe('desktop', () => {
     await expect(dialog.getByText(/Create an account to keep your points/)).toHaveCount(0);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  });
+});
+
+// The day is the hotel's (Saigon, UTC+7): a guest whose phone is on Paris time reads the reset in
+// Paris time, at the minute the hotel's midnight falls there.
+test.describe("the guest's own clock", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, timezoneId: 'Europe/Paris' });
+
+  test('the next card is announced at the hotel midnight, in the guest\'s time zone', async ({ page }) => {
+    const { userId } = await playScratchCard(page);
+    const plays = await playsOf(userId, SCRATCH);
+    const saigonToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+    expect(plays).toHaveLength(1);
+    expect(plays[0]!.play_day).toBe(saigonToday);
+    // Saigon has no daylight saving: its next midnight is 17:00 UTC.
+    const day = 86_400_000;
+    const next = new Date(Math.floor((Date.now() + 7 * 3_600_000) / day + 1) * day - 7 * 3_600_000);
+    const time = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(next);
+    expect(time).toMatch(/ 0[67]:00 PM$/); // 18:00 in winter, 19:00 in summer
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Rewards' }).getByText(`You have played today's card. Your next card is ready on ${time} (midnight at the hotel).`)).toBeVisible();
   });
 });

@@ -14,6 +14,8 @@ class NoSocket {}
 const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoSocket as unknown as typeof WebSocket } };
 
 export const admin = () => createClient(API, SERVICE_KEY, opts);
+/** A client with the anon key (its own session, not the browser's). */
+export const anonClient = () => createClient(API, ANON_KEY, opts);
 
 /** No internet here: every tile request fails fast, as on a blocked network. */
 export async function noTiles(page: Page) {

@@ -23,6 +23,8 @@ const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
 export const PORTS = { shell: base, marketing: base + 1, map: base + 2, account: base + 3, dashboard: base + 4 };
 const API_PORT = Number(process.env.SUPABASE_API_PORT ?? 54321);
 const HOST = '127.0.0.1';
+// Each seeded partner's own 6-digit redemption PIN (supabase/seed.sql). Demo only.
+const PARTNER_PINS = ['pasteur-street-brewing 381924', 'secret-garden 502817', 'miu-miu-spa 264093', 'vespa-adventures 719352', 'lusine-dong-khoi 846105', 'mekong-delta-day-trip 130578', 'saigon-saigon-rooftop-bar 957246'];
 const DEMO = ['admin@demo.test (administrator)', 'moderator@demo.test (moderator of saigon-riverside-hotel)', 'guest@demo.test (hotel guest)', 'disabled@demo.test (disabled)'];
 
 const children = new Set();
@@ -185,6 +187,8 @@ function banner(apiUrl) {
 
   Demo accounts (password demo-pass-123):
     ${DEMO.join('\n    ')}
+  Partner PINs (Saigon Riverside, at /saigon-riverside-hotel?redeem=CODE):
+    ${PARTNER_PINS.join('\n    ')}
 
   Press Ctrl-C to stop.
 `);

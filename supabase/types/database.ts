@@ -233,6 +233,7 @@ export type Database = {
           created_by: string | null
           created_at: string
           updated_at: string
+          time_zone: string
         }
         Insert: {
           id: string
@@ -252,6 +253,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          time_zone?: string
         }
         Update: {
           id?: string
@@ -271,6 +273,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          time_zone?: string
         }
         Relationships: [
           {
@@ -321,18 +324,21 @@ export type Database = {
           pin_hash: string
           updated_by: string | null
           updated_at: string
+          pin_length: number
         }
         Insert: {
           activity_id: string
           pin_hash: string
           updated_by?: string | null
           updated_at?: string
+          pin_length: number
         }
         Update: {
           activity_id?: string
           pin_hash?: string
           updated_by?: string | null
           updated_at?: string
+          pin_length?: number
         }
         Relationships: [
           {
@@ -880,6 +886,7 @@ export type Database = {
           created_by: string | null
           created_at: string
           updated_at: string
+          time_zone: string
         }
         SetofOptions: {
           from: "*"
@@ -928,6 +935,7 @@ export type Database = {
           created_by: string | null
           created_at: string
           updated_at: string
+          time_zone: string
         }
         SetofOptions: {
           from: "*"

@@ -47,8 +47,8 @@ describe('rewards under concurrency on postgres', () => {
               false, '{}', '{}', now(), now() from generate_series(1, $1::int) g`,
       [RACERS],
     );
-    await s.db.query(`insert into public.partner_pins (activity_id, pin_hash) values ($1, extensions.crypt('2468', extensions.gen_salt('bf', 4)))
-       on conflict (activity_id) do update set pin_hash = excluded.pin_hash`, [spa]);
+    await s.db.query(`insert into public.partner_pins (activity_id, pin_hash, pin_length) values ($1, extensions.crypt('246813', extensions.gen_salt('bf', 4)), 6)
+       on conflict (activity_id) do update set pin_hash = excluded.pin_hash, pin_length = excluded.pin_length`, [spa]);
   });
   afterAll(async () => {
     await s?.stop();
@@ -125,7 +125,7 @@ describe('rewards under concurrency on postgres', () => {
       )
     ).rows[0]!.code;
     const results = await race(
-      Array.from({ length: RACERS }, (_, i) => ({ userId: null, sql: `select public.redeem_voucher($1, '2468', 50000, 'VND', $2) as r`, params: [code, `till-${i}`] })),
+      Array.from({ length: RACERS }, (_, i) => ({ userId: null, sql: `select public.redeem_voucher($1, '246813', 50000, 'VND', $2) as r`, params: [code, `till-${i}`] })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => r.detail)).toEqual(Array(RACERS - 1).fill('voucher_used'));

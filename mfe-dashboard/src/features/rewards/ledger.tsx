@@ -132,7 +132,7 @@ export function Ledger({ customer, partners }: { customer: Customer; partners: P
               <Form.Item name="activity_id" label={t('rewards.partner')} rules={[{ required: true, message: t('rewards.form.partner') }]}>
                 <Select options={partnerOptions} notFoundContent={t('rewards.noPartners')} />
               </Form.Item>
-              <Form.Item name="pin" label={t('ledger.pin')} extra={t('ledger.pinHint')} rules={[{ required: true, message: t('form.required') }, { pattern: /^\d{4,8}$/, message: t('errors.invalid_pin') }]}>
+              <Form.Item name="pin" label={t('ledger.pin')} extra={t('ledger.pinHint')} rules={[{ required: true, message: t('form.required') }, { pattern: /^\d{6,12}$/, message: t('errors.invalid_pin') }]}>
                 <Input.Password inputMode="numeric" autoComplete="new-password" style={{ width: 200 }} />
               </Form.Item>
               <Button htmlType="submit" loading={busy === 'pin'}>{t('ledger.setPin')}</Button>

@@ -1,9 +1,10 @@
 // The signed-in (or anonymous) guest's rewards at one hotel: points balance and history, vouchers,
-// and today's plays per campaign (for "plays left today"). RLS shows a user only their own rows.
+// and today's plays per campaign (for "plays left today", today = the hotel's day in its time zone).
+// RLS shows a user only their own rows.
 import { useCallback, useEffect, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { I18nText } from '../../places/utils/types.ts';
-import { utcDay } from '../utils/wheel.ts';
+import { hotelDay } from '../utils/hotel-day.ts';
 
 export interface LedgerEntry {
   id: number;
@@ -34,7 +35,7 @@ export interface Wallet {
 
 export const EMPTY_WALLET: Wallet = { balance: 0, ledger: [], vouchers: [], playsToday: {} };
 
-export async function fetchWallet(supabase: SupabaseClient, userId: string, customerId: string): Promise<Wallet> {
+export async function fetchWallet(supabase: SupabaseClient, userId: string, customerId: string, timeZone: string): Promise<Wallet> {
   const [bal, ledger, vouchers, plays] = await Promise.all([
     supabase.from('points_balances').select('balance').eq('user_id', userId).eq('customer_id', customerId).maybeSingle(),
     supabase.from('points_ledger').select('id, delta, reason, created_at, reward_plays(label)').eq('user_id', userId).eq('customer_id', customerId).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(100),
@@ -44,7 +45,7 @@ export async function fetchWallet(supabase: SupabaseClient, userId: string, cust
       .eq('user_id', userId)
       .eq('customer_id', customerId)
       .order('issued_at', { ascending: false }),
-    supabase.from('reward_plays').select('campaign_id').eq('user_id', userId).eq('customer_id', customerId).eq('play_day', utcDay(new Date())),
+    supabase.from('reward_plays').select('campaign_id').eq('user_id', userId).eq('customer_id', customerId).eq('play_day', hotelDay(new Date(), timeZone)),
   ]);
   for (const r of [bal, ledger, vouchers, plays]) if (r.error) throw r.error;
   const playsToday: Record<string, number> = {};
@@ -60,21 +61,21 @@ export async function fetchWallet(supabase: SupabaseClient, userId: string, cust
 export type WalletState = { status: 'none' | 'loading' | 'error' | 'ready'; wallet: Wallet; reload: () => void };
 
 /** The wallet of `userId` at `customerId`; 'none' while nobody is signed in (no account is made just to look). */
-export function useWallet(supabase: SupabaseClient, userId: string | null, customerId: string): WalletState {
+export function useWallet(supabase: SupabaseClient, userId: string | null, customerId: string, timeZone: string | null): WalletState {
   const [version, setVersion] = useState(0);
   const [state, setState] = useState<{ key: string; status: 'ready' | 'error'; wallet: Wallet } | null>(null);
-  const key = `${userId}#${customerId}#${version}`;
+  const key = `${userId}#${customerId}#${timeZone}#${version}`;
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !timeZone) return;
     let live = true;
-    fetchWallet(supabase, userId, customerId).then(
+    fetchWallet(supabase, userId, customerId, timeZone).then(
       (wallet) => live && setState({ key, status: 'ready', wallet }),
       () => live && setState((s) => ({ key, status: 'error', wallet: s?.wallet ?? EMPTY_WALLET })),
     );
     return () => {
       live = false;
     };
-  }, [supabase, userId, customerId, key]);
+  }, [supabase, userId, customerId, timeZone, key]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   if (!userId) return { status: 'none', wallet: EMPTY_WALLET, reload };
   if (state?.key === key) return { status: state.status, wallet: state.wallet, reload };

@@ -22,7 +22,7 @@ const short = (s: string) => (s.length > 15 ? `${s.slice(0, 14).trimEnd()}…` :
 const labelTransform = (a: number) => (a < 180 ? `rotate(${a}) translate(0 -19) rotate(-90)` : `rotate(${a}) translate(0 -93) rotate(90)`);
 
 
-export function FortuneWheel({ campaign, playsToday, locale, onPlayed, onVouchers }: GameProps) {
+export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const supabase = useSupabase();
   const id = useId();
@@ -115,7 +115,7 @@ export function FortuneWheel({ campaign, playsToday, locale, onPlayed, onVoucher
           </p>
           {shown && <PrizeResult outcome={shown} locale={locale} onVouchers={onVouchers} />}
           {limitReached ? (
-            <LimitMessage kind="fortune_wheel" dailyLimit={campaign.daily_limit} locale={locale} />
+            <LimitMessage kind="fortune_wheel" dailyLimit={campaign.daily_limit} timeZone={timeZone} locale={locale} />
           ) : (
             <>
               <button type="button" className="gm-btn-primary" aria-disabled={spinning || state.status === 'playing'} aria-busy={spinning || state.status === 'playing'} onClick={() => void spin()}>

@@ -55,7 +55,7 @@ export default function RedeemScreen({ customer, activities, initialCode, onBack
     const minor = parseAmount(amount, CURRENCY);
     const bad: Partial<Record<Field, string>> = {};
     if (!isVoucherCode(c)) bad.code = t('redeem.badCode');
-    if (!/^\d{4,8}$/.test(pin)) bad.pin = t('redeem.badPin');
+    if (!/^\d{6,12}$/.test(pin)) bad.pin = t('redeem.badPin');
     if (minor === null) bad.amount = t('redeem.badAmount');
     setInvalid(bad);
     setProblem(null);
@@ -140,7 +140,7 @@ export default function RedeemScreen({ customer, activities, initialCode, onBack
             <input {...fieldProps('code')} className="gm-input gm-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={14} />
             {fieldError('code')}
             <label htmlFor={`${uid}-pin`}>{t('redeem.pin')}</label>
-            <input {...fieldProps('pin')} className="gm-input" type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} maxLength={8} />
+            <input {...fieldProps('pin')} className="gm-input" type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} maxLength={12} />
             {fieldError('pin')}
             <label htmlFor={`${uid}-amount`}>{t('redeem.amountLabel')}</label>
             <input {...fieldProps('amount')} className="gm-input" inputMode="numeric" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="250,000" />

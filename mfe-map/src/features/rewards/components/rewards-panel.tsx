@@ -7,6 +7,8 @@ import { keepFocusInside } from '@guestmap/shared-ui/components';
 import type { Customer } from '../../places/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
 import { useWallet } from '../api/wallet.ts';
+import { useHotelTimeZone } from '../api/time-zone.ts';
+import { DEFAULT_TIME_ZONE } from '../utils/hotel-day.ts';
 import { useRewardsCatalogue } from '../locales/catalogue.ts';
 import { ScratchCard } from './scratch-card.tsx';
 import { FortuneWheel } from './fortune-wheel.tsx';
@@ -31,7 +33,8 @@ export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
   const supabase = useSupabase();
   const [tab, setTab] = useState<Tab>('play');
   const [userId, setUserId] = useState<string | null>(user?.id ?? null);
-  const wallet = useWallet(supabase, userId, customer.id);
+  const timeZone = useHotelTimeZone(supabase, customer.id);
+  const wallet = useWallet(supabase, userId, customer.id, timeZone);
   const dialog = useRef<HTMLElement>(null);
   const uid = useId();
   const tabId = (x: Tab) => `${uid}-tab-${x}`;
@@ -129,9 +132,9 @@ export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
             {x === 'play' &&
               campaigns.map((c) =>
                 c.kind === 'scratch_card' ? (
-                  <ScratchCard key={c.id} campaign={c} playsToday={w.playsToday[c.id] ?? 0} locale={locale} onPlayed={onPlayed} onVouchers={() => setTab('vouchers')} />
+                  <ScratchCard key={c.id} campaign={c} playsToday={w.playsToday[c.id] ?? 0} timeZone={timeZone ?? DEFAULT_TIME_ZONE} locale={locale} onPlayed={onPlayed} onVouchers={() => setTab('vouchers')} />
                 ) : (
-                  <FortuneWheel key={c.id} campaign={c} playsToday={w.playsToday[c.id] ?? 0} locale={locale} onPlayed={onPlayed} onVouchers={() => setTab('vouchers')} />
+                  <FortuneWheel key={c.id} campaign={c} playsToday={w.playsToday[c.id] ?? 0} timeZone={timeZone ?? DEFAULT_TIME_ZONE} locale={locale} onPlayed={onPlayed} onVouchers={() => setTab('vouchers')} />
                 ),
               )}
             {x === 'points' && (wallet.status === 'none' ? <p className="gm-muted">{t('points.none')}</p> : <PointsTab wallet={w} locale={locale} />)}

@@ -11,7 +11,7 @@ import { ScratchCanvas } from './scratch-canvas.tsx';
 import { PlayError } from './play-error.tsx';
 
 
-export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers }: GameProps) {
+export function ScratchCard({ campaign, playsToday, timeZone, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const supabase = useSupabase();
   const { state, play, retryPending } = usePlay(supabase, campaign.id, onPlayed);
@@ -53,7 +53,7 @@ export function ScratchCard({ campaign, playsToday, locale, onPlayed, onVouchers
       </>
     );
   } else if (limitReached) {
-    body = <LimitMessage kind="scratch_card" dailyLimit={campaign.daily_limit} locale={locale} />;
+    body = <LimitMessage kind="scratch_card" dailyLimit={campaign.daily_limit} timeZone={timeZone} locale={locale} />;
   } else {
     body = (
       <>

@@ -1,9 +1,10 @@
 // Error codes of the rewards RPCs (`details` of a PostgREST error) mapped to what the user reads.
 // `network` = no answer from the server: the same request may be retried with the same key.
-export const PLAY_ERRORS = ['not_authenticated', 'user_disabled', 'invalid_key', 'campaign_inactive', 'daily_limit', 'no_prizes', 'idempotency_conflict'] as const;
+export const PLAY_ERRORS = ['not_authenticated', 'user_disabled', 'invalid_key', 'campaign_inactive', 'account_required', 'daily_limit', 'no_prizes', 'idempotency_conflict'] as const;
 export const REDEEM_ERRORS = [
   'voucher_not_found',
   'pin_locked',
+  'partner_locked',
   'pin_not_set',
   'voucher_used',
   'voucher_expired',
