@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
-import { HOTEL_A, HOTEL_B, USERS, asPersona, claimsFor, sqlError, type PersonaName } from '../database/support.ts';
+import { HOTEL_A, HOTEL_B, USERS, asPersona, claimsFor, type PersonaName } from '../database/support.ts';
 
 afterAll(stopPgServer);
 
