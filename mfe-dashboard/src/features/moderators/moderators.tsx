@@ -63,73 +63,77 @@ export function Moderators() {
 
   return (
     <>
-      <Card title={t('mods.title')} style={{ marginBottom: 16 }}>
-        <List
-          loading={loading}
-          dataSource={mods}
-          aria-label={t('mods.title')}
-          renderItem={(m) => (
-            <List.Item
-              actions={[
-                <Popconfirm key="rm" title={t('mods.confirmRemove', { email: m.email ?? '' })} okText={t('mods.remove')} cancelText={t('form.cancel')} onConfirm={() => void act(m.user_id, () => removeModerator(db, customerId, m.user_id), t('mods.removed', { email: m.email ?? '' }))} disabled={mods.length <= 1}>
-                  <Button danger disabled={mods.length <= 1} loading={busy === m.user_id} title={mods.length <= 1 ? t('errors.last_moderator') : undefined} aria-label={t('mods.removeWho', { email: m.email ?? '' })}>
-                    {t('mods.remove')}
-                  </Button>
-                </Popconfirm>,
-              ]}
-            >
-              <List.Item.Meta
-                avatar={<Avatar src={m.profile_picture_url ?? undefined}>{(m.display_name ?? m.email ?? '?').slice(0, 1).toUpperCase()}</Avatar>}
-                title={m.display_name ?? m.email}
-                description={`${m.email ?? ''}${m.user_id === user?.id ? ` · ${t('mods.you')}` : ''}`}
-              />
-            </List.Item>
-          )}
-        />
-      </Card>
-      <Card title={t('mods.invitations')}>
-        <Typography.Paragraph type="secondary">{t('mods.inviteHelp')}</Typography.Paragraph>
-        <Form form={form} layout="inline" onFinish={(v) => void invite(v)} style={{ marginBottom: 16, rowGap: 8 }}>
-          <Form.Item name="email" label={t('mods.email')} rules={[{ required: true, message: t('form.required') }, { type: 'email', message: t('form.email') }]}>
-            <Input type="email" autoComplete="off" style={{ width: 260 }} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy === 'invite'}>{t('mods.invite')}</Button>
-        </Form>
-        <List
-          loading={loading}
-          dataSource={[...pending, ...finished]}
-          aria-label={t('mods.invitations')}
-          locale={{ emptyText: t('mods.noInvitations') }}
-          renderItem={(i) => (
-            <List.Item
-              data-testid="invitation"
-              actions={
-                i.status === 'pending'
-                  ? [
-                      <Popconfirm key="wd" title={t('mods.confirmWithdraw', { email: i.email })} okText={t('mods.withdraw')} cancelText={t('form.cancel')} onConfirm={() => void act(i.id, () => withdrawInvitation(db, i.id), t('mods.withdrawn', { email: i.email }))}>
-                        <Button loading={busy === i.id} aria-label={t('mods.withdrawWho', { email: i.email })}>
-                          {t('mods.withdraw')}
-                        </Button>
-                      </Popconfirm>,
-                    ]
-                  : []
-              }
-            >
-              <List.Item.Meta
-                title={i.email}
-                description={
-                  <>
-                    <Tag color={STATUS_COLOR[i.status]}>{t(`mods.status.${i.status}`)}</Tag>
-                    {i.status === 'pending'
-                      ? t('mods.expires', { date: dateFmt.format(new Date(i.expires_at)) })
-                      : t('mods.sent', { date: dateFmt.format(new Date(i.created_at)) })}
-                  </>
+      <section aria-label={t('mods.title')} style={{ marginBottom: 16 }}>
+        <Card title={t('mods.title')}>
+          <List
+            loading={loading}
+            dataSource={mods}
+            aria-label={t('mods.title')}
+            renderItem={(m) => (
+              <List.Item
+                actions={[
+                  <Popconfirm key="rm" title={t('mods.confirmRemove', { email: m.email ?? '' })} okText={t('mods.remove')} cancelText={t('form.cancel')} onConfirm={() => void act(m.user_id, () => removeModerator(db, customerId, m.user_id), t('mods.removed', { email: m.email ?? '' }))} disabled={mods.length <= 1}>
+                    <Button danger disabled={mods.length <= 1} loading={busy === m.user_id} title={mods.length <= 1 ? t('errors.last_moderator') : undefined} aria-label={t('mods.removeWho', { email: m.email ?? '' })}>
+                      {t('mods.remove')}
+                    </Button>
+                  </Popconfirm>,
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={<Avatar src={m.profile_picture_url ?? undefined}>{(m.display_name ?? m.email ?? '?').slice(0, 1).toUpperCase()}</Avatar>}
+                  title={m.display_name ?? m.email}
+                  description={`${m.email ?? ''}${m.user_id === user?.id ? ` · ${t('mods.you')}` : ''}`}
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </section>
+      <section aria-label={t('mods.invitations')}>
+        <Card title={t('mods.invitations')}>
+          <Typography.Paragraph type="secondary">{t('mods.inviteHelp')}</Typography.Paragraph>
+          <Form form={form} layout="inline" onFinish={(v) => void invite(v)} style={{ marginBottom: 16, rowGap: 8 }}>
+            <Form.Item name="email" label={t('mods.email')} rules={[{ required: true, message: t('form.required') }, { type: 'email', message: t('form.email') }]}>
+              <Input type="email" autoComplete="off" style={{ width: 260 }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy === 'invite'}>{t('mods.invite')}</Button>
+          </Form>
+          <List
+            loading={loading}
+            dataSource={[...pending, ...finished]}
+            aria-label={t('mods.invitations')}
+            locale={{ emptyText: t('mods.noInvitations') }}
+            renderItem={(i) => (
+              <List.Item
+                data-testid="invitation"
+                actions={
+                  i.status === 'pending'
+                    ? [
+                        <Popconfirm key="wd" title={t('mods.confirmWithdraw', { email: i.email })} okText={t('mods.withdraw')} cancelText={t('form.cancel')} onConfirm={() => void act(i.id, () => withdrawInvitation(db, i.id), t('mods.withdrawn', { email: i.email }))}>
+                          <Button loading={busy === i.id} aria-label={t('mods.withdrawWho', { email: i.email })}>
+                            {t('mods.withdraw')}
+                          </Button>
+                        </Popconfirm>,
+                      ]
+                    : []
                 }
-              />
-            </List.Item>
-          )}
-        />
-      </Card>
+              >
+                <List.Item.Meta
+                  title={i.email}
+                  description={
+                    <>
+                      <Tag color={STATUS_COLOR[i.status]}>{t(`mods.status.${i.status}`)}</Tag>
+                      {i.status === 'pending'
+                        ? t('mods.expires', { date: dateFmt.format(new Date(i.expires_at)) })
+                        : t('mods.sent', { date: dateFmt.format(new Date(i.created_at)) })}
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </section>
     </>
   );
 }
