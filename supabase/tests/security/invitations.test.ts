@@ -76,6 +76,31 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
     expect(answers).toEqual([{ code: '42883' }, { code: '42883' }, { code: '42883' }]);
   });
 
+  it('no persona reads or writes invitations or the mail outbox directly', async () => {
+    await s.db.query(`insert into public.invitations (customer_id, email, invited_by) values ($1, 'traveller@demo.test', $2)`, [HOTEL_A, USERS.moderator]);
+    const personas: PersonaName[] = ['anon', 'moderatorA', 'moderatorB', 'admin', 'disabled', 'plain', 'guest'];
+    const statements = [
+      'select id from public.invitations',
+      `insert into public.invitations (customer_id, email) values ('${HOTEL_A}', 'x@demo.test')`,
+      `update public.invitations set status = 'accepted'`,
+      'delete from public.invitations',
+      'select id from private.mail_outbox',
+      `insert into private.mail_outbox (to_email, subject, body_text) values ('x@demo.test', 's', 'b')`,
+    ];
+    const seen: string[] = [];
+    for (const p of personas) {
+      await asPersona(s.db, p, async (tx) => {
+        for (const sql of statements) {
+          const o = await outcome(tx, sql);
+          if (!('code' in o) || o.code !== '42501') seen.push(`${p}: ${sql} -> ${JSON.stringify(o)}`);
+        }
+      });
+    }
+    expect(seen).toEqual([]);
+    expect((await s.db.query('select status::text as status from public.invitations')).rows).toEqual([{ status: 'pending' }]);
+    await s.db.query('delete from public.invitations');
+  });
+
   it('invite answers are identical for an existing, an unknown and a disabled e-mail', async () => {
     const answers = await asPersona(s.db, 'moderatorA', async (tx) => {
       const out = [];
@@ -279,6 +304,43 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
     await s.db.query('delete from public.invitations');
     await guest.auth.signOut();
     await mod.auth.signOut();
+  });
+});
+
+describe.each(BACKENDS)('invitations to a new address, e-mail confirmations on (as on hosted), on %s', (backend) => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startTestStack(backend, { configure: (c) => void (c.auth.email.enableConfirmations = true) });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('whoever signs up with the invited address can accept only after confirming it from that mailbox', async () => {
+    const mod = s.anon();
+    expect((await mod.auth.signInWithPassword({ email: 'moderator@demo.test', password: PASSWORD })).error).toBeNull();
+    expect((await mod.rpc('invite_moderator', { p_customer_id: HOTEL_A, p_email: 'newcomer@example.test' })).error).toBeNull();
+    const newcomer = s.anon();
+    const signUp = await newcomer.auth.signUp({ email: 'newcomer@example.test', password: PASSWORD });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    expect((await newcomer.auth.signInWithPassword({ email: 'newcomer@example.test', password: PASSWORD })).error?.code).toBe('email_not_confirmed');
+    const { rows } = await s.db.query<{ granted: boolean }>(
+      `select exists (select 1 from public.customer_moderators m join auth.users u on u.id = m.user_id where u.email = 'newcomer@example.test') as granted`,
+    );
+    expect(rows).toEqual([{ granted: false }]);
+    // The confirmation code went to the invited mailbox only; its owner confirms, then answers.
+    let code = '';
+    const until = Date.now() + 5000;
+    while (!code && Date.now() < until) {
+      code = s.mailbox.list().filter((m) => m.to.some((a) => a.address === 'newcomer@example.test')).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '').find(Boolean) ?? '';
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    const verified = await newcomer.auth.verifyOtp({ email: 'newcomer@example.test', token: code, type: 'signup' });
+    expect(verified.error).toBeNull();
+    const mine = await newcomer.rpc('my_invitations');
+    expect((mine.data as { customer_id: string }[]).map((r) => r.customer_id)).toEqual([HOTEL_A]);
+    expect((await newcomer.rpc('accept_invitation', { p_invitation_id: (mine.data as { id: string }[])[0]!.id })).data).toBe(HOTEL_A);
   });
 });
 
