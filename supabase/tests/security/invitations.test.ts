@@ -245,7 +245,7 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
     });
   });
 
-  it('accepting twice answers the same and grants once', async () => {
+  it('accepting twice answers the same and grants once; a removed moderator cannot replay it', async () => {
     await asPersona(s.db, 'moderatorA', async (tx) => {
       const id = (await invite(tx, 'traveller@demo.test')).rows[0]!.id;
       await become(tx, 'plain');
@@ -255,6 +255,13 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       await tx.query('reset role');
       const { rows } = await tx.query('select user_id, added_by from public.customer_moderators where customer_id = $1 and user_id = $2', [HOTEL_A, USERS.traveller]);
       expect(rows).toEqual([{ user_id: USERS.traveller, added_by: USERS.moderator }]);
+      // Removed later, the old invitation does not bring them back.
+      await become(tx, 'moderatorA');
+      await tx.query('select public.remove_moderator($1, $2)', [HOTEL_A, USERS.traveller]);
+      await become(tx, 'plain');
+      expect(await outcome(tx, 'select public.accept_invitation($1)', [id])).toEqual({ ok: HOTEL_A });
+      await tx.query('reset role');
+      expect((await tx.query('select user_id from public.customer_moderators where customer_id = $1 and user_id = $2', [HOTEL_A, USERS.traveller])).rows).toEqual([]);
     });
   });
 
