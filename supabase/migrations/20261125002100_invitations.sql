@@ -121,7 +121,7 @@ revoke all on function private.effective_invitation_status(public.invitation_sta
 -- The invitation mail, rendered in one of the product's languages.
 create function private.invitation_mail(p_language text, p_inviter text, p_customer text, p_expires_at timestamptz, out subject text, out body text)
 language plpgsql
-immutable
+stable
 set search_path = ''
 as $$
 declare
