@@ -17,6 +17,7 @@ import { registerRest } from './rest/index.ts';
 import { registerStorage } from './storage/index.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { startInbox } from './inbox/index.ts';
+import { startOutbox } from './inbox/outbox.ts';
 import { startWireServer } from './wire.ts';
 
 export interface StackOptions {
@@ -105,6 +106,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const port = await listen(server, apiPort, host);
   ctx.apiUrl = `http://${host}:${port}`;
   const inbox = await startInbox(ctx, opts.ports?.inbox ?? config.inbox.port, host);
+  startOutbox(ctx);
   const inboxPort = (inbox.address() as net.AddressInfo).port;
   let dbUrl: string | null = opts.databaseUrl ?? null;
   let wireStop: (() => Promise<void>) | null = null;

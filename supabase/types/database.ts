@@ -318,6 +318,70 @@ export type Database = {
           },
         ]
       }
+      invitations: {
+        Row: {
+          id: string
+          customer_id: string
+          role: Database["public"]["Enums"]["invitation_role"]
+          partner_id: string | null
+          email: string
+          status: Database["public"]["Enums"]["invitation_status"]
+          invited_by: string | null
+          accepted_by: string | null
+          created_at: string
+          expires_at: string
+          responded_at: string | null
+        }
+        Insert: {
+          id?: string
+          customer_id: string
+          role?: Database["public"]["Enums"]["invitation_role"]
+          partner_id?: string | null
+          email: string
+          status?: Database["public"]["Enums"]["invitation_status"]
+          invited_by?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          expires_at?: string
+          responded_at?: string | null
+        }
+        Update: {
+          id?: string
+          customer_id?: string
+          role?: Database["public"]["Enums"]["invitation_role"]
+          partner_id?: string | null
+          email?: string
+          status?: Database["public"]["Enums"]["invitation_status"]
+          invited_by?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          expires_at?: string
+          responded_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invitations_accepted_by_fkey"
+            columns: ["accepted_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invitations_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invitations_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       partner_pins: {
         Row: {
           activity_id: string
@@ -856,10 +920,9 @@ export type Database = {
       }
     }
     Functions: {
-      add_moderator_by_email: {
+      accept_invitation: {
         Args: {
-          p_customer_id: string
-          p_email: string
+          p_invitation_id: string
         }
         Returns: string
       }
@@ -950,6 +1013,40 @@ export type Database = {
         }
         Returns: Json
       }
+      decline_invitation: {
+        Args: {
+          p_invitation_id: string
+        }
+        Returns: Database["public"]["Enums"]["invitation_status"]
+      }
+      invite_moderator: {
+        Args: {
+          p_customer_id: string
+          p_email: string
+          p_language?: string
+        }
+        Returns: {
+          id: string
+          email: string
+          status: Database["public"]["Enums"]["invitation_status"]
+          created_at: string
+          expires_at: string
+        }[]
+      }
+      list_customer_invitations: {
+        Args: {
+          p_customer_id: string
+        }
+        Returns: {
+          id: string
+          email: string
+          role: Database["public"]["Enums"]["invitation_role"]
+          status: Database["public"]["Enums"]["invitation_status"]
+          created_at: string
+          expires_at: string
+          responded_at: string
+        }[]
+      }
       list_customer_moderators: {
         Args: {
           p_customer_id: string
@@ -1005,6 +1102,18 @@ export type Database = {
           platform_fee_minor: number
           reinvestment_minor: number
           net_to_hotel_minor: number
+        }[]
+      }
+      my_invitations: {
+        Args: never
+        Returns: {
+          id: string
+          customer_id: string
+          customer_name: string
+          role: Database["public"]["Enums"]["invitation_role"]
+          invited_by_name: string
+          created_at: string
+          expires_at: string
         }[]
       }
       play_reward: {
@@ -1110,6 +1219,12 @@ export type Database = {
         }
         Returns: Json
       }
+      withdraw_invitation: {
+        Args: {
+          p_invitation_id: string
+        }
+        Returns: Database["public"]["Enums"]["invitation_status"]
+      }
     }
     Enums: {
       activity_category: "food" | "cafe" | "nightlife" | "sight" | "culture" | "shopping" | "wellness" | "tour" | "transport" | "family" | "nature" | "service"
@@ -1117,6 +1232,8 @@ export type Database = {
       app_language: "en-US" | "vi-VN" | "fr-FR"
       customer_kind: "city" | "hotel"
       customer_package: "basic" | "professional" | "premium"
+      invitation_role: "moderator" | "partner_staff"
+      invitation_status: "pending" | "accepted" | "declined" | "expired" | "withdrawn"
       reward_campaign_kind: "scratch_card" | "fortune_wheel"
       reward_prize_kind: "points" | "voucher" | "nothing"
     }
@@ -1154,6 +1271,8 @@ export const Constants = {
       app_language: ["en-US", "vi-VN", "fr-FR"],
       customer_kind: ["city", "hotel"],
       customer_package: ["basic", "professional", "premium"],
+      invitation_role: ["moderator", "partner_staff"],
+      invitation_status: ["pending", "accepted", "declined", "expired", "withdrawn"],
       reward_campaign_kind: ["scratch_card", "fortune_wheel"],
       reward_prize_kind: ["points", "voucher", "nothing"],
     },

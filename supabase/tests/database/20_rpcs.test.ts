@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
-import { ANONYMOUS_GUEST, HOTEL_A, HOTEL_B, USERS, asPersona, asSuper, ensureAnonymousGuest, ids, sqlError } from './support.ts';
+import { ANONYMOUS_GUEST, HOTEL_A, HOTEL_B, USERS, asPersona, asSuper, claimsFor, ensureAnonymousGuest, ids, sqlError } from './support.ts';
 
 afterAll(stopPgServer);
 
@@ -319,16 +319,21 @@ describe.each(BACKENDS)('RPCs and triggers on %s', (backend) => {
       );
       expect(last).toBe('last_moderator');
       await tx.query('rollback to savepoint a');
-      expect((await one<{ r: string }>(tx, `select public.add_moderator_by_email('${HOTEL_A}', ' Traveller@Demo.test ') as r`)).r).toBe(USERS.traveller);
+      // Moderators join by invitation (tests/security/invitations.test.ts): the traveller accepts, then A acts again.
+      const inv = await one<{ id: string }>(tx, `select id from public.invite_moderator('${HOTEL_A}', ' Traveller@Demo.test ')`);
+      const as = (p: 'plain' | 'moderatorA') => tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsFor(p))]);
+      await as('plain');
+      expect((await one<{ r: string }>(tx, `select public.accept_invitation('${inv.id}') as r`)).r).toBe(HOTEL_A);
+      await as('moderatorA');
       expect(await ids(tx, `select user_id as id from public.customer_moderators where customer_id = '${HOTEL_A}'`)).toEqual([USERS.moderator, USERS.traveller].sort());
       await tx.query(`select public.remove_moderator('${HOTEL_A}', '${USERS.moderator}')`);
       // Moderator A is no longer one: the customer's drafts and events are gone from view.
       expect(await ids(tx, `select user_id as id from public.customer_moderators`)).toEqual([]);
     });
     const detail = async (p: 'moderatorA' | 'moderatorB' | 'plain', sql: string) => (await sqlError(asPersona(s.db, p, (tx) => tx.query(sql)))).detail;
-    expect(await detail('moderatorA', `select public.add_moderator_by_email('${HOTEL_A}', 'nobody@demo.test')`)).toBe('user_not_found');
-    expect(await detail('moderatorA', `select public.add_moderator_by_email('${HOTEL_A}', 'disabled@demo.test')`)).toBe('user_disabled');
-    expect(await detail('moderatorB', `select public.add_moderator_by_email('${HOTEL_A}', 'innkeeper@demo.test')`)).toBe('not_moderator');
+    // add_moderator_by_email told unknown and disabled accounts apart; it is gone (invitations answer alike).
+    expect((await sqlError(asPersona(s.db, 'moderatorA', (tx) => tx.query(`select public.add_moderator_by_email('${HOTEL_A}', 'nobody@demo.test')`)))).code).toBe('42883');
+    expect(await detail('moderatorB', `select public.invite_moderator('${HOTEL_A}', 'innkeeper@demo.test')`)).toBe('not_moderator');
     expect(await detail('plain', `select public.remove_moderator('${HOTEL_A}', '${USERS.moderator}')`)).toBe('not_moderator');
     expect(await detail('plain', `select * from public.list_customer_moderators('${HOTEL_A}')`)).toBe('not_moderator');
     expect(await detail('moderatorA', `select public.remove_moderator('${HOTEL_A}', '${USERS.guest}')`)).toBe('not_a_moderator');

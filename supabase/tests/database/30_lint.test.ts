@@ -8,14 +8,18 @@ afterAll(stopPgServer);
 
 /** Security-definer functions the API may call (each checks the caller itself). */
 const EXPOSED_DEFINER_ALLOWLIST = [
-  'add_moderator_by_email',
+  'accept_invitation',
   'admin_set_customer_package',
   'admin_set_user_disabled',
   'check_customer_slug',
   'create_customer',
+  'decline_invitation',
+  'invite_moderator',
+  'list_customer_invitations',
   'list_customer_moderators',
   'list_reward_prizes',
   'monthly_statement',
+  'my_invitations',
   'play_reward',
   'record_event',
   'record_partner_transaction',
@@ -25,6 +29,7 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'set_partner_pin',
   'upsert_reward_campaign',
   'upsert_reward_prize',
+  'withdraw_invitation',
 ];
 
 async function rows<T>(q: Queryable, sql: string): Promise<T[]> {

@@ -1,5 +1,5 @@
-// /user (the account overview: maps, favourite places) and /user/settings (picture, display name,
-// language, e-mail). Both need a signed-in user with an e-mail (the shell's guard).
+// /user (the account overview: invitations waiting for an answer, maps, favourite places) and
+// /user/settings (picture, display name, language, e-mail). Both need a signed-in user with an e-mail (the shell's guard).
 import { useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, Radio, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation, LOCALES, LOCALE_LABELS, usePlatform, useSupabase, type Locale, type RouteName, type RouteParams, useLocation } from '@guestmap/shared-ui/contracts';
@@ -9,6 +9,7 @@ import { useBusy } from '../common/use-busy.ts';
 import { errorCode } from '../common/errors.ts';
 import { validateDisplayName, type ValidationKey } from '../common/validation.ts';
 import { resizeToSquare } from './image-resize.ts';
+import { InvitationsSection } from '../invitations/invitations-section.tsx';
 import { listModerated, listMyFavourites, listMyMaps, removeOldAvatars, updateProfile, uploadAvatar, type MyFavourite, type MyMap } from './api.ts';
 
 function useRouteLink() {
@@ -388,6 +389,8 @@ export function UserScreen() {
   const { hrefFor } = usePlatform();
   const location = useLocation();
   const settings = location.pathname.replace(/\/+$/, '') === hrefFor('UserSettings');
+  // Bumped when an invitation is accepted: the maps list reloads with the new map and its dashboard.
+  const [mapsVersion, setMapsVersion] = useState(0);
   useAccountCheck();
   return (
     <AntdProvider>
@@ -402,7 +405,8 @@ export function UserScreen() {
           </>
         ) : (
           <>
-            <MapsSection />
+            <InvitationsSection onAccepted={() => setMapsVersion((v) => v + 1)} />
+            <MapsSection key={mapsVersion} />
             <FavouritesSection />
           </>
         )}

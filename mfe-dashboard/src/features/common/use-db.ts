@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   // rewards and commission (supabase/README-data.md "Rewards and commission")
   'not_authenticated', 'invalid_month', 'invalid_kind', 'not_hotel', 'invalid_daily_limit', 'campaign_not_found', 'invalid_prize', 'invalid_partner', 'prize_not_found',
   'not_partner', 'invalid_pin', 'idempotency_conflict', 'invalid_amount', 'invalid_currency', 'invalid_key',
+  // invitations (supabase/README-data.md "RPCs")
+  'invalid_email', 'already_invited', 'invitation_limit', 'invitation_not_found', 'invitation_not_pending',
 ];
 
 export function errorKey(error: unknown): string {

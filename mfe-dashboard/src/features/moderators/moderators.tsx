@@ -1,86 +1,139 @@
-// Who runs this map: list, add an existing user by e-mail, remove (never the last one).
+// Who runs this map: the moderators (remove, never the last one) and the invitations (invite an
+// e-mail, withdraw a pending one). Nobody becomes a moderator before accepting their invitation.
 import { useCallback, useEffect, useState } from 'react';
-import { Avatar, Button, Card, Form, Input, List, Popconfirm } from 'antd';
+import { Avatar, Button, Card, Form, Input, List, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
+import { inviteModerator, listInvitations, listModerators, removeModerator, withdrawInvitation, type Invitation, type InvitationStatus, type Moderator } from './api.ts';
 
-interface Mod {
-  user_id: string;
-  email: string | null;
-  display_name: string | null;
-  profile_picture_url: string | null;
-  created_at: string;
-}
+const STATUS_COLOR: Record<InvitationStatus, string> = { pending: 'gold', accepted: 'green', declined: 'default', expired: 'default', withdrawn: 'default' };
+/** Finished invitations shown under the pending ones. */
+const RECENT = 10;
 
 export function Moderators() {
   const { t } = useTranslation('dashboard');
-  const { toast, user } = usePlatform();
+  const { toast, user, locale } = usePlatform();
   const db = useDb();
   const customerId = useCustomerId();
-  const [mods, setMods] = useState<Mod[]>([]);
+  const [mods, setMods] = useState<Moderator[]>([]);
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState<string | null>(null);
   const [form] = Form.useForm<{ email: string }>();
 
   const load = useCallback(async () => {
-    const { data, error } = await db.rpc('list_customer_moderators', { p_customer_id: customerId });
-    if (error) toast.error(t(errorKey(error)));
-    else setMods((data ?? []) as Mod[]);
+    try {
+      const [m, i] = await Promise.all([listModerators(db, customerId), listInvitations(db, customerId)]);
+      setMods(m);
+      setInvitations(i);
+    } catch (e) {
+      toast.error(t(errorKey(e)));
+    }
     setLoading(false);
   }, [db, customerId, toast, t]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const add = async ({ email }: { email: string }) => {
-    setBusy('add');
-    const { error } = await db.rpc('add_moderator_by_email', { p_customer_id: customerId, p_email: email.trim() });
-    setBusy(null);
-    if (error) return toast.error(t(errorKey(error)));
-    toast.success(t('mods.added', { email: email.trim() }));
-    form.resetFields();
-    void load();
+  const act = async (key: string, fn: () => Promise<void>, success: string) => {
+    setBusy(key);
+    try {
+      await fn();
+      toast.success(success);
+      return true;
+    } catch (e) {
+      toast.error(t(errorKey(e)));
+      return false;
+    } finally {
+      setBusy(null);
+      void load();
+    }
   };
 
-  const remove = async (m: Mod) => {
-    setBusy(m.user_id);
-    const { error } = await db.rpc('remove_moderator', { p_customer_id: customerId, p_user_id: m.user_id });
-    setBusy(null);
-    if (error) return toast.error(t(errorKey(error)));
-    toast.success(t('mods.removed', { email: m.email ?? '' }));
-    void load();
+  const invite = async ({ email }: { email: string }) => {
+    const address = email.trim();
+    // Already listed as a moderator: the screen knows it already, no need to ask (or mail) anyone.
+    if (mods.some((m) => m.email?.toLowerCase() === address.toLowerCase())) return toast.info(t('mods.already', { email: address }));
+    if (await act('invite', () => inviteModerator(db, customerId, address, locale), t('mods.invited', { email: address }))) form.resetFields();
   };
+
+  const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const pending = invitations.filter((i) => i.status === 'pending');
+  const finished = invitations.filter((i) => i.status !== 'pending').slice(0, RECENT);
 
   return (
-    <Card title={t('mods.title')}>
-      <Form form={form} layout="inline" onFinish={(v) => void add(v)} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="email" label={t('mods.email')} rules={[{ required: true, message: t('form.required') }, { type: 'email', message: t('form.email') }]}>
-          <Input type="email" autoComplete="off" style={{ width: 260 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy === 'add'}>{t('mods.add')}</Button>
-      </Form>
-      <List
-        loading={loading}
-        dataSource={mods}
-        aria-label={t('mods.title')}
-        renderItem={(m) => (
-          <List.Item
-            actions={[
-              <Popconfirm key="rm" title={t('mods.confirmRemove', { email: m.email ?? '' })} okText={t('mods.remove')} cancelText={t('form.cancel')} onConfirm={() => void remove(m)} disabled={mods.length <= 1}>
-                <Button danger disabled={mods.length <= 1} loading={busy === m.user_id} title={mods.length <= 1 ? t('errors.last_moderator') : undefined} aria-label={t('mods.removeWho', { email: m.email ?? '' })}>
-                  {t('mods.remove')}
-                </Button>
-              </Popconfirm>,
-            ]}
-          >
-            <List.Item.Meta
-              avatar={<Avatar src={m.profile_picture_url ?? undefined}>{(m.display_name ?? m.email ?? '?').slice(0, 1).toUpperCase()}</Avatar>}
-              title={m.display_name ?? m.email}
-              description={`${m.email ?? ''}${m.user_id === user?.id ? ` · ${t('mods.you')}` : ''}`}
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+    <>
+      <section aria-label={t('mods.title')} style={{ marginBottom: 16 }}>
+        <Card title={t('mods.title')}>
+          <List
+            loading={loading}
+            dataSource={mods}
+            aria-label={t('mods.title')}
+            renderItem={(m) => (
+              <List.Item
+                actions={[
+                  <Popconfirm key="rm" title={t('mods.confirmRemove', { email: m.email ?? '' })} okText={t('mods.remove')} cancelText={t('form.cancel')} onConfirm={() => void act(m.user_id, () => removeModerator(db, customerId, m.user_id), t('mods.removed', { email: m.email ?? '' }))} disabled={mods.length <= 1}>
+                    <Button danger disabled={mods.length <= 1} loading={busy === m.user_id} title={mods.length <= 1 ? t('errors.last_moderator') : undefined} aria-label={t('mods.removeWho', { email: m.email ?? '' })}>
+                      {t('mods.remove')}
+                    </Button>
+                  </Popconfirm>,
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={<Avatar src={m.profile_picture_url ?? undefined}>{(m.display_name ?? m.email ?? '?').slice(0, 1).toUpperCase()}</Avatar>}
+                  title={m.display_name ?? m.email}
+                  description={`${m.email ?? ''}${m.user_id === user?.id ? ` · ${t('mods.you')}` : ''}`}
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </section>
+      <section aria-label={t('mods.invitations')}>
+        <Card title={t('mods.invitations')}>
+          <Typography.Paragraph type="secondary">{t('mods.inviteHelp')}</Typography.Paragraph>
+          <Form form={form} layout="inline" onFinish={(v) => void invite(v)} style={{ marginBottom: 16, rowGap: 8 }}>
+            <Form.Item name="email" label={t('mods.email')} rules={[{ required: true, message: t('form.required') }, { type: 'email', message: t('form.email') }]}>
+              <Input type="email" autoComplete="off" style={{ width: 260 }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy === 'invite'}>{t('mods.invite')}</Button>
+          </Form>
+          <List
+            loading={loading}
+            dataSource={[...pending, ...finished]}
+            aria-label={t('mods.invitations')}
+            locale={{ emptyText: t('mods.noInvitations') }}
+            renderItem={(i) => (
+              <List.Item
+                data-testid="invitation"
+                actions={
+                  i.status === 'pending'
+                    ? [
+                        <Popconfirm key="wd" title={t('mods.confirmWithdraw', { email: i.email })} okText={t('mods.withdraw')} cancelText={t('form.cancel')} onConfirm={() => void act(i.id, () => withdrawInvitation(db, i.id), t('mods.withdrawn', { email: i.email }))}>
+                          <Button loading={busy === i.id} aria-label={t('mods.withdrawWho', { email: i.email })}>
+                            {t('mods.withdraw')}
+                          </Button>
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              >
+                <List.Item.Meta
+                  title={i.email}
+                  description={
+                    <>
+                      <Tag color={STATUS_COLOR[i.status]}>{t(`mods.status.${i.status}`)}</Tag>
+                      {i.status === 'pending'
+                        ? t('mods.expires', { date: dateFmt.format(new Date(i.expires_at)) })
+                        : t('mods.sent', { date: dateFmt.format(new Date(i.created_at)) })}
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,31 @@
+// Invitations addressed to the signed-in user (matched by the database on the account's confirmed
+// e-mail), and the answers to them. Accepting grants the role; nothing is granted before.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export interface MyInvitation {
+  id: string;
+  customerId: string;
+  customerName: string;
+  role: 'moderator' | 'partner_staff';
+  invitedBy: string | null;
+  expiresAt: string;
+}
+
+export async function listMyInvitations(supabase: SupabaseClient): Promise<MyInvitation[]> {
+  const { data, error } = await supabase.rpc('my_invitations');
+  if (error) throw error;
+  type Row = { id: string; customer_id: string; customer_name: string; role: MyInvitation['role']; invited_by_name: string | null; expires_at: string };
+  return ((data ?? []) as Row[]).map((r) => ({ id: r.id, customerId: r.customer_id, customerName: r.customer_name, role: r.role, invitedBy: r.invited_by_name, expiresAt: r.expires_at }));
+}
+
+/** Returns the customer id the invitation was for. Repeating it is harmless (same answer). */
+export async function acceptInvitation(supabase: SupabaseClient, id: string): Promise<string> {
+  const { data, error } = await supabase.rpc('accept_invitation', { p_invitation_id: id });
+  if (error) throw error;
+  return data as string;
+}
+
+export async function declineInvitation(supabase: SupabaseClient, id: string): Promise<void> {
+  const { error } = await supabase.rpc('decline_invitation', { p_invitation_id: id });
+  if (error) throw error;
+}
