@@ -1,51 +1,35 @@
 // E-mail confirmation, as GoTrue does it with confirmations on (mailer_autoconfirm off): the mails that
-// confirm an address after sign-up and for an e-mail change, /verify for those types (POST with the
-// mailed code or the link's token_hash; GET from the mail's link, answering with a redirect that carries
-// the session in the fragment, which supabase-js detects), and /resend.
+// confirm an address after sign-up and for an e-mail change, and /resend; and /verify for every mailed
+// code (these and recovery.ts's reset codes): POST with the mailed code or the link's token_hash, GET from
+// the mail's link, answering with a redirect that carries the session in the fragment, which supabase-js
+// detects.
 //
-// Each pending side has two secrets: a random link token (in the user row's confirmation_token /
-// email_change_token_new / email_change_token_current, as GoTrue keeps the link's token there) and a
-// 6-digit code whose sha224(address + code) is kept in auth.one_time_tokens. Unlike GoTrue's link, the
-// token is not derived from the code, so nobody can compute a link from a guessed code: a code only
-// works with its address, counted per address by the rate limiter.
-import crypto from 'node:crypto';
+// Every code is kept, checked, counted and ended by codes.ts: a random link token (in the user row's
+// column for its kind, as GoTrue keeps the link's token there), the code's salted hash, and a wrong-try
+// budget per code (MAX_WRONG_TRIES) that kills the code and its link, counted under a row lock.
 import type { StackContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { HttpError, type Req, type Res } from '../http/router.ts';
+import { dropCodes, issueCode, takeCode, VERIFY_TYPES, type CodeKind } from './codes.ts';
 import { badRequest, forbidden, unprocessable, validationFailed } from './errors.ts';
 import { body, reply, str } from './http.ts';
 import { linkMail, mailLanguage, type ConfirmKind } from './mail-templates.ts';
 import { clientIp, type RateLimiter } from './rate-limit.ts';
-import { verify as verifyRecovery } from './recovery.ts';
 import { issueSession, type SessionJson } from './sessions.ts';
 import { appMeta, findUserByEmail, findUserById, identitiesOf, insertIdentity, userMeta, type UserRow } from './users.ts';
 import { normaliseEmail, redirectTarget } from './validate.ts';
 
-export type Side = 'confirmation' | 'email_change_new' | 'email_change_current';
+/** The codes this module mails (recovery.ts mails the 'recovery' ones). */
+export type Side = Extract<CodeKind, 'confirmation' | 'email_change_new' | 'email_change_current'>;
 
-const SIDES: Record<Side, { column: string; sentAt: string; mail: ConfirmKind; linkType: string }> = {
-  confirmation: { column: 'confirmation_token', sentAt: 'confirmation_sent_at', mail: 'signup', linkType: 'signup' },
-  email_change_new: { column: 'email_change_token_new', sentAt: 'email_change_sent_at', mail: 'email_change_new', linkType: 'email_change' },
-  email_change_current: { column: 'email_change_token_current', sentAt: 'email_change_sent_at', mail: 'email_change_current', linkType: 'email_change' },
+const SIDES: Record<Side, { mail: ConfirmKind; linkType: string }> = {
+  confirmation: { mail: 'signup', linkType: 'signup' },
+  email_change_new: { mail: 'email_change_new', linkType: 'email_change' },
+  email_change_current: { mail: 'email_change_current', linkType: 'email_change' },
 };
-
-/** Verification types this module answers; others (recovery, magiclink) go to recovery.ts. */
-const TYPES: Record<string, Side[]> = {
-  signup: ['confirmation'],
-  invite: ['confirmation'],
-  email: ['confirmation'],
-  email_change: ['email_change_new', 'email_change_current'],
-};
+const CHANGE_SIDES: Side[] = ['email_change_new', 'email_change_current'];
 
 export const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
-
-const codeHash = (address: string, code: string) => crypto.createHash('sha224').update(address.toLowerCase() + code).digest('hex');
-
-function newCode(length: number): string {
-  let s = '';
-  for (let i = 0; i < length; i++) s += String(crypto.randomInt(0, 10));
-  return s;
-}
 
 export interface OutgoingMail {
   to: string;
@@ -67,16 +51,7 @@ export function mailRedirect(ctx: StackContext, req: Req): string {
  */
 export async function prepareMail(ctx: StackContext, tx: Queryable, user: UserRow, side: Side, address: string, redirectTo: string, newEmail = ''): Promise<OutgoingMail> {
   const s = SIDES[side];
-  const token = crypto.randomBytes(28).toString('hex');
-  const code = newCode(ctx.config.auth.email.otpLength);
-  await tx.query(`update auth.users set ${s.column} = $2, ${s.sentAt} = now(), updated_at = now() where id = $1`, [user.id, token]);
-  await tx.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values ($1, $2, $3::auth.one_time_token_type, $4, $5, now(), now())
-     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
-       created_at = excluded.created_at, updated_at = excluded.updated_at`,
-    [crypto.randomUUID(), user.id, s.column, codeHash(address, code), address],
-  );
+  const { code, link: token } = await issueCode(tx, user.id, side, address, ctx.config.auth.email.otpLength);
   const link = `${ctx.apiUrl}/auth/v1/verify?token=${token}&type=${s.linkType}&redirect_to=${encodeURIComponent(redirectTo)}`;
   const meta = userMeta(user);
   const name = typeof meta.full_name === 'string' ? meta.full_name : typeof meta.nickname === 'string' ? meta.nickname : '';
@@ -87,14 +62,13 @@ export function deliver(ctx: StackContext, mails: OutgoingMail[]): void {
   for (const m of mails) ctx.mailbox.send(m);
 }
 
-/** Starts an e-mail change: nothing changes but the pending address; mails go to it (and to the current one). */
+/**
+ * Starts an e-mail change (or starts it again, for /resend): nothing changes but the pending address; new
+ * codes go to it (and to the current one), the previous ones and any side confirmed with them are void.
+ */
 export async function requestEmailChange(ctx: StackContext, tx: Queryable, user: UserRow, newEmail: string, redirectTo: string): Promise<OutgoingMail[]> {
-  await tx.query(
-    `update auth.users set email_change = $2, email_change_token_new = '', email_change_token_current = '', email_change_confirm_status = 0,
-       updated_at = now() where id = $1`,
-    [user.id, newEmail],
-  );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`, [user.id]);
+  await tx.query(`update auth.users set email_change = $2, email_change_confirm_status = 0, updated_at = now() where id = $1`, [user.id, newEmail]);
+  await dropCodes(tx, user.id, CHANGE_SIDES);
   const fresh = (await findUserById(tx, user.id))!;
   const mails = [await prepareMail(ctx, tx, fresh, 'email_change_new', newEmail, redirectTo)];
   // Secure e-mail change (hosted's default): the current address confirms too. An anonymous user has none.
@@ -105,11 +79,11 @@ export async function requestEmailChange(ctx: StackContext, tx: Queryable, user:
 /** The address becomes the user's, confirmed: its e-mail identity follows, and an anonymous user becomes permanent. */
 export async function applyEmailChange(tx: Queryable, user: UserRow, newEmail: string): Promise<void> {
   await tx.query(
-    `update auth.users set email = $2, email_confirmed_at = now(), email_change = '', email_change_token_new = '', email_change_token_current = '',
-       email_change_confirm_status = 0, is_anonymous = false, updated_at = now() where id = $1`,
+    `update auth.users set email = $2, email_confirmed_at = now(), email_change = '', email_change_confirm_status = 0, is_anonymous = false,
+       updated_at = now() where id = $1`,
     [user.id, newEmail],
   );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`, [user.id]);
+  await dropCodes(tx, user.id, CHANGE_SIDES);
   const ids = await identitiesOf(tx, user.id);
   if (ids.some((i) => i.provider === 'email')) {
     await tx.query(
@@ -126,57 +100,25 @@ export async function applyEmailChange(tx: Queryable, user: UserRow, newEmail: s
   await tx.query('update auth.users set raw_app_meta_data = $2::jsonb where id = $1', [user.id, JSON.stringify({ ...app, provider: app.provider ?? 'email', providers })]);
 }
 
-interface Found {
-  userId: string;
-  side: Side;
-}
-
-/** The pending side a link token (or an address and its code) belongs to, locked; null when none is valid. */
-async function findPending(ctx: StackContext, tx: Queryable, sides: Side[], by: { token: string } | { email: string; code: string }): Promise<Found | null> {
-  const expiry = ctx.config.auth.email.otpExpiry;
-  for (const side of sides) {
-    const s = SIDES[side];
-    const r =
-      'token' in by
-        ? await tx.query<{ id: string }>(
-            `select id::text as id from auth.users
-              where ${s.column} = $1 and ${s.column} <> '' and ${s.sentAt} > now() - make_interval(secs => $2) and deleted_at is null
-              limit 1 for update`,
-            [by.token, expiry],
-          )
-        : await tx.query<{ id: string }>(
-            `select u.id::text as id from auth.one_time_tokens t join auth.users u on u.id = t.user_id
-              where t.token_type = $3::auth.one_time_token_type and t.token_hash = $1 and lower(t.relates_to) = $4
-                and u.${s.column} <> '' and u.${s.sentAt} > now() - make_interval(secs => $2) and u.deleted_at is null
-              limit 1 for update of u`,
-            [codeHash(by.email, by.code), expiry, s.column, by.email],
-          );
-    const id = r.rows[0]?.id;
-    if (id) return { userId: id, side };
-  }
-  return null;
-}
-
 type Outcome = { session: SessionJson } | { message: string };
 
-async function confirm(ctx: StackContext, tx: Queryable, req: Req, found: Found): Promise<Outcome | null> {
-  const user = await findUserById(tx, found.userId, true);
+/** What a used code does: confirms the address (sign-up, recovery), or one side of an e-mail change. */
+async function complete(ctx: StackContext, tx: Queryable, req: Req, userId: string, kind: CodeKind): Promise<Outcome | null> {
+  const user = await findUserById(tx, userId, true);
   if (!user) return null;
+  // Thrown inside the transaction: the code stays as it was.
   if (user.is_banned) throw badRequest('user_banned', 'User is banned');
-  const s = SIDES[found.side];
-  // A link and its code work once, together.
-  await tx.query(`update auth.users set ${s.column} = '', updated_at = now() where id = $1`, [user.id]);
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2::auth.one_time_token_type`, [user.id, s.column]);
-  if (found.side === 'confirmation') {
-    await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [user.id]);
+  if (kind === 'confirmation' || kind === 'recovery') {
+    await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [user.id]);
     await tx.query(`update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`, [user.id]);
-    return { session: await issueSession(ctx, tx, req, user.id, 'otp') };
+    return { session: await issueSession(ctx, tx, req, user.id, kind === 'recovery' ? 'recovery' : 'otp') };
   }
   const target = (user.email_change ?? '').toLowerCase();
   if (!target) return null;
-  const other = found.side === 'email_change_new' ? SIDES.email_change_current : SIDES.email_change_new;
-  const waiting = await tx.query<{ pending: boolean }>(`select ${other.column} <> '' as pending from auth.users where id = $1`, [user.id]);
-  if (waiting.rows[0]?.pending) {
+  // As GoTrue: with secure e-mail change the first side confirmed only counts; the second applies the change.
+  // Each side's code works once and a new request voids both, so two confirmations are always both sides
+  // (a side whose code was killed by wrong tries never confirms: the change waits for a new request).
+  if (ctx.config.auth.email.doubleConfirmChanges && user.email && !user.email_change_confirm_status) {
     await tx.query('update auth.users set email_change_confirm_status = 1 where id = $1', [user.id]);
     return { message: SINGLE_CONFIRMATION };
   }
@@ -186,29 +128,24 @@ async function confirm(ctx: StackContext, tx: Queryable, req: Req, found: Found)
   return { session: await issueSession(ctx, tx, req, user.id, 'otp') };
 }
 
-/** POST /verify: confirmation types here, recovery and magic-link types in recovery.ts. */
+/** POST /verify, for every mailed code: {type, email, token} (the code) or {type, token_hash} (the link's token). */
 export async function verifyPost(ctx: StackContext, limiter: RateLimiter, req: Req, res: Res): Promise<void> {
   const b = await body(req);
   const type = str(b.type);
-  const sides = type ? TYPES[type] : undefined;
-  if (!type || !sides) return verifyRecovery(ctx, limiter, req, res);
+  if (!type) throw validationFailed('Verify requires a verification type');
+  const kinds = VERIFY_TYPES[type];
+  if (!kinds) throw validationFailed(`Unsupported verification type "${type}"`);
   const code = str(b.token);
   const givenHash = str(b.token_hash);
   if (!code && !givenHash) throw validationFailed('Verify requires either a token or a token hash');
-  const email = code ? normaliseEmail(b.email) : null;
-  const ip = clientIp(req);
-  // `email` also covers magic-link codes (recovery.ts): it is counted once, by whichever flow takes it.
-  if (type !== 'email') limiter.request('tokenVerifications', ip, email);
+  const email = givenHash ? null : normaliseEmail(b.email);
+  limiter.request('tokenVerifications', clientIp(req), email);
+  // The transaction commits the wrong tries it counted, so the 403 is thrown only after it.
   const outcome = await ctx.db.transaction(async (tx) => {
-    const found = await findPending(ctx, tx, sides, givenHash ? { token: givenHash } : { email: email!, code: code!.replace(/[\s-]/g, '') });
-    if (!found) return null;
-    if (type === 'email') limiter.request('tokenVerifications', ip, email);
-    return confirm(ctx, tx, req, found);
+    const found = await takeCode(tx, kinds, givenHash ? { link: givenHash } : { email: email!, code: code! }, ctx.config.auth.email.otpExpiry);
+    return found ? complete(ctx, tx, req, found.userId, found.kind) : null;
   });
-  if (!outcome) {
-    if (type === 'email') return verifyRecovery(ctx, limiter, req, res);
-    throw forbidden('otp_expired', 'Token has expired or is invalid');
-  }
+  if (!outcome) throw forbidden('otp_expired', 'Token has expired or is invalid');
   if ('message' in outcome) reply(res, 200, { msg: outcome.message, code: 200 });
   else reply(res, 200, outcome.session);
 }
@@ -224,14 +161,14 @@ export async function verifyGet(ctx: StackContext, limiter: RateLimiter, req: Re
     res.setHeader('Cache-Control', 'no-store');
     res.end();
   };
-  const sides = TYPES[type];
-  if (!sides || !token) return go({ error: 'invalid_request', error_code: 'validation_failed', error_description: 'Verify requires a token and a supported type' });
+  const kinds = VERIFY_TYPES[type];
+  if (!kinds || !token) return go({ error: 'invalid_request', error_code: 'validation_failed', error_description: 'Verify requires a token and a supported type' });
   let outcome: Outcome | null;
   try {
     limiter.request('tokenVerifications', clientIp(req));
     outcome = await ctx.db.transaction(async (tx) => {
-      const found = await findPending(ctx, tx, sides, { token });
-      return found ? confirm(ctx, tx, req, found) : null;
+      const found = await takeCode(tx, kinds, { link: token }, ctx.config.auth.email.otpExpiry);
+      return found ? complete(ctx, tx, req, found.userId, found.kind) : null;
     });
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
@@ -260,19 +197,16 @@ export async function resend(ctx: StackContext, limiter: RateLimiter, req: Req, 
       return [await prepareMail(ctx, tx, u, 'confirmation', email, redirectTo)];
     }
     // GoTrue finds the user by its current address; a guest adding one has none, so the pending one works too.
-    const r = await tx.query<{ id: string; current: boolean }>(
-      `select id::text as id, coalesce(email_change_token_current, '') <> '' as current from auth.users
+    const r = await tx.query<{ id: string }>(
+      `select id::text as id from auth.users
         where coalesce(email_change, '') <> '' and (lower(email_change) = $1 or lower(email) = $1) and deleted_at is null
         order by coalesce(lower(email) = $1, false) desc limit 1 for update`,
       [email],
     );
-    const row = r.rows[0];
-    const u = row ? await findUserById(tx, row.id) : null;
-    if (!row || !u?.email_change) return [];
-    const target = u.email_change;
-    const out = [await prepareMail(ctx, tx, u, 'email_change_new', target, redirectTo)];
-    if (row.current && u.email) out.push(await prepareMail(ctx, tx, u, 'email_change_current', u.email, redirectTo, target));
-    return out;
+    const u = r.rows[0] ? await findUserById(tx, r.rows[0].id) : null;
+    if (!u?.email_change) return [];
+    // As GoTrue's resend: the change starts again, new codes to both sides (a side confirmed before counts no more).
+    return requestEmailChange(ctx, tx, u, u.email_change, redirectTo);
   });
   deliver(ctx, mails);
   reply(res, 200, {});

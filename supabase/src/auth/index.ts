@@ -1,7 +1,7 @@
 // The auth service: GoTrue's v2 HTTP API under /auth/v1, backed by the auth.* tables.
 // Handlers live beside this file: core.ts (sign-up, sign-in, refresh, user, logout),
-// confirm.ts (e-mail confirmation: sign-up and e-mail change links, /verify for them, /resend),
-// recovery.ts (codes by mail), oauth.ts (local provider stand-in, PKCE), admin.ts.
+// confirm.ts (e-mail confirmation: sign-up and e-mail change links, /verify for every mailed code, /resend),
+// recovery.ts (reset codes by mail), codes.ts (the one store of every mailed code), oauth.ts (local provider stand-in, PKCE), admin.ts.
 import type { StackContext } from '../context.ts';
 import type { Handler, Req, Res } from '../http/router.ts';
 import { API_VERSION, API_VERSION_HEADER } from './errors.ts';

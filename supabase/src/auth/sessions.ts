@@ -25,7 +25,7 @@ const schemaReady = new WeakMap<object, Promise<void>>();
 /**
  * auth.mfa_amr_claims (hosted has it) records how each session was authenticated, for `amr` on refresh.
  * _auth.otp_codes is the stack's own (hosted has no such table): each mailed code's hash and wrong tries
- * (recovery.ts), in a schema no API role can reach.
+ * (codes.ts: every code auth mails), in a schema no API role can reach.
  */
 export function ensureAuthSchema(ctx: StackContext): Promise<void> {
   const known = schemaReady.get(ctx.db);

@@ -18,6 +18,8 @@ let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++n}@example.com`;
 const PASSWORD = 'secret123';
 const SITE = 'http://localhost:3000';
+/** Wrong tries a mailed code survives; the next wrong one kills it (as reset codes, tests/security/auth.test.ts). */
+const TRIES = 5;
 
 interface InboxMail {
   ID: string;
@@ -243,6 +245,89 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     const after = await c.auth.refreshSession();
     expect(after.data.user).toMatchObject({ id, email, is_anonymous: false });
     expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).data.user?.id).toBe(id);
+  });
+
+  /** POST /verify as supabase-js sends it; the status and GoTrue's error body. */
+  const verifyRaw = async (body: Record<string, string>, api = s.apiUrl) => {
+    const res = await fetch(`${api}/auth/v1/verify`, {
+      method: 'POST',
+      headers: { apikey: s.config.auth.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  /** The code of the newest mail to `address` (the mail shows it beside the link). */
+  const codeIn = async (address: string) => {
+    const [mail] = await mailsTo(s, address);
+    return /data-code="(\d{6})"/.exec(mail!.html)![1]!;
+  };
+  const wrongCode = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+
+  it(`a sign-up code dies after ${TRIES} wrong tries: the right code and the link fail after them`, async () => {
+    // Fewer wrong tries leave the code usable (a typo is not fatal).
+    const typo = uniqueEmail('code-typo');
+    await s.anon().auth.signUp({ email: typo, password: PASSWORD });
+    const typoCode = await codeIn(typo);
+    for (let i = 0; i < TRIES - 1; i++) expect((await verifyRaw({ type: 'signup', email: typo, token: wrongCode(typoCode, i) })).body.code).toBe('otp_expired');
+    expect((await verifyRaw({ type: 'signup', email: typo, token: typoCode })).status).toBe(200);
+
+    const email = uniqueEmail('code-guessed');
+    await s.anon().auth.signUp({ email, password: PASSWORD });
+    const code = await codeIn(email);
+    const link = await linkFor(s, email);
+    for (let i = 0; i < TRIES; i++) {
+      const r = await verifyRaw({ type: i % 2 ? 'email' : 'signup', email, token: wrongCode(code, i) });
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe('otp_expired');
+    }
+    const right = await verifyRaw({ type: 'signup', email, token: code });
+    expect(right.status).toBe(403);
+    expect(right.body.code).toBe('otp_expired');
+    expect(right.body).not.toHaveProperty('access_token');
+    expect((await follow(link)).fragment.get('error_code')).toBe('otp_expired');
+    expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'email_not_confirmed' });
+  });
+
+  it(`an e-mail change code mailed to someone else's address dies after ${TRIES} wrong tries by the account's owner`, async () => {
+    // The attacker asks for the victim's address; the victim gets a code the attacker tries to guess.
+    const attacker = await confirmedUser(s, 'guesser');
+    const { client, id } = await signedIn(s, attacker);
+    const victim = uniqueEmail('guess-victim');
+    expect((await client.auth.updateUser({ email: victim })).error).toBeNull();
+    const code = await codeIn(victim);
+    const link = await linkFor(s, victim);
+    for (let i = 0; i < TRIES; i++) {
+      const r = await verifyRaw({ type: 'email_change', email: victim, token: wrongCode(code, i) });
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe('otp_expired');
+    }
+    const right = await verifyRaw({ type: 'email_change', email: victim, token: code });
+    expect(right.status).toBe(403);
+    expect(right.body.code).toBe('otp_expired');
+    expect((await follow(link)).fragment.get('error_code')).toBe('otp_expired');
+    // Nor does confirming the other side complete the change on its own.
+    expect((await follow(await linkFor(s, attacker))).fragment.get('access_token')).toBeNull();
+    expect((await client.auth.getUser()).data.user).toMatchObject({ id, email: attacker });
+  });
+
+  it(`20 wrong tries at one sign-up code in parallel count at most ${TRIES}: the right code is dead afterwards`, async () => {
+    const email = uniqueEmail('code-parallel');
+    const up = await s.anon().auth.signUp({ email, password: PASSWORD });
+    const code = await codeIn(email);
+    // On PostgreSQL a second stack on the same database takes half the tries: two pools of 10, so the 20
+    // tries run on up to 20 connections at once (the count must hold in the database, not in one process).
+    const other = backend === 'postgres' ? await startTestStack(backend, { databaseUrl: s.dbUrl!, seed: false, configure: (c) => Object.assign(c.auth.rateLimit, s.config.auth.rateLimit) }) : null;
+    const apis = [s.apiUrl, other?.apiUrl ?? s.apiUrl];
+    let answers: { status: number }[];
+    try {
+      answers = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyRaw({ type: 'signup', email, token: wrongCode(code, i) }, apis[i % 2])));
+    } finally {
+      await other?.stop();
+    }
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(403));
+    expect((await verifyRaw({ type: 'signup', email, token: code })).status).toBe(403);
+    const counted = await s.db.query<{ n: number }>("select failed_attempts as n from _auth.otp_codes where user_id = $1 and token_type = 'confirmation_token'", [up.data.user!.id]);
+    expect(counted.rows.map((r) => Number(r.n))).toEqual([TRIES]);
   });
 
   it('with confirmations switched off (as the CLI by config) sign-up signs in and e-mail changes apply at once', async () => {
