@@ -6,7 +6,6 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
 const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
-const apiPort = Number(process.env.SUPABASE_API_PORT ?? 54321);
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 export const launchOptions = {
@@ -46,7 +45,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `node ${path.join(root, 'shell/scripts/platform.mjs')} serve`,
-    url: `http://127.0.0.1:${apiPort}/health`,
+    // The last app `serve` starts (after the stack and the other apps): ready means everything answers.
+    url: `http://127.0.0.1:${base + 4}/mf-manifest.json`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'ignore',
