@@ -165,6 +165,8 @@ returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_expected numeric;
 begin
   if current_user in ('anon', 'authenticated') then
     if tg_op = 'INSERT' then
@@ -172,12 +174,16 @@ begin
         raise exception 'The commission rate is agreed with the partner (propose a rate)'
           using errcode = '42501', detail = 'commission_rate_read_only';
       end if;
-    elsif new.commission_rate is distinct from old.commission_rate then
-      raise exception 'The commission rate is agreed with the partner (propose a rate)'
-        using errcode = '42501', detail = 'commission_rate_read_only';
-    end if;
-    if tg_op = 'UPDATE' and new.is_partner is distinct from old.is_partner then
-      new.commission_rate := case when new.is_partner then private.rate_at(new.id, now()) end;
+    else
+      -- What the mirror must be: unchanged while a partner, null once not, the rate in force on becoming one.
+      v_expected := case when not new.is_partner then null
+                         when old.is_partner then old.commission_rate
+                         else private.rate_at(new.id, now()) end;
+      if new.commission_rate is distinct from old.commission_rate and new.commission_rate is distinct from v_expected then
+        raise exception 'The commission rate is agreed with the partner (propose a rate)'
+          using errcode = '42501', detail = 'commission_rate_read_only';
+      end if;
+      new.commission_rate := v_expected;
     end if;
   end if;
   return new;

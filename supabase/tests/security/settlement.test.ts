@@ -107,6 +107,11 @@ describe.each(BACKENDS)('settlement on %s', (backend) => {
       expect(await value(tx, 'select commission_rate::text from public.activities where id = $1', [spa])).toBe(before);
       // Other columns stay editable, and sending the same rate back (a whole-row form) is fine.
       expect((await tx.query('update public.activities set sort_order = sort_order + 1, commission_rate = commission_rate where id = $1', [spa])).affectedRows).toBe(1);
+      // Unmarking a partner clears the mirror (as the activity form sends it); marking it again restores the agreed rate.
+      expect((await tx.query('update public.activities set is_partner = false, commission_rate = null, guest_offer = null where id = $1', [spa])).affectedRows).toBe(1);
+      expect(await value(tx, 'select commission_rate from public.activities where id = $1', [spa])).toBeNull();
+      expect((await tx.query('update public.activities set is_partner = true where id = $1', [spa])).affectedRows).toBe(1);
+      expect(await value(tx, 'select commission_rate::text from public.activities where id = $1', [spa])).toBe(before);
     });
   });
 
