@@ -12,7 +12,7 @@ import { acceptInvitation, declineInvitation, listMyInvitations, type MyInvitati
 
 type Answered = Record<string, 'accepted' | 'declined'>;
 
-const KNOWN = ['invitation_not_found', 'invitation_declined', 'invitation_withdrawn', 'invitation_expired', 'invitation_accepted'];
+const KNOWN = ['invitation_not_found', 'invitation_declined', 'invitation_withdrawn', 'invitation_expired', 'invitation_accepted', 'not_partner'];
 
 function refusalKey(e: unknown): string {
   const details = (e as { details?: string } | null)?.details ?? '';

@@ -20,7 +20,7 @@ export const ERROR_CODES = [
   // invitations (supabase/README-data.md "RPCs")
   'invalid_email', 'already_invited', 'invitation_limit', 'invitation_not_found', 'invitation_not_pending',
   // settlement (docs/settlement.md)
-  'not_pending', 'month_closed', 'reason_required', 'not_partner_staff', 'rate_not_found', 'rate_not_proposed', 'invalid_rate',
+  'not_pending', 'month_closed', 'reason_required', 'reason_too_long', 'transaction_not_found', 'not_allowed', 'rate_not_found', 'rate_not_open', 'invalid_rate',
 ];
 
 export function errorKey(error: unknown): string {

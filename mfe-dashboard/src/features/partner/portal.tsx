@@ -148,6 +148,8 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
   const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const timeFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const pending = statement.items.filter((i) => i.status === 'pending');
+  // What is owed: currencies with confirmed spend (a currency with only pending or disputed sales owes nothing).
+  const owed = statement.currency_totals.filter((c) => c.confirmed_count > 0);
   const proposal = rates.find((r) => r.status === 'proposed') ?? null;
   const source = (i: StatementItem) => (i.source === 'voucher' ? t('partnerPortal.sourceVoucher') : t('partnerPortal.sourceManual'));
 
@@ -160,11 +162,11 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
       {/* The commission owed: confirmed spend only, per currency (never added across currencies). */}
       <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17 }}>{t('partnerPortal.owedTitle', { month: monthLabel })}</h2>}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('partnerPortal.owedExplain')}</Typography.Paragraph>
-        {statement.currency_totals.length === 0 ? (
+        {owed.length === 0 ? (
           <Typography.Text data-testid="portal-owed-none">{t('partnerPortal.owedNone')}</Typography.Text>
         ) : (
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {statement.currency_totals.map((c) => (
+            {owed.map((c) => (
               <li key={c.currency} data-testid={`portal-total-${c.currency}`} style={{ padding: '6px 0' }}>
                 <div style={{ fontSize: 22, fontWeight: 600 }} data-testid="portal-commission">{money(c.commission_minor, c.currency)}</div>
                 <Typography.Text type="secondary">
