@@ -160,7 +160,7 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
       ) : null}
 
       {/* The commission owed: confirmed spend only, per currency (never added across currencies). */}
-      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17 }}>{t('partnerPortal.owedTitle', { month: monthLabel })}</h2>}>
+      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.owedTitle', { month: monthLabel })}</h2>}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('partnerPortal.owedExplain')}</Typography.Paragraph>
         {owed.length === 0 ? (
           <Typography.Text data-testid="portal-owed-none">{t('partnerPortal.owedNone')}</Typography.Text>
@@ -180,7 +180,7 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
       </Card>
 
       {/* Items waiting for the partner's word: confirm, or dispute with a reason. */}
-      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17 }}>{t('partnerPortal.pendingTitle')}</h2>} data-testid="portal-pending">
+      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.pendingTitle')}</h2>} data-testid="portal-pending">
         {pending.length === 0 ? (
           <Typography.Text type="secondary">{t('partnerPortal.pendingNone')}</Typography.Text>
         ) : (
@@ -219,7 +219,7 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
       <RateCard statement={statement} rates={rates} proposal={proposal} busy={busy} onRespond={(r, accept) => void act(`rate:${r.id}`, () => respondRate(db, r.id, accept), accept ? t('partnerPortal.rateAccepted') : t('partnerPortal.rateDeclined'))} />
 
       {/* Everything of the month: redemptions (voucher, confirmed) and sales the hotel typed in. */}
-      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17 }}>{t('partnerPortal.itemsTitle', { month: monthLabel })}</h2>}>
+      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.itemsTitle', { month: monthLabel })}</h2>}>
         {statement.items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('partnerPortal.itemsNone')} />
         ) : (
@@ -229,7 +229,7 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
                 <Flex justify="space-between" wrap gap={4} align="center">
                   <span>
                     <Typography.Text strong data-testid="portal-amount">{money(i.amount_minor, i.currency)}</Typography.Text>{' '}
-                    <Tag color={i.status === 'confirmed' ? 'green' : i.status === 'disputed' ? 'red' : 'gold'} data-testid="portal-status">{t(`partnerPortal.status.${i.status}`)}</Tag>
+                    <Tag color={i.status === 'confirmed' ? 'green' : i.status === 'disputed' ? 'red' : 'gold'} data-testid="portal-status" style={{ whiteSpace: 'normal' }}>{t(`partnerPortal.status.${i.status}`)}</Tag>
                   </span>
                   <Typography.Text type="secondary">{dateFmt.format(new Date(i.created_at))}</Typography.Text>
                 </Flex>
@@ -309,17 +309,17 @@ function InvoiceCard({ invoice, money, monthLabel }: { invoice: Invoice; money: 
     };
   }, [invoice.vietqr, invoice.status]);
   return (
-    <Card size="small" data-testid="portal-invoice" title={<h2 style={{ margin: 0, fontSize: 17 }}>{t('partnerPortal.invoiceTitle', { month: monthLabel })}</h2>}>
+    <Card size="small" data-testid="portal-invoice" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.invoiceTitle', { month: monthLabel })}</h2>}>
       <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', gap: '6px 12px', margin: 0 }}>
         <dt>{t('partnerPortal.invoiceAmount')}</dt>
         <dd style={{ margin: 0, fontWeight: 600, fontSize: 18 }} data-testid="portal-invoice-amount">{money(invoice.commission_minor, invoice.currency)}</dd>
         <dt>{t('partnerPortal.invoiceReference')}</dt>
         <dd style={{ margin: 0, fontFamily: 'monospace', fontSize: 16 }} data-testid="portal-invoice-reference">{invoice.payment_reference}</dd>
         <dt>{t('partnerPortal.invoiceStatus')}</dt>
-        <dd style={{ margin: 0 }} data-testid="portal-invoice-status">
+        <dd style={{ margin: 0, minWidth: 0 }} data-testid="portal-invoice-status">
           {invoice.status === 'paid'
-            ? <Tag color="green">{invoice.paid_at ? t('partnerPortal.paidOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(invoice.paid_at)) }) : t('partnerPortal.paid')}</Tag>
-            : <Tag color="gold">{t('partnerPortal.unpaid')}</Tag>}
+            ? <Tag color="green" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>{invoice.paid_at ? t('partnerPortal.paidOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(invoice.paid_at)) }) : t('partnerPortal.paid')}</Tag>
+            : <Tag color="gold" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>{t('partnerPortal.unpaid')}</Tag>}
         </dd>
       </dl>
       {invoice.status !== 'paid' && (
@@ -341,7 +341,7 @@ function RateCard({ statement, rates, proposal, busy, onRespond }: { statement: 
   const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const when = (r: CommissionRate) => r.effective_from ?? r.decided_at ?? r.proposed_at;
   return (
-    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17 }}>{t('partnerPortal.rateTitle')}</h2>} data-testid="portal-rate">
+    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.rateTitle')}</h2>} data-testid="portal-rate">
       <Typography.Paragraph style={{ marginBottom: 8 }}>
         {statement.rate_in_force === null ? t('partnerPortal.rateNone') : <span data-testid="portal-rate-in-force">{t('partnerPortal.rateInForce', { rate: formatRate(statement.rate_in_force, locale) })}</span>}
       </Typography.Paragraph>
@@ -406,7 +406,7 @@ function PinCard({ partner }: { partner: MyPartner }) {
     }
   };
   return (
-    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17 }}>{t('partnerPortal.pinTitle')}</h2>} data-testid="portal-pin">
+    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.pinTitle')}</h2>} data-testid="portal-pin">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('partnerPortal.pinExplain')}</Typography.Paragraph>
       <form onSubmit={(e) => (e.preventDefault(), void save())}>
         <Flex vertical gap={8}>
