@@ -273,7 +273,7 @@ test.describe('partner portal', () => {
     await ctx.close();
   });
 
-  test('in Vietnamese: accepts, reads the rate, confirms and disputes, sees the open invoice with its VietQR code, changes the PIN', async ({ browser }: { browser: Browser }) => {
+  test('in Vietnamese: accepts, confirms and disputes, sees the open invoice with its VietQR code, changes the PIN, accepts the hotel’s new rate', async ({ browser }: { browser: Browser }) => {
     test.setTimeout(180_000);
     const locale = 'vi-VN';
     const { b, moderator, month, closedMonth } = setup;
@@ -327,6 +327,26 @@ test.describe('partner portal', () => {
     const after = (await serviceJson<{ updated_at: string; updated_by: string | null }[]>(`partner_pins?activity_id=eq.${b.id}&select=updated_at,updated_by`))[0];
     expect(after?.updated_by).toBe(userId);
     expect(after?.updated_at).not.toBe(before?.updated_at);
+
+    // The hotel proposes a new rate; the partner accepts it here; it is in force from then on, and the
+    // history keeps the earlier one.
+    const proposal = await rpcAs<{ id?: string }>(moderator, 'propose_commission_rate', { p_activity_id: b.id, p_rate: 0.125 });
+    await pickMonth(page, 'vi', locale, month);
+    const offered = page.getByTestId('portal-rate-proposal');
+    await expect(offered).toContainText(tr(cat.vi.dash, 'partnerPortal.rateProposal', { rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.125) }));
+    await offered.getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.rateAccept') }).click();
+    await expect(page.getByText(tr(cat.vi.dash, 'partnerPortal.rateAccepted'))).toBeVisible();
+    await expect(page.getByTestId('portal-rate-proposal')).toHaveCount(0);
+    const rates = await serviceJson<{ id: string; rate: number | string; status: string; decided_by: string | null }[]>(`commission_rates?activity_id=eq.${b.id}&select=id,rate,status,decided_by&order=proposed_at`);
+    const accepted = rates.find((r) => Number(r.rate) === 0.125)!;
+    expect([accepted.status, accepted.decided_by]).toEqual(['accepted', userId]);
+    if (proposal?.id) expect(accepted.id).toBe(proposal.id);
+    await expect(page.getByTestId('portal-rate-in-force')).toHaveText(tr(cat.vi.dash, 'partnerPortal.rateInForce', { rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.125) }));
+    await page.getByText(tr(cat.vi.dash, 'partnerPortal.rateHistory')).click();
+    await expect(page.getByTestId('portal-rate-row')).toHaveCount(rates.length);
+    // Sales recorded before keep the rate they were made at.
+    expect((await transactionsOf(b.id, month)).every((t) => Number(t.commission_minor) === Math.round(Number(t.amount_minor) * RATE))).toBe(true);
+    await noSideScroll(page);
     await ctx.close();
   });
 });
