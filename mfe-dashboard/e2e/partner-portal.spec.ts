@@ -22,6 +22,7 @@ const RATE = 0.1;
 
 type Catalogue = Record<string, unknown>;
 const catalogue = (app: string, l: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../../${app}/src/locales/${l}.json`), 'utf8')) as Catalogue;
+const shellVi = catalogue('shell', 'vi') as { nav: { partnerPortal: string } };
 const cat = { en: { dash: catalogue('mfe-dashboard', 'en'), account: catalogue('mfe-account', 'en') }, vi: { dash: catalogue('mfe-dashboard', 'vi'), account: catalogue('mfe-account', 'vi') } };
 function tr(c: Catalogue, key: string, vars: Record<string, string | number> = {}): string {
   const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c);
@@ -295,6 +296,12 @@ test.describe('partner portal', () => {
     await page.addInitScript(() => localStorage.setItem('locale', 'vi-VN'));
     await signInAs(page, email);
     await acceptAndOpen(page, 'vi', b.name);
+    // From now on the account menu (the drawer on a phone) leads to the portal too.
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link', { name: shellVi.nav.partnerPortal })).toHaveAttribute('href', '/partner');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
     await expect(page.getByTestId('portal-rate-in-force')).toHaveText(tr(cat.vi.dash, 'partnerPortal.rateInForce', { rate: new Intl.NumberFormat(locale, { style: 'percent' }).format(RATE) }));
 
     await (await pendingItem(page, 320_000, locale)).getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.confirm') }).click();
