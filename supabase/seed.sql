@@ -717,6 +717,14 @@ from (
       (3, 2400000::bigint, 'disputed', 'Two massages were sold, not three', interval '30 minutes')
     ) as v(n, amount, status, reason, ago)
     where a.customer_id = 'saigon-riverside-hotel' and a.slug = 'miu-miu-spa'
+    union all
+    -- Last month (ended, still open): one sale the partner never answered.
+    select a.customer_id, a.id, 4, 1500000::bigint, a.commission_rate, cu.rewards_reinvestment_pct,
+           round(1500000 * a.commission_rate), 'pending', null,
+           ((private.customer_month(a.customer_id, now()) - interval '1 month' + interval '14 days 15 hours')::timestamp at time zone cu.time_zone)
+    from public.activities a
+    join public.customers cu on cu.id = a.customer_id
+    where a.customer_id = 'saigon-riverside-hotel' and a.slug = 'miu-miu-spa'
   ) c
 ) s;
 

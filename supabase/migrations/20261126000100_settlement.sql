@@ -165,6 +165,8 @@ returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_expected numeric;
 begin
   if current_user in ('anon', 'authenticated') then
     if tg_op = 'INSERT' then
@@ -172,12 +174,16 @@ begin
         raise exception 'The commission rate is agreed with the partner (propose a rate)'
           using errcode = '42501', detail = 'commission_rate_read_only';
       end if;
-    elsif new.commission_rate is distinct from old.commission_rate then
-      raise exception 'The commission rate is agreed with the partner (propose a rate)'
-        using errcode = '42501', detail = 'commission_rate_read_only';
-    end if;
-    if tg_op = 'UPDATE' and new.is_partner is distinct from old.is_partner then
-      new.commission_rate := case when new.is_partner then private.rate_at(new.id, now()) end;
+    else
+      -- What the mirror must be: unchanged while a partner, null once not, the rate in force on becoming one.
+      v_expected := case when not new.is_partner then null
+                         when old.is_partner then old.commission_rate
+                         else private.rate_at(new.id, now()) end;
+      if new.commission_rate is distinct from old.commission_rate and new.commission_rate is distinct from v_expected then
+        raise exception 'The commission rate is agreed with the partner (propose a rate)'
+          using errcode = '42501', detail = 'commission_rate_read_only';
+      end if;
+      new.commission_rate := v_expected;
     end if;
   end if;
   return new;
@@ -201,7 +207,7 @@ begin
     update public.commission_rates r set status = 'superseded', decided_at = now(), decided_by = auth.uid()
     where r.activity_id = new.id and r.status = 'proposed';
     insert into public.commission_rates (activity_id, rate, status, proposed_by, proposed_at, decided_by, decided_at, effective_from, set_by_admin)
-    values (new.id, new.commission_rate, 'accepted', auth.uid(), now(), auth.uid(), now(), now(), true);
+    values (new.id, new.commission_rate, 'accepted', auth.uid(), clock_timestamp(), auth.uid(), clock_timestamp(), clock_timestamp(), true);
   end if;
   return null;
 end;
@@ -830,7 +836,7 @@ begin
   update public.commission_rates r set status = 'withdrawn', decided_by = auth.uid(), decided_at = now()
   where r.activity_id = p_activity_id and r.status = 'proposed';
   insert into public.commission_rates (activity_id, rate, status, proposed_by, proposed_at)
-  values (p_activity_id, v_rate, 'proposed', auth.uid(), now())
+  values (p_activity_id, v_rate, 'proposed', auth.uid(), clock_timestamp())
   returning * into v_row;
   return to_jsonb(v_row);
 end;
@@ -863,7 +869,8 @@ begin
     raise exception 'This proposal is no longer open' using errcode = 'P0001', detail = 'rate_not_open';
   end if;
   if p_accept then
-    update public.commission_rates r set status = 'accepted', decided_by = auth.uid(), decided_at = now(), effective_from = now()
+    update public.commission_rates r set status = 'accepted', decided_by = auth.uid(), decided_at = clock_timestamp(),
+      effective_from = clock_timestamp()
     where r.id = p_rate_id returning * into v_row;
     perform private.apply_rate(v_row.activity_id, v_row.rate);
   else
@@ -899,7 +906,7 @@ begin
   update public.commission_rates r set status = 'superseded', decided_by = auth.uid(), decided_at = now()
   where r.activity_id = p_activity_id and r.status = 'proposed';
   insert into public.commission_rates (activity_id, rate, status, proposed_by, proposed_at, decided_by, decided_at, effective_from, set_by_admin)
-  values (p_activity_id, v_rate, 'accepted', auth.uid(), now(), auth.uid(), now(), now(), true)
+  values (p_activity_id, v_rate, 'accepted', auth.uid(), clock_timestamp(), auth.uid(), clock_timestamp(), clock_timestamp(), true)
   returning * into v_row;
   perform private.apply_rate(p_activity_id, v_rate);
   return to_jsonb(v_row);
@@ -1181,7 +1188,7 @@ begin
     'activity_id', p_activity_id,
     'customer_id', v_activity.customer_id,
     'closed', private.month_is_closed(v_activity.customer_id, v_month),
-    'rate_in_force', coalesce(private.rate_at(p_activity_id, least(now(), v_range.range_to - interval '1 microsecond')),
+    'rate_in_force', coalesce(private.rate_at(p_activity_id, least(clock_timestamp(), v_range.range_to - interval '1 microsecond')),
                               v_activity.commission_rate),
     'currency_totals', coalesce((
       select jsonb_agg(jsonb_build_object(
