@@ -7,6 +7,7 @@ export default defineGuestmapApp({
   exposes: {
     './Dashboard': './src/expose/dashboard.tsx',
     './CustomerSettings': './src/expose/customer-settings.tsx',
+    './PartnerPortal': './src/expose/partner-portal.tsx',
     './register': './src/expose/register.ts',
   },
 });

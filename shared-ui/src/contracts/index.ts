@@ -139,7 +139,7 @@ export const EXPOSES = {
   marketing: ['Home', 'Hotels', 'SalesPresentation', 'AboutUs', 'TermsAndPrivacy', 'ContactDialog'],
   map: ['CustomerScreen', 'MapScreen', 'ActivityScreen'],
   account: ['AuthDialog', 'UserSettings', 'CustomerCreate'],
-  dashboard: ['Dashboard', 'CustomerSettings'],
+  dashboard: ['Dashboard', 'CustomerSettings', 'PartnerPortal'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 
 export type { Reducer };

@@ -14,6 +14,8 @@ export const ROUTES = {
   Map: '/:customerId/map',
   Activity: '/:customerId/map/:activitySlug?/:activityId?',
   Dashboard: '/:customerId/dashboard',
+  /** Partner staff: their business's portal (`?partner=<activity id>&month=YYYY-MM`). `partner` is a reserved customer id. */
+  PartnerPortal: '/partner',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

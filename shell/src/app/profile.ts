@@ -93,6 +93,19 @@ export async function loadMyCustomers(supabase: SupabaseClient, userId: string):
   }
 }
 
+/** Whether the user is staff of a partner business (issue #27: the account menu links to the partner portal).
+ *  A failure is logged and reads as "no". */
+export async function loadIsPartnerStaff(supabase: SupabaseClient): Promise<boolean> {
+  try {
+    const { data, error } = await supabase.rpc('my_partners');
+    if (error) throw error;
+    return Array.isArray(data) && data.length > 0;
+  } catch (e) {
+    console.error('[shell] listing partner businesses failed', e);
+    return false;
+  }
+}
+
 /** The customers whose dashboards the user may open as a moderator (sorted by name). */
 export async function loadModerated(supabase: SupabaseClient, moderator: Record<string, boolean>): Promise<CustomerSummary[]> {
   try {

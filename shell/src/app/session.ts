@@ -10,7 +10,7 @@ import type { SupabaseClient, Session, RealtimeChannel, AuthChangeEvent } from '
 import type { i18n as I18n } from 'i18next';
 import type { Locale, PlatformUser, Profile, ToastApi } from '@guestmap/shared-ui/contracts';
 import { authSlice, type AppStore } from './store.ts';
-import { decodeClaims, fetchProfileRow, loadModerated, loadMyCustomers, mergeProfileRow, profileFromClaims, type ProfileRow } from './profile.ts';
+import { decodeClaims, fetchProfileRow, loadIsPartnerStaff, loadModerated, loadMyCustomers, mergeProfileRow, profileFromClaims, type ProfileRow } from './profile.ts';
 import { SessionKeeper, fatalCode, type FatalAuthCode, type KeptSession, type RefreshOutcome } from './session-keeper.ts';
 import { clearOfflineData } from './offline.ts';
 
@@ -197,8 +197,8 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
   }
 
   async function loadLists(userId: string, profile: Profile) {
-    const [myCustomers, moderated] = await Promise.all([loadMyCustomers(supabase, userId), loadModerated(supabase, profile.moderator)]);
-    store.dispatch(authSlice.actions.customersLoaded({ userId, myCustomers, moderated }));
+    const [myCustomers, moderated, partnerStaff] = await Promise.all([loadMyCustomers(supabase, userId), loadModerated(supabase, profile.moderator), loadIsPartnerStaff(supabase)]);
+    store.dispatch(authSlice.actions.customersLoaded({ userId, myCustomers, moderated, partnerStaff }));
   }
 
   async function handle(event: AuthChangeEvent, session: Session | null) {

@@ -21,9 +21,11 @@ export interface AuthState {
   myCustomers: CustomerSummary[];
   /** Customers the user moderates (keys of the moderator claim). */
   moderated: CustomerSummary[];
+  /** Staff of at least one partner business (`my_partners()`): the menu links to the partner portal. */
+  partnerStaff: boolean;
 }
 
-const signedOutState: AuthState = { status: 'signedOut', user: null, profile: null, signIn: null, myCustomers: [], moderated: [] };
+const signedOutState: AuthState = { status: 'signedOut', user: null, profile: null, signIn: null, myCustomers: [], moderated: [], partnerStaff: false };
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -35,6 +37,7 @@ export const authSlice = createSlice({
       state.profile = null;
       state.myCustomers = [];
       state.moderated = [];
+      state.partnerStaff = false;
       state.signIn = { seq: (state.signIn?.seq ?? 0) + 1, kind: a.payload.kind };
     },
     userUpdated(state, a: PayloadAction<PlatformUser>) {
@@ -43,10 +46,11 @@ export const authSlice = createSlice({
     profileLoaded(state, a: PayloadAction<Profile | null>) {
       if (!a.payload || a.payload.id === state.user?.id) state.profile = a.payload;
     },
-    customersLoaded(state, a: PayloadAction<{ userId: string; myCustomers: CustomerSummary[]; moderated: CustomerSummary[] }>) {
+    customersLoaded(state, a: PayloadAction<{ userId: string; myCustomers: CustomerSummary[]; moderated: CustomerSummary[]; partnerStaff?: boolean }>) {
       if (a.payload.userId !== state.user?.id) return;
       state.myCustomers = a.payload.myCustomers;
       state.moderated = a.payload.moderated;
+      state.partnerStaff = a.payload.partnerStaff ?? false;
     },
     signedOut() {
       return signedOutState;

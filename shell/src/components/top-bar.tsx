@@ -116,12 +116,14 @@ interface AccountItems {
   picture: string | null;
   myCustomers: CustomerSummary[];
   moderated: CustomerSummary[];
+  partnerStaff: boolean;
 }
 
 function useAccount(): AccountItems | null {
   const { user, profile } = usePlatform();
   const myCustomers = useAppSelector((s) => s.auth.myCustomers);
   const moderated = useAppSelector((s) => s.auth.moderated);
+  const partnerStaff = useAppSelector((s) => s.auth.partnerStaff);
   // An anonymous guest (rewards without signing up) is not really signed in: they get "Sign in".
   if (!user || user.isAnonymous) return null;
   return {
@@ -130,6 +132,7 @@ function useAccount(): AccountItems | null {
     picture: profile?.profilePictureUrl ?? null,
     myCustomers,
     moderated,
+    partnerStaff,
   };
 }
 
@@ -173,6 +176,7 @@ function AccountEntries({ account, role, onNavigate }: { account: AccountItems; 
           {account.moderated.map((c) => item(`dash-${c.id}`, t('nav.dashboardOf', { name: c.name }), 'Dashboard', { customerId: c.id }))}
         </div>
       )}
+      {account.partnerStaff && item('partner', t('nav.partnerPortal'), 'PartnerPortal')}
       {user?.email && !user.isAnonymous && item('create', t('nav.createMap'), 'CustomerCreate')}
       <button
         type="button"

@@ -4,7 +4,7 @@ import { decide, markSignOut, refusalTarget, refusedBySignOut } from './guard.ts
 import type { AuthState } from '../app/store.ts';
 
 const profile = (p: Partial<Profile> = {}): Profile => ({ id: 'u1', email: 'a@b.c', displayName: null, profilePictureUrl: null, isAdmin: false, isDisabled: false, customer: null, language: 'en-US', moderator: {}, ...p });
-const auth = (a: Partial<AuthState> = {}): AuthState => ({ status: 'signedIn', user: { id: 'u1', email: 'a@b.c', isAnonymous: false }, profile: profile(), signIn: null, myCustomers: [], moderated: [], ...a });
+const auth = (a: Partial<AuthState> = {}): AuthState => ({ status: 'signedIn', user: { id: 'u1', email: 'a@b.c', isAnonymous: false }, profile: profile(), signIn: null, myCustomers: [], moderated: [], partnerStaff: false, ...a });
 const signedOut = auth({ status: 'signedOut', user: null, profile: null });
 
 describe('decide', () => {

@@ -7,6 +7,7 @@ describe('routeForPath', () => {
   it('ranks static routes before a customer id, as the router does', () => {
     expect(routeForPath('/hotels')?.name).toBe('Hotels');
     expect(routeForPath('/create-customer')?.name).toBe('CustomerCreate');
+    expect(routeForPath('/partner')).toMatchObject({ name: 'PartnerPortal', remote: 'dashboard', guard: 'email' });
     expect(routeForPath('/')?.name).toBe('Home');
     expect(routeForPath('/saigon-riverside-hotel')?.name).toBe('Customer');
     expect(routeForPath('/saigon-riverside-hotel/settings')?.remote).toBe('dashboard');
@@ -31,7 +32,7 @@ describe('the server’s public screens', () => {
       expect(screenOf(p), p).toEqual({ remote: def?.remote, module: def?.module });
     }
     // Pages behind a guard get no hints.
-    for (const p of ['/user', '/user/settings', '/create-customer', '/hcmc/dashboard', '/hcmc/settings']) {
+    for (const p of ['/user', '/user/settings', '/create-customer', '/hcmc/dashboard', '/hcmc/settings', '/partner']) {
       expect(routeForPath(p)?.guard, p).not.toBe('none');
       expect(screenOf(p), p).toBeNull();
     }

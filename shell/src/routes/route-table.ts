@@ -34,6 +34,10 @@ export const ROUTE_TABLE: RouteDef[] = [
   { name: 'Map', path: ROUTES.Map, guard: 'none', remote: 'map', module: 'MapScreen', customer: true, blurred: true },
   { name: 'Activity', path: ROUTES.Activity, guard: 'none', remote: 'map', module: 'ActivityScreen', customer: true, blurred: true },
   { name: 'Dashboard', path: ROUTES.Dashboard, guard: 'moderator', remote: 'dashboard', module: 'Dashboard', customer: true },
+  // Partner staff carry no claim in their token: the guard asks for a signed-in account with an e-mail, the
+  // screen asks the database which partners the user is staff of (my_partners), and every read is an RPC
+  // that checks it again (docs/settlement.md "The partner portal").
+  { name: 'PartnerPortal', path: ROUTES.PartnerPortal, guard: 'email', remote: 'dashboard', module: 'PartnerPortal' },
 ];
 
 export const routeByName = (name: RouteName): RouteDef => ROUTE_TABLE.find((r) => r.name === name)!;

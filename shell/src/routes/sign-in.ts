@@ -10,7 +10,7 @@ export const DIALOG_KEYS = ['dialogAuth', 'to', 'customerId'] as const;
 
 export const NO_CUSTOMER_REDIRECT: readonly RouteName[] = ['AboutUs', 'TermsAndPrivacy', 'Hotels', 'HotelsSalesPresentation'];
 /** A session restored at load never moves the user off pages only a signed-in user opens. */
-export const NO_RESTORE_REDIRECT: readonly RouteName[] = ['User', 'UserSettings', 'CustomerCreate'];
+export const NO_RESTORE_REDIRECT: readonly RouteName[] = ['User', 'UserSettings', 'CustomerCreate', 'PartnerPortal'];
 
 export interface SignInIntent {
   to: string | null;

@@ -2,7 +2,7 @@
 // /user/settings (picture, display name, language, e-mail). Both need a signed-in user with an e-mail (the shell's guard).
 import { useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, Radio, Skeleton, Tag, Typography } from 'antd';
-import { useTranslation, LOCALES, LOCALE_LABELS, usePlatform, useSupabase, type Locale, type RouteName, type RouteParams, useLocation } from '@guestmap/shared-ui/contracts';
+import { useTranslation, LOCALES, LOCALE_LABELS, usePlatform, useSupabase, type Locale, type RouteName, type RouteParams, type RouteQuery, useLocation } from '@guestmap/shared-ui/contracts';
 import { lang, pickText } from '@guestmap/shared-ui/i18n';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
@@ -10,16 +10,16 @@ import { errorCode } from '../common/errors.ts';
 import { validateDisplayName, type ValidationKey } from '../common/validation.ts';
 import { resizeToSquare } from './image-resize.ts';
 import { InvitationsSection } from '../invitations/invitations-section.tsx';
-import { listModerated, listMyFavourites, listMyMaps, removeOldAvatars, updateProfile, uploadAvatar, type MyFavourite, type MyMap } from './api.ts';
+import { listModerated, listMyFavourites, listMyMaps, listMyPartners, removeOldAvatars, updateProfile, uploadAvatar, type MyFavourite, type MyMap, type MyPartner } from './api.ts';
 
 function useRouteLink() {
   const { navigateTo, hrefFor } = usePlatform();
-  return (name: RouteName, params?: RouteParams) => ({
-    href: hrefFor(name, params),
+  return (name: RouteName, params?: RouteParams, query?: RouteQuery) => ({
+    href: hrefFor(name, params, query),
     onClick: (e: MouseEvent) => {
       if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
       e.preventDefault();
-      navigateTo(name, params);
+      navigateTo(name, params, query);
     },
   });
 }
@@ -110,6 +110,48 @@ function MapsSection() {
             ))}
           </ol>
         ))}
+    </Section>
+  );
+}
+
+/** The partner businesses the user is staff of (my_partners), each with a link to its portal. Hidden when none. */
+function PartnersSection() {
+  const { t } = useTranslation('account');
+  const { user, locale } = usePlatform();
+  const supabase = useSupabase();
+  const link = useRouteLink();
+  const [partners, setPartners] = useState<MyPartner[]>([]);
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    listMyPartners(supabase).then(
+      (p) => live && setPartners(p),
+      (e) => console.warn('[account] listing partner businesses failed', e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, userId]);
+  if (partners.length === 0) return null;
+  return (
+    <Section title={t('user.partners.title')}>
+      <ul style={listStyle}>
+        {partners.map((p) => {
+          const name = pickText(p.title, locale) || p.hotelName;
+          return (
+            <li key={p.activityId} style={itemStyle} data-testid="my-partner">
+              <div style={{ minWidth: 0 }}>
+                <Typography.Text strong>{name}</Typography.Text>
+                <div><Typography.Text type="secondary">{t('user.partners.of', { hotel: p.hotelName })}</Typography.Text></div>
+              </div>
+              <a {...link('PartnerPortal', {}, { partner: p.activityId })} aria-label={`${t('user.partners.open')}: ${name}`} style={{ display: 'inline-block', padding: '12px 0' }}>
+                {t('user.partners.open')}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
     </Section>
   );
 }
@@ -406,6 +448,7 @@ export function UserScreen() {
         ) : (
           <>
             <InvitationsSection onAccepted={() => setMapsVersion((v) => v + 1)} />
+            <PartnersSection key={`p${mapsVersion}`} />
             <MapsSection key={mapsVersion} />
             <FavouritesSection />
           </>

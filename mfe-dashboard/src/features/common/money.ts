@@ -1,7 +1,19 @@
 // Money arrives from the database in minor units with an ISO currency (VND has no decimals, USD two).
 // Shown with Intl in the user's locale; exported as plain decimal numbers.
 
-export function fractionDigits(currency: string): number {
+/** Minor units per currency as the database's `currencies` table gives them (code → decimals). */
+export type MinorUnits = ReadonlyMap<string, number> | Readonly<Record<string, number>>;
+
+function listed(units: MinorUnits | undefined, currency: string): number | undefined {
+  if (!units) return undefined;
+  const v = units instanceof Map ? units.get(currency) : (units as Record<string, number>)[currency];
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 4 ? v : undefined;
+}
+
+/** Decimals of a currency: the database's list first (it is what amounts were stored against), else ISO 4217 via Intl. */
+export function fractionDigits(currency: string, units?: MinorUnits): number {
+  const fromList = listed(units, currency);
+  if (fromList !== undefined) return fromList;
   try {
     return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
@@ -9,14 +21,20 @@ export function fractionDigits(currency: string): number {
   }
 }
 
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  const digits = fractionDigits(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+export function formatMoney(minor: number, currency: string, locale: string, units?: MinorUnits): string {
+  const digits = fractionDigits(currency, units);
+  // Exact: the integer of minor units becomes a decimal string (no float division), which Intl formats.
+  const value = majorUnits(minor, currency, units);
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value as unknown as number);
+  } catch {
+    return `${value} ${currency}`;
+  }
 }
 
 /** A decimal string in major units without grouping, exact for integers of minor units ("1234567", "12.05"). */
-export function majorUnits(minor: number, currency: string): string {
-  const digits = fractionDigits(currency);
+export function majorUnits(minor: number, currency: string, units?: MinorUnits): string {
+  const digits = fractionDigits(currency, units);
   if (digits === 0) return String(minor);
   const sign = minor < 0 ? '-' : '';
   const abs = String(Math.abs(minor)).padStart(digits + 1, '0');

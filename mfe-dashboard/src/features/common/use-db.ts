@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'not_partner', 'invalid_pin', 'idempotency_conflict', 'invalid_amount', 'invalid_currency', 'invalid_key',
   // invitations (supabase/README-data.md "RPCs")
   'invalid_email', 'already_invited', 'invitation_limit', 'invitation_not_found', 'invitation_not_pending',
+  // settlement (docs/settlement.md)
+  'not_pending', 'month_closed', 'reason_required', 'reason_too_long', 'transaction_not_found', 'not_allowed', 'rate_not_found', 'rate_not_open', 'invalid_rate',
 ];
 
 export function errorKey(error: unknown): string {
