@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'not_partner', 'invalid_pin', 'idempotency_conflict', 'invalid_amount', 'invalid_currency', 'invalid_key',
   // invitations (supabase/README-data.md "RPCs")
   'invalid_email', 'already_invited', 'invitation_limit', 'invitation_not_found', 'invitation_not_pending',
+  // settlement (docs/settlement.md)
+  'not_pending', 'month_closed', 'reason_required', 'invalid_rate', 'month_not_ended', 'not_partner_staff', 'rate_not_found', 'invoice_not_found', 'payout_not_found', 'already_paid',
 ];
 
 export function errorKey(error: unknown): string {
