@@ -166,7 +166,8 @@ export function Commission({ customerId, partners }: { customerId: string; partn
         <Typography.Paragraph type="secondary">{dialog?.kind === 'set' ? t('commission.setExplain') : t('commission.proposeExplain')}</Typography.Paragraph>
         <Form form={rateForm} layout="vertical" name="rate" aria-label={t('commission.rateForm')} onFinish={(v) => void submitRate(v)}>
           <Form.Item name="pct" label={t('commission.rate')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: 0, max: 50, message: t('form.commission') }, { validator: (_, v?: number) => (v == null || Math.round(v * 10) === v * 10 ? Promise.resolve() : Promise.reject(new Error(t('commission.oneDecimal')))) }]}>
-            <InputNumber min={0} max={50} step={0.5} addonAfter="%" style={{ width: 160 }} />
+            {/* No min/max on the input: antd would clamp 60 to 50 on blur and propose a rate nobody typed. */}
+            <InputNumber step={0.5} addonAfter="%" style={{ width: 160 }} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={busy}>{dialog?.kind === 'set' ? t('commission.set') : t('commission.propose')}</Button>
         </Form>
