@@ -98,11 +98,11 @@ test.describe('settlement: the hotel side', () => {
     const before = await rows<{ id: string }>(`commission_rates?activity_id=eq.${partner.id}&select=id`);
     await row.getByRole('button', { name: tr(vi, 'commission.proposeFor', { partner: partnerVi }) }).click();
     const rateDialog = page.getByRole('dialog', { name: tr(vi, 'commission.proposeTitle', { partner: partnerVi }) });
-    await rateDialog.getByLabel(tr(vi, 'commission.rate')).fill('60');
+    await rateDialog.getByRole('spinbutton', { name: tr(vi, 'commission.rate') }).fill('60');
     await rateDialog.getByRole('button', { name: tr(vi, 'commission.propose') }).click();
     await expect(rateDialog.getByText(tr(vi, 'form.commission'))).toBeVisible();
     expect(await rows(`commission_rates?activity_id=eq.${partner.id}&select=id`)).toHaveLength(before.length);
-    await rateDialog.getByLabel(tr(vi, 'commission.rate')).fill('12.5');
+    await rateDialog.getByRole('spinbutton', { name: tr(vi, 'commission.rate') }).fill('12.5');
     await rateDialog.getByRole('button', { name: tr(vi, 'commission.propose') }).click();
     await expect(rateDialog).toBeHidden();
     const [proposal] = await rows<{ id: string; rate: number | string; status: string; proposed_by: string }>(`commission_rates?activity_id=eq.${partner.id}&status=eq.proposed&select=id,rate,status,proposed_by`);
@@ -115,10 +115,10 @@ test.describe('settlement: the hotel side', () => {
     // 2. Invite the partner's staff from the partner's row; they accept (the invitation, then the rate) through the API.
     await row.getByRole('button', { name: tr(vi, 'commission.inviteFor', { partner: partnerVi }) }).click();
     const inviteDialog = page.getByRole('dialog', { name: tr(vi, 'commission.inviteTitle', { partner: partnerVi }) });
-    await inviteDialog.getByLabel(tr(vi, 'mods.email')).fill('not-an-address');
+    await inviteDialog.getByRole('textbox', { name: tr(vi, 'mods.email') }).fill('not-an-address');
     await inviteDialog.getByRole('button', { name: tr(vi, 'commission.invite') }).click();
     await expect(inviteDialog.getByText(tr(vi, 'errors.invalid_email'))).toBeVisible();
-    await inviteDialog.getByLabel(tr(vi, 'mods.email')).fill(STAFF_EMAIL);
+    await inviteDialog.getByRole('textbox', { name: tr(vi, 'mods.email') }).fill(STAFF_EMAIL);
     await inviteDialog.getByRole('button', { name: tr(vi, 'commission.invite') }).click();
     await expect(page.getByText(tr(vi, 'commission.invited', { email: STAFF_EMAIL }))).toBeVisible();
     const staff = String((await passwordSession(STAFF_EMAIL)).access_token);
@@ -254,7 +254,7 @@ test.describe('settlement: the hotel side', () => {
     await expect(admin.getByTestId('month-closed')).toBeVisible({ timeout: 20_000 });
     const open = invoices.filter((i) => i.status === 'open');
     for (const i of open) {
-      await admin.getByTestId(`invoice-${i.id}`).getByRole('button', { name: tr(en, 'settlement.markPaid') }).click();
+      await admin.getByTestId(`invoice-${i.id}`).getByRole('button', { name: new RegExp(i.payment_reference) }).click();
       await expect(admin.getByTestId(`invoice-status-${i.id}`)).toContainText(tr(en, 'settlement.paidStatus.paid'));
     }
     if (payout.status === 'open') {

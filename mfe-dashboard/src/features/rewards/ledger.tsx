@@ -50,7 +50,8 @@ export function Ledger({ customer, partners }: { customer: Customer; partners: P
   const [txnForm] = Form.useForm<{ activity_id: string; amount: string; currency: string }>();
   const currencies = useCurrencies();
   const [pinForm] = Form.useForm<{ activity_id: string; pin: string }>();
-  const txnCurrency = currencies?.find((c) => c.code === (Form.useWatch('currency', txnForm) ?? 'VND'));
+  const txnCode = (Form.useWatch('currency', txnForm) as string | undefined) ?? 'VND';
+  const txnCurrency = currencies?.find((c) => c.code === txnCode);
   // One key per submission: kept while a submission is in flight, renewed once it has an answer.
   const key = useRef<string | null>(null);
 

@@ -73,17 +73,17 @@ function StatementTable({ lines, labels, money, testIds }: TableProps) {
 }
 
 /** The pending and disputed items of the month, outside every total. */
-function ApartTable({ items, when, money, partner }: { items: StatementItem[]; when: (ts: string | null) => string; money: (v: number, c: string) => string; partner: (i: { activity_id: string; activity_title?: unknown }) => string }) {
+function ApartTable({ items, when, money, partner, testIds }: { items: StatementItem[]; when: (ts: string | null) => string; money: (v: number, c: string) => string; partner: (i: { activity_id: string; activity_title?: unknown }) => string; testIds: boolean }) {
   const { t } = useTranslation('dashboard');
   return (
     <Table<StatementItem>
       size="small"
       rowKey="id"
       pagination={false}
-      scroll={{ x: true }}
+      scroll={testIds ? { x: true } : undefined}
       dataSource={items}
       locale={{ emptyText: t('settlement.noApart') }}
-      onRow={(r) => ({ 'data-testid': `apart-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
+      onRow={(r) => (testIds ? { 'data-testid': `apart-${r.id}` } : {}) as React.HTMLAttributes<HTMLElement>}
       columns={[
         { title: t('ledger.when'), dataIndex: 'created_at', render: when },
         { title: t('statements.partner'), key: 'p', render: (_: unknown, r: StatementItem) => partner(r) },
@@ -286,7 +286,7 @@ export function Statements({ customer }: { customer: Customer }) {
         {items && items.length > 0 && (
           <>
             <Typography.Title level={4}>{t('settlement.apartTitle')}</Typography.Title>
-            <ApartTable items={items} when={when} money={money} partner={partnerOf} />
+            <ApartTable items={items} when={when} money={money} partner={partnerOf} testIds={false} />
           </>
         )}
       </>
@@ -320,7 +320,7 @@ export function Statements({ customer }: { customer: Customer }) {
       </Card>
       <Card size="small" title={t('settlement.apartTitle')} style={{ marginTop: 16 }} loading={!items && !error} data-testid="statement-apart">
         <Typography.Paragraph type="secondary">{t('settlement.apartExplain')}</Typography.Paragraph>
-        <ApartTable items={items ?? []} when={when} money={money} partner={partnerOf} />
+        <ApartTable items={items ?? []} when={when} money={money} partner={partnerOf} testIds />
       </Card>
       <Card
         size="small"
