@@ -6,6 +6,7 @@
 --   disabled@demo.test    00000000-0000-4000-a000-000000000004  disabled and banned
 --   innkeeper@demo.test   00000000-0000-4000-a000-000000000005  moderator of hanoi-old-quarter-inn
 --   traveller@demo.test   00000000-0000-4000-a000-000000000006  plain user, no memberships
+--   partner@demo.test     00000000-0000-4000-a000-000000000007  staff of the partner miu-miu-spa (saigon-riverside-hotel)
 -- Activity ids are deterministic: extensions.uuid_generate_v5(extensions.uuid_ns_url(), customer_id || '/' || slug).
 
 select setseed(0.42);
@@ -30,7 +31,8 @@ from (values
   ('00000000-0000-4000-a000-000000000003', 'guest@demo.test', 'Gabrielle Guest', 'fr-FR'),
   ('00000000-0000-4000-a000-000000000004', 'disabled@demo.test', 'Dan Disabled', 'en-US'),
   ('00000000-0000-4000-a000-000000000005', 'innkeeper@demo.test', 'Hoa Innkeeper', 'vi-VN'),
-  ('00000000-0000-4000-a000-000000000006', 'traveller@demo.test', 'Tom Traveller', 'en-US')
+  ('00000000-0000-4000-a000-000000000006', 'traveller@demo.test', 'Tom Traveller', 'en-US'),
+  ('00000000-0000-4000-a000-000000000007', 'partner@demo.test', 'Phuong Partner', 'vi-VN')
 ) as u(id, email, nickname, language);
 
 insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -636,3 +638,120 @@ values
    '{"en": "A free pastry with your coffee", "vi": "Tặng một bánh ngọt kèm cà phê", "fr": "Une viennoiserie offerte avec votre café"}', 14, 10, 200, 5),
   ('00000000-0000-4000-d000-000000000026', '00000000-0000-4000-d000-000000000002', 'points',
    '{"en": "200 points", "vi": "200 điểm", "fr": "200 points"}', 200, null, null, null, 30, 5, null, 6);
+
+-- ════════════════════════════════════════════════════════════════════════════════
+-- Settlement (issue 27, migration …20261126000100): partner@demo.test is staff of Miu Miu Spa (through an
+-- accepted invitation), Miu Miu Spa's rate history (proposed → accepted, one declined), statuses of the
+-- seeded transactions, ended months closed and paid except the last one (left open so the hotel can close
+-- it), and the current month open with confirmed, pending and disputed items. All dates are relative to
+-- now() and months are the hotel's (Asia/Ho_Chi_Minh).
+-- ════════════════════════════════════════════════════════════════════════════════
+insert into public.invitations (customer_id, role, partner_id, email, invited_by, status, accepted_by, responded_at, created_at, expires_at)
+values ('saigon-riverside-hotel', 'partner_staff', extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'),
+        'partner@demo.test', '00000000-0000-4000-a000-000000000002', 'accepted', '00000000-0000-4000-a000-000000000007',
+        now() - interval '150 days', now() - interval '151 days', now() - interval '144 days');
+insert into public.partner_staff (activity_id, user_id, added_by, created_at)
+values (extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'), '00000000-0000-4000-a000-000000000007',
+        '00000000-0000-4000-a000-000000000002', now() - interval '150 days');
+
+-- Rates: the partners' rates (recorded when the seed set them) are in force since 120 days; Miu Miu Spa's
+-- were agreed through proposals: 0.120 (accepted), 0.180 (declined), 0.150 (accepted, in force).
+update public.commission_rates r
+set proposed_at = now() - interval '120 days', decided_at = now() - interval '120 days', effective_from = now() - interval '120 days'
+where r.activity_id in (select a.id from public.activities a where a.is_partner);
+delete from public.commission_rates r where r.activity_id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa');
+insert into public.commission_rates (activity_id, rate, status, proposed_by, proposed_at, decided_by, decided_at, effective_from, set_by_admin)
+select extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'), r.rate, r.status,
+       '00000000-0000-4000-a000-000000000002', now() - r.proposed, '00000000-0000-4000-a000-000000000007', now() - r.decided,
+       case when r.status = 'accepted' then now() - r.decided end, false
+from (values
+  (0.120, 'accepted', interval '150 days', interval '149 days'),
+  (0.180, 'declined', interval '130 days', interval '129 days'),
+  (0.150, 'accepted', interval '101 days', interval '100 days')
+) as r(rate, status, proposed, decided);
+
+-- Fictitious platform account (demo only: never pay to it) so invoices carry a VietQR code.
+insert into private.platform_settings (id, bank_bin, account_number, account_name)
+values (true, '970436', '0000000000000', 'GUESTMAP DEMO');
+
+-- Statuses: confirmed, except in the last two months: every 6th sale pending, every 9th disputed. Miu Miu
+-- Spa's answers are given by partner@demo.test.
+update public.partner_transactions t
+set status = x.status,
+    dispute_reason = case when x.status = 'disputed' then 'No such sale in our till on that day' end,
+    decided_at = case when x.status <> 'pending' then least(t.created_at + interval '3 hours', now()) end,
+    decided_by = case when x.status <> 'pending' and t.activity_id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa')
+                      then '00000000-0000-4000-a000-000000000007'::uuid end
+from (
+  select t2.id,
+         case when private.customer_month(t2.customer_id, t2.created_at) >= (private.customer_month(t2.customer_id, now()) - interval '1 month')::date
+                   and substring(t2.idempotency_key from '-([0-9]+)$')::int % 6 = 0 then 'pending'
+              when private.customer_month(t2.customer_id, t2.created_at) >= (private.customer_month(t2.customer_id, now()) - interval '1 month')::date
+                   and substring(t2.idempotency_key from '-([0-9]+)$')::int % 9 = 0 then 'disputed'
+              else 'confirmed' end as status
+  from public.partner_transactions t2
+  where t2.customer_id = 'saigon-riverside-hotel' and t2.idempotency_key like 'seed-%'
+) x
+where x.id = t.id;
+
+-- This month at Miu Miu Spa, whatever the day: one confirmed, one pending, one disputed sale.
+insert into public.partner_transactions (customer_id, activity_id, amount_minor, currency, commission_rate, reinvestment_pct,
+  commission_minor, hotel_share_minor, platform_fee_minor, reinvestment_minor, net_to_hotel_minor, created_by, idempotency_key,
+  created_at, status, dispute_reason, decided_by, decided_at)
+select s.customer_id, s.activity_id, s.amount, 'VND', s.rate, s.pct, s.commission, s.commission - s.fee, s.fee,
+       round((s.commission - s.fee) * s.pct / 100), (s.commission - s.fee) - round((s.commission - s.fee) * s.pct / 100),
+       '00000000-0000-4000-a000-000000000002', 'seed-now-' || s.n, s.at, s.status, s.reason,
+       case when s.status <> 'pending' then '00000000-0000-4000-a000-000000000007'::uuid end,
+       case when s.status <> 'pending' then now() end
+from (
+  select c.*, round(c.commission * 0.20) as fee
+  from (
+    select a.customer_id, a.id as activity_id, v.n, v.amount, a.commission_rate as rate, cu.rewards_reinvestment_pct as pct,
+           round(v.amount * a.commission_rate) as commission, v.status, v.reason,
+           greatest(now() - v.ago, (private.customer_month(a.customer_id, now()))::timestamp at time zone cu.time_zone) as at
+    from public.activities a
+    join public.customers cu on cu.id = a.customer_id
+    cross join (values
+      (1, 1250000::bigint, 'confirmed', null, interval '50 minutes'),
+      (2, 980000::bigint, 'pending', null, interval '40 minutes'),
+      (3, 2400000::bigint, 'disputed', 'Two massages were sold, not three', interval '30 minutes')
+    ) as v(n, amount, status, reason, ago)
+    where a.customer_id = 'saigon-riverside-hotel' and a.slug = 'miu-miu-spa'
+    union all
+    -- Last month (ended, still open): one sale the partner never answered.
+    select a.customer_id, a.id, 4, 1500000::bigint, a.commission_rate, cu.rewards_reinvestment_pct,
+           round(1500000 * a.commission_rate), 'pending', null,
+           ((private.customer_month(a.customer_id, now()) - interval '1 month' + interval '14 days 15 hours')::timestamp at time zone cu.time_zone)
+    from public.activities a
+    join public.customers cu on cu.id = a.customer_id
+    where a.customer_id = 'saigon-riverside-hotel' and a.slug = 'miu-miu-spa'
+  ) c
+) s;
+
+-- Every ended month before the last one: closed (invoices, payouts), then paid by the administrator.
+select private.close_month('saigon-riverside-hotel', m.month, '00000000-0000-4000-a000-000000000002')
+from (
+  select distinct private.customer_month(t.customer_id, t.created_at) as month
+  from public.partner_transactions t
+  where t.customer_id = 'saigon-riverside-hotel'
+    and private.customer_month(t.customer_id, t.created_at) < (private.customer_month(t.customer_id, now()) - interval '1 month')::date
+  order by 1
+) m;
+alter table public.settlement_months disable trigger settlement_months_guard;
+update public.settlement_months m set closed_at = least(now(), (m.month + interval '1 month' + interval '2 days')::timestamp at time zone 'Asia/Ho_Chi_Minh')
+where m.customer_id = 'saigon-riverside-hotel';
+alter table public.settlement_months enable trigger settlement_months_guard;
+alter table public.partner_invoices disable trigger partner_invoices_guard;
+alter table public.hotel_payouts disable trigger hotel_payouts_guard;
+update public.partner_invoices i set status = 'paid', paid_by = '00000000-0000-4000-a000-000000000001',
+  created_at = m.closed_at,
+  paid_at = least(now(), (i.month + interval '1 month' + interval '9 days')::timestamp at time zone 'Asia/Ho_Chi_Minh')
+from public.settlement_months m
+where m.customer_id = i.customer_id and m.month = i.month and i.customer_id = 'saigon-riverside-hotel';
+update public.hotel_payouts p set status = 'paid', paid_by = '00000000-0000-4000-a000-000000000001',
+  created_at = m.closed_at,
+  paid_at = least(now(), (p.month + interval '1 month' + interval '12 days')::timestamp at time zone 'Asia/Ho_Chi_Minh')
+from public.settlement_months m
+where m.customer_id = p.customer_id and m.month = p.month and p.customer_id = 'saigon-riverside-hotel';
+alter table public.partner_invoices enable trigger partner_invoices_guard;
+alter table public.hotel_payouts enable trigger hotel_payouts_guard;

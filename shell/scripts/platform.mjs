@@ -25,7 +25,7 @@ const API_PORT = Number(process.env.SUPABASE_API_PORT ?? 54321);
 const HOST = '127.0.0.1';
 // Each seeded partner's own 6-digit redemption PIN (supabase/seed.sql). Demo only.
 const PARTNER_PINS = ['pasteur-street-brewing 381924', 'secret-garden 502817', 'miu-miu-spa 264093', 'vespa-adventures 719352', 'lusine-dong-khoi 846105', 'mekong-delta-day-trip 130578', 'saigon-saigon-rooftop-bar 957246'];
-const DEMO = ['admin@demo.test (administrator)', 'moderator@demo.test (moderator of saigon-riverside-hotel)', 'guest@demo.test (hotel guest)', 'disabled@demo.test (disabled)'];
+const DEMO = ['admin@demo.test (administrator)', 'moderator@demo.test (moderator of saigon-riverside-hotel)', 'guest@demo.test (hotel guest)', 'partner@demo.test (staff of partner miu-miu-spa)', 'disabled@demo.test (disabled)'];
 
 const children = new Set();
 const log = (m) => console.log(`\x1b[32m[guestmap]\x1b[0m ${m}`);

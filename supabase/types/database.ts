@@ -138,6 +138,67 @@ export type Database = {
           },
         ]
       }
+      commission_rates: {
+        Row: {
+          id: string
+          activity_id: string
+          rate: number
+          status: string
+          proposed_by: string | null
+          proposed_at: string
+          decided_by: string | null
+          decided_at: string | null
+          effective_from: string | null
+          set_by_admin: boolean
+        }
+        Insert: {
+          id?: string
+          activity_id: string
+          rate: number
+          status: string
+          proposed_by?: string | null
+          proposed_at?: string
+          decided_by?: string | null
+          decided_at?: string | null
+          effective_from?: string | null
+          set_by_admin?: boolean
+        }
+        Update: {
+          id?: string
+          activity_id?: string
+          rate?: number
+          status?: string
+          proposed_by?: string | null
+          proposed_at?: string
+          decided_by?: string | null
+          decided_at?: string | null
+          effective_from?: string | null
+          set_by_admin?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "commission_rates_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: true
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commission_rates_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commission_rates_proposed_by_fkey"
+            columns: ["proposed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       contact_messages: {
         Row: {
           id: string
@@ -168,6 +229,24 @@ export type Database = {
           locale?: Database["public"]["Enums"]["app_language"]
           handled_at?: string | null
           created_at?: string
+        }
+        Relationships: []
+      }
+      currencies: {
+        Row: {
+          code: string
+          minor_units: number
+          max_amount_minor: number
+        }
+        Insert: {
+          code: string
+          minor_units: number
+          max_amount_minor: number
+        }
+        Update: {
+          code?: string
+          minor_units?: number
+          max_amount_minor?: number
         }
         Relationships: []
       }
@@ -318,6 +397,76 @@ export type Database = {
           },
         ]
       }
+      hotel_payouts: {
+        Row: {
+          id: string
+          customer_id: string
+          month: string
+          currency: string
+          transactions: number
+          hotel_share_minor: number
+          reinvestment_minor: number
+          payout_minor: number
+          platform_fee_minor: number
+          status: string
+          created_at: string
+          paid_at: string | null
+          paid_by: string | null
+        }
+        Insert: {
+          id?: string
+          customer_id: string
+          month: string
+          currency: string
+          transactions: number
+          hotel_share_minor: number
+          reinvestment_minor: number
+          payout_minor: number
+          platform_fee_minor: number
+          status?: string
+          created_at?: string
+          paid_at?: string | null
+          paid_by?: string | null
+        }
+        Update: {
+          id?: string
+          customer_id?: string
+          month?: string
+          currency?: string
+          transactions?: number
+          hotel_share_minor?: number
+          reinvestment_minor?: number
+          payout_minor?: number
+          platform_fee_minor?: number
+          status?: string
+          created_at?: string
+          paid_at?: string | null
+          paid_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "hotel_payouts_currency_fkey"
+            columns: ["currency"]
+            isOneToOne: false
+            referencedRelation: "currencies"
+            referencedColumns: ["code"]
+          },
+          {
+            foreignKeyName: "hotel_payouts_customer_id_month_fkey"
+            columns: ["customer_id","month"]
+            isOneToOne: false
+            referencedRelation: "settlement_months"
+            referencedColumns: ["customer_id","month"]
+          },
+          {
+            foreignKeyName: "hotel_payouts_paid_by_fkey"
+            columns: ["paid_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       invitations: {
         Row: {
           id: string
@@ -382,6 +531,86 @@ export type Database = {
           },
         ]
       }
+      partner_invoices: {
+        Row: {
+          id: string
+          customer_id: string
+          activity_id: string
+          month: string
+          currency: string
+          commission_minor: number
+          transactions: number
+          gross_minor: number
+          payment_reference: string
+          vietqr: string | null
+          status: string
+          created_at: string
+          paid_at: string | null
+          paid_by: string | null
+        }
+        Insert: {
+          id?: string
+          customer_id: string
+          activity_id: string
+          month: string
+          currency: string
+          commission_minor: number
+          transactions: number
+          gross_minor: number
+          payment_reference: string
+          vietqr?: string | null
+          status?: string
+          created_at?: string
+          paid_at?: string | null
+          paid_by?: string | null
+        }
+        Update: {
+          id?: string
+          customer_id?: string
+          activity_id?: string
+          month?: string
+          currency?: string
+          commission_minor?: number
+          transactions?: number
+          gross_minor?: number
+          payment_reference?: string
+          vietqr?: string | null
+          status?: string
+          created_at?: string
+          paid_at?: string | null
+          paid_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_invoices_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: false
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_invoices_currency_fkey"
+            columns: ["currency"]
+            isOneToOne: false
+            referencedRelation: "currencies"
+            referencedColumns: ["code"]
+          },
+          {
+            foreignKeyName: "partner_invoices_customer_id_month_fkey"
+            columns: ["customer_id","month"]
+            isOneToOne: false
+            referencedRelation: "settlement_months"
+            referencedColumns: ["customer_id","month"]
+          },
+          {
+            foreignKeyName: "partner_invoices_paid_by_fkey"
+            columns: ["paid_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       partner_pins: {
         Row: {
           activity_id: string
@@ -421,6 +650,49 @@ export type Database = {
           },
         ]
       }
+      partner_staff: {
+        Row: {
+          activity_id: string
+          user_id: string
+          added_by: string | null
+          created_at: string
+        }
+        Insert: {
+          activity_id: string
+          user_id: string
+          added_by?: string | null
+          created_at?: string
+        }
+        Update: {
+          activity_id?: string
+          user_id?: string
+          added_by?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_staff_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: false
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_staff_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_staff_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       partner_transactions: {
         Row: {
           id: string
@@ -439,6 +711,10 @@ export type Database = {
           created_by: string | null
           idempotency_key: string
           created_at: string
+          status: string
+          dispute_reason: string | null
+          decided_by: string | null
+          decided_at: string | null
         }
         Insert: {
           id?: string
@@ -457,6 +733,10 @@ export type Database = {
           created_by?: string | null
           idempotency_key: string
           created_at?: string
+          status?: string
+          dispute_reason?: string | null
+          decided_by?: string | null
+          decided_at?: string | null
         }
         Update: {
           id?: string
@@ -475,6 +755,10 @@ export type Database = {
           created_by?: string | null
           idempotency_key?: string
           created_at?: string
+          status?: string
+          dispute_reason?: string | null
+          decided_by?: string | null
+          decided_at?: string | null
         }
         Relationships: [
           {
@@ -492,10 +776,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "partner_transactions_currency_fk"
+            columns: ["currency"]
+            isOneToOne: false
+            referencedRelation: "currencies"
+            referencedColumns: ["code"]
+          },
+          {
             foreignKeyName: "partner_transactions_customer_id_fkey"
             columns: ["customer_id"]
             isOneToOne: false
             referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_transactions_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
           {
@@ -793,6 +1091,42 @@ export type Database = {
           },
         ]
       }
+      settlement_months: {
+        Row: {
+          customer_id: string
+          month: string
+          closed_at: string
+          closed_by: string | null
+        }
+        Insert: {
+          customer_id: string
+          month: string
+          closed_at?: string
+          closed_by?: string | null
+        }
+        Update: {
+          customer_id?: string
+          month?: string
+          closed_at?: string
+          closed_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "settlement_months_closed_by_fkey"
+            columns: ["closed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "settlement_months_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_customers: {
         Row: {
           user_id: string
@@ -926,6 +1260,13 @@ export type Database = {
         }
         Returns: string
       }
+      admin_set_commission_rate: {
+        Args: {
+          p_activity_id: string
+          p_rate: number
+        }
+        Returns: Json
+      }
       admin_set_customer_package: {
         Args: {
           p_customer_id: string
@@ -970,6 +1311,42 @@ export type Database = {
           p_id: string
         }
         Returns: string
+      }
+      close_month: {
+        Args: {
+          p_customer_id: string
+          p_month: string
+        }
+        Returns: Json
+      }
+      commission_rate_history: {
+        Args: {
+          p_activity_id: string
+        }
+        Returns: {
+          id: string
+          activity_id: string
+          rate: number
+          status: string
+          proposed_by: string | null
+          proposed_at: string
+          decided_by: string | null
+          decided_at: string | null
+          effective_from: string | null
+          set_by_admin: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "commission_rates"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      confirm_partner_transaction: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
       }
       create_customer: {
         Args: {
@@ -1019,6 +1396,13 @@ export type Database = {
         }
         Returns: Database["public"]["Enums"]["invitation_status"]
       }
+      dispute_partner_transaction: {
+        Args: {
+          p_id: string
+          p_reason: string
+        }
+        Returns: Json
+      }
       invite_moderator: {
         Args: {
           p_customer_id: string
@@ -1032,6 +1416,14 @@ export type Database = {
           created_at: string
           expires_at: string
         }[]
+      }
+      invite_partner_staff: {
+        Args: {
+          p_activity_id: string
+          p_email: string
+          p_language?: string
+        }
+        Returns: Json
       }
       list_customer_invitations: {
         Args: {
@@ -1086,6 +1478,25 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      mark_invoice_paid: {
+        Args: {
+          p_invoice_id: string
+        }
+        Returns: Json
+      }
+      mark_payout_paid: {
+        Args: {
+          p_payout_id: string
+        }
+        Returns: Json
+      }
+      month_settlement: {
+        Args: {
+          p_customer_id: string
+          p_month: string
+        }
+        Returns: Json
+      }
       monthly_statement: {
         Args: {
           p_customer_id: string
@@ -1104,6 +1515,13 @@ export type Database = {
           net_to_hotel_minor: number
         }[]
       }
+      monthly_statement_items: {
+        Args: {
+          p_customer_id: string
+          p_month: string
+        }
+        Returns: Json[]
+      }
       my_invitations: {
         Args: never
         Returns: {
@@ -1116,10 +1534,45 @@ export type Database = {
           expires_at: string
         }[]
       }
+      my_partners: {
+        Args: never
+        Returns: {
+          activity_id: string
+          customer_id: string
+          title: Json
+          hotel_name: string
+        }[]
+      }
+      partner_statement: {
+        Args: {
+          p_activity_id: string
+          p_month: string
+        }
+        Returns: Json
+      }
+      platform_fees: {
+        Args: {
+          p_month: string
+        }
+        Returns: {
+          customer_id: string
+          activity_id: string
+          currency: string
+          transactions: number
+          platform_fee_minor: number
+        }[]
+      }
       play_reward: {
         Args: {
           p_campaign_id: string
           p_idempotency_key: string
+        }
+        Returns: Json
+      }
+      propose_commission_rate: {
+        Args: {
+          p_activity_id: string
+          p_rate: number
         }
         Returns: Json
       }
@@ -1159,6 +1612,20 @@ export type Database = {
         }
         Returns: undefined
       }
+      remove_partner_staff: {
+        Args: {
+          p_activity_id: string
+          p_user_id: string
+        }
+        Returns: boolean
+      }
+      respond_commission_rate: {
+        Args: {
+          p_rate_id: string
+          p_accept: boolean
+        }
+        Returns: Json
+      }
       set_home_customer: {
         Args: {
           p_customer_id: string
@@ -1171,6 +1638,14 @@ export type Database = {
           p_pin: string
         }
         Returns: undefined
+      }
+      set_platform_bank_account: {
+        Args: {
+          p_bank_bin: string
+          p_account_number: string
+          p_account_name: string
+        }
+        Returns: Json
       }
       upsert_reward_campaign: {
         Args: {

@@ -341,13 +341,14 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
         `select activity_id, count(*)::int as transactions, sum(amount_minor)::text as gross, sum(commission_minor)::text as commission,
                 sum(hotel_share_minor)::text as share, sum(platform_fee_minor)::text as fee, sum(reinvestment_minor)::text as reinvest, sum(net_to_hotel_minor)::text as net
          from public.partner_transactions
-         where customer_id = $1 and (created_at at time zone 'utc')::date >= date_trunc('month', ${month})::date
-           and (created_at at time zone 'utc')::date < (date_trunc('month', ${month}) + interval '1 month')::date
+         where customer_id = $1 and status = 'confirmed' and (created_at at time zone 'Asia/Ho_Chi_Minh')::date >= date_trunc('month', ${month})::date
+           and (created_at at time zone 'Asia/Ho_Chi_Minh')::date < (date_trunc('month', ${month}) + interval '1 month')::date
          group by activity_id order by activity_id`,
         [HOTEL_A],
       ).then((r) => r.rows);
-    const THIS_MONTH = `(now() at time zone 'utc')::date`;
-    const LAST_MONTH = `(date_trunc('month', now() at time zone 'utc') - interval '1 day')::date`;
+    // Since issue 27 statements use the hotel's months (customers.time_zone) and total confirmed sales only.
+    const THIS_MONTH = `(now() at time zone 'Asia/Ho_Chi_Minh')::date`;
+    const LAST_MONTH = `(date_trunc('month', now() at time zone 'Asia/Ho_Chi_Minh') - interval '1 day')::date`;
     const lusineId = (await one<{ id: string }>(s.db, `select ${partnerId('lusine-dong-khoi')} as id`)).id;
     await asPersona(s.db, 'admin', async (tx) => {
       const lusineBefore = (await statement(tx, THIS_MONTH)).find((r) => r.activity_id === lusineId);
@@ -356,12 +357,14 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
         await tx.query(`select public.record_partner_transaction($1, ${partnerId(i % 2 ? 'vespa-adventures' : 'lusine-dong-khoi')}, $2, 'VND', $3)`, [HOTEL_A, a, `stmt-${i}`]);
       }
       await asSuper(tx);
+      // Typed sales count once the partner confirms them (issue 27).
+      await tx.query(`update public.partner_transactions set status = 'confirmed', decided_at = now() where idempotency_key like 'stmt-%'`);
       // A transaction on the last day of last month counts there, not in this month.
       await tx.query(
         `insert into public.partner_transactions (customer_id, activity_id, amount_minor, currency, commission_rate, reinvestment_pct, commission_minor,
-           hotel_share_minor, platform_fee_minor, reinvestment_minor, net_to_hotel_minor, idempotency_key, created_at)
+           hotel_share_minor, platform_fee_minor, reinvestment_minor, net_to_hotel_minor, idempotency_key, created_at, status)
          values ($1, ${partnerId('vespa-adventures')}, 1000, 'VND', 0.2, 10, 200, 160, 40, 16, 144, 'old',
-                 (date_trunc('month', now() at time zone 'utc') - interval '1 second') at time zone 'utc')`,
+                 (date_trunc('month', now() at time zone 'Asia/Ho_Chi_Minh') - interval '1 second') at time zone 'Asia/Ho_Chi_Minh', 'confirmed')`,
         [HOTEL_A],
       );
       const expectedThis = await fromTable(tx, THIS_MONTH);
