@@ -94,6 +94,9 @@ test.describe('settlement: the hotel side', () => {
     const row = page.getByTestId(`commission-${partner.id}`);
     await expect(row).toBeVisible({ timeout: 20_000 });
 
+    // A moderator proposes; only an administrator may set a rate directly (no such button here).
+    await expect(row.getByRole('button', { name: tr(vi, 'commission.setFor', { partner: partnerVi }) })).toHaveCount(0);
+
     // 1. Propose 12.5 %: bad input first (more than 50 %), nothing is stored.
     const before = await rows<{ id: string }>(`commission_rates?activity_id=eq.${partner.id}&select=id`);
     await row.getByRole('button', { name: tr(vi, 'commission.proposeFor', { partner: partnerVi }) }).click();
@@ -121,6 +124,8 @@ test.describe('settlement: the hotel side', () => {
     await inviteDialog.getByRole('textbox', { name: tr(vi, 'mods.email') }).fill(STAFF_EMAIL);
     await inviteDialog.getByRole('button', { name: tr(vi, 'commission.invite') }).click();
     await expect(page.getByText(tr(vi, 'commission.invited', { email: STAFF_EMAIL }))).toBeVisible();
+    // The pending invitation is listed (the address typed and its status only).
+    await expect(page.getByRole('row').filter({ hasText: STAFF_EMAIL }).first()).toContainText(tr(vi, 'mods.status.pending'));
     const staff = String((await passwordSession(STAFF_EMAIL)).access_token);
     const mine = await rpcAs<{ id: string; role: string; customer_id: string }[]>(staff, 'my_invitations', {});
     const invitation = mine.find((i) => i.role === 'partner_staff' && i.customer_id === HOTEL);
@@ -164,6 +169,21 @@ test.describe('settlement: the hotel side', () => {
     expect(sale!.commission_minor).toBe(31250);
     await expect(page.getByText(tr(vi, 'ledger.recorded', { share: vnd(sale!.hotel_share_minor) }))).toBeVisible();
     await expect(page.getByTestId(`txn-status-${sale!.id}`)).toContainText(tr(vi, 'settlement.itemStatus.pending'));
+
+    // A currency with minor units: 12.05 USD is 1205 cents exactly; a third decimal is refused.
+    await choose(page, form.getByLabel(tr(vi, 'ledger.currency')), 'USD');
+    await amount.fill('12.345');
+    await form.getByRole('button', { name: tr(vi, 'ledger.record') }).click();
+    await expect(form.getByText(tr(vi, 'money.decimals', { currency: 'USD', digits: 2 }))).toBeVisible();
+    await amount.fill('12,05');
+    await form.getByRole('button', { name: tr(vi, 'ledger.record') }).click();
+    await expect.poll(mineCount).toBe(countBefore + 2);
+    const [usd] = await rows<Txn>(`partner_transactions?customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&order=created_at.desc&limit=1&select=${TXN_COLUMNS}`);
+    try {
+      expect(usd).toMatchObject({ amount_minor: 1205, currency: 'USD', status: 'pending' });
+    } finally {
+      await serviceRest(`partner_transactions?id=eq.${usd!.id}`, { method: 'DELETE' });
+    }
 
     // The current month's statement lists it apart, outside the confirmed totals.
     const current = monthInZone(tz, 0);
@@ -268,6 +288,22 @@ test.describe('settlement: the hotel side', () => {
     expect(paidPayout).toMatchObject({ status: 'paid', paid_by: payout.status === 'open' ? ADMIN_ID : paidPayout!.paid_by });
     // The figures did not move when paid.
     expect(Number(paidPayout!.payout_minor)).toBe(Number(payout.payout_minor));
+
+    // An administrator sets another partner's rate directly: in force at once, recorded as set by an administrator.
+    const other = partners[0]!;
+    const otherEn = other.title.en;
+    await admin.goto(`/${HOTEL}/dashboard?tab=rewards`);
+    await screenReady(admin);
+    await admin.getByTestId(`commission-${other.id}`).getByRole('button', { name: tr(en, 'commission.setFor', { partner: otherEn }) }).click();
+    const setDialog = admin.getByRole('dialog', { name: tr(en, 'commission.setTitle', { partner: otherEn }) });
+    await setDialog.getByRole('spinbutton', { name: tr(en, 'commission.rate') }).fill('11');
+    await setDialog.getByRole('button', { name: tr(en, 'commission.set') }).click();
+    await expect(setDialog).toBeHidden();
+    const [otherMirror] = await rows<{ commission_rate: number | string }>(`activities?id=eq.${other.id}&select=commission_rate`);
+    expect(Number(otherMirror!.commission_rate)).toBe(0.11);
+    const [adminRow] = await rows<{ set_by_admin: boolean; status: string }>(`commission_rates?activity_id=eq.${other.id}&select=set_by_admin,status&order=proposed_at.desc&limit=1`);
+    expect(adminRow).toMatchObject({ set_by_admin: true });
+    await expect(admin.getByTestId(`rate-in-force-${other.id}`)).toHaveText(new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(0.11));
 
     // 9. The platform fee of that month, by hotel and partner (administration tab), equals the confirmed items' 20 %.
     await admin.goto(`/${HOTEL}/dashboard?tab=admin`);
