@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseMajor } from './money.ts';
+import { fractionDigits, majorUnits, parseMajor } from './money.ts';
 
-// Bounds as in the `currencies` table (max_amount_minor); the parser takes them as given.
+// Example bounds (the parser takes the currency's max_amount_minor as given); the real rows are tested below.
 const VND = [0, 100_000_000_000] as const;
 const USD = [2, 10_000_000_00] as const;
 
@@ -44,4 +46,27 @@ describe('major → minor units, exactly', () => {
     expect(parseMajor('1500', 0, 1e10)).toEqual({ minor: 1500 });
     expect(parseMajor('1.234', 3, 1e10)).toEqual({ minor: 1234 });
   });
+});
+
+// Every currency the database accepts (the `currencies` rows of the settlement migration): its own minor units
+// and bound, and the display (Intl) agrees with the minor units the parser uses.
+const migration = fs.readFileSync(path.join(import.meta.dirname, '../../../../supabase/migrations/20261126000100_settlement.sql'), 'utf8');
+const CURRENCIES = [...migration.slice(migration.indexOf('insert into public.currencies')).split(';')[0]!.matchAll(/\('([A-Z]{3})', (\d), (\d+)\)/g)].map((m) => ({ code: m[1]!, units: Number(m[2]), max: Number(m[3]) }));
+
+describe('per currency of the currencies table', () => {
+  it('lists the contract currencies', () => {
+    expect(CURRENCIES.map((c) => c.code).sort()).toEqual(expect.arrayContaining(['AUD', 'CNY', 'EUR', 'GBP', 'JPY', 'KRW', 'SGD', 'THB', 'USD', 'VND']));
+  });
+  for (const c of CURRENCIES) {
+    it(`${c.code}: ${c.units} minor units, at most ${c.max}`, () => {
+      expect(fractionDigits(c.code)).toBe(c.units);
+      const major = majorUnits(c.max, c.code);
+      expect(parseMajor(major, c.units, c.max)).toEqual({ minor: c.max });
+      expect(parseMajor(majorUnits(c.max + 1, c.code), c.units, c.max)).toEqual({ problem: 'too_large' });
+      expect(parseMajor(majorUnits(1, c.code), c.units, c.max)).toEqual({ minor: 1 });
+      expect(parseMajor(`1.${'0'.repeat(c.units)}5`, c.units, c.max)).toEqual({ problem: 'decimals' });
+      // 1234.56 in a two-decimal currency is 123456 cents, in a zero-decimal one it is refused.
+      expect(parseMajor('1234.56', c.units, c.max)).toEqual(c.units >= 2 ? { minor: 123456 * 10 ** (c.units - 2) } : { problem: 'decimals' });
+    });
+  }
 });

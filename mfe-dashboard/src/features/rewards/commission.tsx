@@ -153,7 +153,8 @@ export function Commission({ customerId, partners }: { customerId: string; partn
             dataSource={invitations}
             columns={[
               { title: t('mods.email'), dataIndex: 'email' },
-              { title: t('rewards.partner'), key: 'p', render: (_: unknown, i: StaffInvitation) => (partnerOf(i) ? name(partnerOf(i)!) : '') },
+              // list_customer_invitations does not say which partner (only the address and its status): shown when it does.
+              ...(invitations.some((i) => partnerOf(i)) ? [{ title: t('rewards.partner'), key: 'p', render: (_: unknown, i: StaffInvitation) => (partnerOf(i) ? name(partnerOf(i)!) : '') }] : []),
               { title: t('settlement.status'), dataIndex: 'status', render: (s: string) => <Tag>{t(`mods.status.${s}`, { defaultValue: s })}</Tag> },
               { title: t('commission.sent'), dataIndex: 'created_at', render: when },
               { title: '', key: 'w', render: (_: unknown, i: StaffInvitation) => (i.status === 'pending' ? <Button size="small" onClick={() => void withdraw(i.id)}>{t('mods.withdraw')}</Button> : null) },
