@@ -640,16 +640,12 @@ values
    '{"en": "200 points", "vi": "200 điểm", "fr": "200 points"}', 200, null, null, null, 30, 5, null, 6);
 
 -- ════════════════════════════════════════════════════════════════════════════════
--- Settlement (issue 27, migration …20261126000100): partner@demo.test is staff of Miu Miu Spa (through an
--- accepted invitation), Miu Miu Spa's rate history (proposed → accepted, one declined), statuses of the
+-- Settlement (issue 27, migration …20261126000100): partner@demo.test is staff of Miu Miu Spa, Miu Miu Spa's rate history (proposed → accepted, one declined), statuses of the
 -- seeded transactions, ended months closed and paid except the last one (left open so the hotel can close
 -- it), and the current month open with confirmed, pending and disputed items. All dates are relative to
 -- now() and months are the hotel's (Asia/Ho_Chi_Minh).
 -- ════════════════════════════════════════════════════════════════════════════════
-insert into public.invitations (customer_id, role, partner_id, email, invited_by, status, accepted_by, responded_at, created_at, expires_at)
-values ('saigon-riverside-hotel', 'partner_staff', extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'),
-        'partner@demo.test', '00000000-0000-4000-a000-000000000002', 'accepted', '00000000-0000-4000-a000-000000000007',
-        now() - interval '150 days', now() - interval '151 days', now() - interval '144 days');
+-- (Granted directly: the seed has no invitation rows, which the invitation tests rely on.)
 insert into public.partner_staff (activity_id, user_id, added_by, created_at)
 values (extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'), '00000000-0000-4000-a000-000000000007',
         '00000000-0000-4000-a000-000000000002', now() - interval '150 days');

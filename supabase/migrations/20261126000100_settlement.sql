@@ -156,6 +156,19 @@ as $$
   limit 1
 $$;
 
+-- The rate in force now, for the mirror trigger below (runs as the client): only for the activity's
+-- moderators and admins, so the history stays private to the partner, its hotel and admins.
+create function private.mirror_rate(p_activity_id uuid)
+returns numeric
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.rate_at(a.id, now()) from public.activities a
+  where a.id = p_activity_id and private.can_manage_customer(a.customer_id)
+$$;
+
 -- activities.commission_rate: a mirror of the rate in force. Clients (anon, authenticated) cannot
 -- change it; it follows is_partner (null when not a partner). Privileged direct writes (migrations,
 -- the seed, the service role) are recorded in the history as admin-set; the RPCs below set
@@ -178,7 +191,7 @@ begin
       -- What the mirror must be: unchanged while a partner, null once not, the rate in force on becoming one.
       v_expected := case when not new.is_partner then null
                          when old.is_partner then old.commission_rate
-                         else private.rate_at(new.id, now()) end;
+                         else private.mirror_rate(new.id) end;
       if new.commission_rate is distinct from old.commission_rate and new.commission_rate is distinct from v_expected then
         raise exception 'The commission rate is agreed with the partner (propose a rate)'
           using errcode = '42501', detail = 'commission_rate_read_only';
@@ -715,6 +728,33 @@ as $$
 $$;
 revoke all on function public.my_partners() from public, anon, authenticated;
 grant execute on function public.my_partners() to authenticated, service_role;
+
+-- The partner's staff (accepted invitations only: before acceptance nothing about the invitee is shown),
+-- for the hotel's moderators, admins and the partner's own staff.
+create function public.list_partner_staff(p_activity_id uuid)
+returns table (user_id uuid, email text, display_name text, created_at timestamptz)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_customer text;
+begin
+  select a.customer_id into v_customer from public.activities a where a.id = p_activity_id;
+  if not (private.is_partner_staff(p_activity_id) or private.can_manage_customer(coalesce(v_customer, ''))) then
+    raise exception 'Only this partner''s staff and the hotel''s moderators can do this'
+      using errcode = '42501', detail = 'not_allowed';
+  end if;
+  return query
+    select s.user_id, p.email, p.display_name, s.created_at
+    from public.partner_staff s join public.profiles p on p.id = s.user_id
+    where s.activity_id = p_activity_id
+    order by s.created_at, s.user_id;
+end;
+$$;
+revoke all on function public.list_partner_staff(uuid) from public, anon, authenticated;
+grant execute on function public.list_partner_staff(uuid) to authenticated, service_role;
 
 -- A hotel's moderator (or admin) removes a staff member; staff may leave.
 create function public.remove_partner_staff(p_activity_id uuid, p_user_id uuid)
@@ -1498,5 +1538,5 @@ grant execute on function public.platform_fees(date) to authenticated, service_r
 
 -- ─── function privileges ────────────────────────────────────────────────────────
 revoke execute on all functions in schema private from public;
-grant execute on function private.is_partner_staff(uuid), private.staff_activity_ids(), private.rate_at(uuid, timestamptz)
-  to anon, authenticated, service_role;
+-- Policies (staff_activity_ids) and the mirror trigger (mirror_rate) run as the client.
+grant execute on function private.staff_activity_ids(), private.mirror_rate(uuid) to authenticated, service_role;

@@ -1451,6 +1451,17 @@ export type Database = {
           created_at: string
         }[]
       }
+      list_partner_staff: {
+        Args: {
+          p_activity_id: string
+        }
+        Returns: {
+          user_id: string
+          email: string
+          display_name: string
+          created_at: string
+        }[]
+      }
       list_reward_prizes: {
         Args: {
           p_campaign_id: string

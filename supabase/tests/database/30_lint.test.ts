@@ -23,6 +23,7 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'invite_partner_staff',
   'list_customer_invitations',
   'list_customer_moderators',
+  'list_partner_staff',
   'list_reward_prizes',
   'mark_invoice_paid',
   'mark_payout_paid',

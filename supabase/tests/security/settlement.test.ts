@@ -115,6 +115,32 @@ describe.each(BACKENDS)('settlement on %s', (backend) => {
     });
   });
 
+  it('no client writes the settlement tables directly (rates, staff, months, invoices, payouts, currencies, transactions)', async () => {
+    const writes = [
+      `insert into public.commission_rates (activity_id, rate, status, decided_at, effective_from) values ('SPA', 0.5, 'accepted', now(), now())`,
+      `update public.commission_rates set rate = 0.5`,
+      `delete from public.commission_rates`,
+      `insert into public.partner_staff (activity_id, user_id) values ('SPA', '${USERS.traveller}')`,
+      `delete from public.partner_staff`,
+      `insert into public.settlement_months (customer_id, month) values ('${HOTEL_A}', '2020-01-01')`,
+      `delete from public.settlement_months`,
+      `update public.partner_invoices set status = 'paid', paid_at = now()`,
+      `update public.hotel_payouts set payout_minor = payout_minor + 1`,
+      `delete from public.partner_invoices`,
+      `insert into public.currencies (code, minor_units, max_amount_minor) values ('ZZZ', 0, 1)`,
+      `update public.currencies set max_amount_minor = 1000000000000`,
+      `update public.partner_transactions set status = 'confirmed'`,
+    ];
+    for (const who of ['anon', 'plain', 'moderatorA', 'partner', 'admin'] as Who[]) {
+      await asPersona(s.db, 'anon', async (tx) => {
+        await become(tx, who);
+        for (const sql of writes) {
+          expect(await outcome(tx, sql.replace("'SPA'", `'${spa}'`)), `${JSON.stringify(who)}: ${sql}`).toMatchObject({ code: '42501' });
+        }
+      });
+    }
+  });
+
   it('a typed sale needs a listed ISO 4217 currency and an amount within its bounds, in integers', async () => {
     await asPersona(s.db, 'moderatorA', async (tx) => {
       const rec = (amount: number | string, currency: string, key: string) =>
@@ -257,6 +283,8 @@ describe.each(BACKENDS)('settlement on %s', (backend) => {
       expect(await history('moderatorA')).toEqual(seen);
       await become(tx, 'plain');
       expect(await outcome(tx, 'select * from public.commission_rate_history($1)', [spa])).toMatchObject({ code: '42501', detail: 'not_allowed' });
+      expect(await outcome(tx, 'select private.rate_at($1, now())', [spa])).toMatchObject({ code: '42501' });
+      expect((await tx.query('select * from public.commission_rates where activity_id = $1', [spa])).rows).toEqual([]);
       await become(tx, 'moderatorB');
       expect(await outcome(tx, 'select public.propose_commission_rate($1, 0.2)', [spa])).toMatchObject({ code: '42501', detail: 'not_moderator' });
       expect((await tx.query('select * from public.commission_rates where activity_id = $1', [spa])).rows).toEqual([]);
@@ -389,13 +417,17 @@ describe.each(BACKENDS)('settlement on %s', (backend) => {
       expect(await outcome(tx, 'select public.invite_partner_staff($1, $2)', [hotelActivity, 'x@demo.test'])).toMatchObject({ detail: 'not_partner' });
       await become(tx, 'moderatorB');
       expect(await outcome(tx, 'select public.invite_partner_staff($1, $2)', [spa, 'x@demo.test'])).toMatchObject({ code: '42501', detail: 'not_moderator' });
-      // Before acceptance: nothing.
+      // Before acceptance: nothing, and the hotel sees no invitee among the staff.
+      await become(tx, 'moderatorA');
+      expect((await tx.query('select email from public.list_partner_staff($1)', [spa])).rows).toEqual([{ email: 'partner@demo.test' }]);
       await become(tx, 'guest');
       expect((await tx.query('select * from public.my_partners()')).rows).toEqual([]);
       expect(await outcome(tx, `select public.partner_statement($1, ${THIS_MONTH})`, [spa])).toMatchObject({ code: '42501', detail: 'not_allowed' });
       expect(await outcome(tx, "select public.set_partner_pin($1, '135790')", [spa])).toMatchObject({ code: '42501' });
       expect(await value(tx, 'select public.accept_invitation($1)', [known.id])).toBe(HOTEL_A);
       expect((await tx.query('select activity_id, customer_id from public.my_partners()')).rows).toEqual([{ activity_id: spa, customer_id: HOTEL_A }]);
+      expect((await tx.query('select user_id from public.list_partner_staff($1) order by user_id', [spa])).rows).toEqual([{ user_id: USERS.guest }, { user_id: PARTNER }]);
+      expect(await outcome(tx, 'select * from public.list_partner_staff($1)', [garden])).toMatchObject({ code: '42501', detail: 'not_allowed' });
       expect(await outcome(tx, `select public.partner_statement($1, ${THIS_MONTH})`, [spa])).toMatchObject({ ok: expect.objectContaining({ activity_id: spa }) });
       expect(await outcome(tx, "select public.set_partner_pin($1, '135790')", [spa])).not.toHaveProperty('code');
       // Another partner of the same hotel: nothing.
