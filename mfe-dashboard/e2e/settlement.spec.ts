@@ -115,6 +115,10 @@ test.describe('settlement: the hotel side', () => {
     await expect(page.getByTestId(`rate-latest-${partner.id}`)).toContainText(tr(vi, 'commission.status.proposed'));
     await expect(page.getByTestId(`rate-latest-${partner.id}`)).toContainText(pct(0.125));
 
+    const [traveller] = await rows<{ display_name: string | null; email: string }>(`profiles?email=eq.${STAFF_EMAIL}&select=display_name,email`);
+    const travellerShown = traveller!.display_name || STAFF_EMAIL;
+    await expect(page.getByTestId(`staff-${partner.id}`)).not.toContainText(travellerShown);
+
     // 2. Invite the partner's staff from the partner's row; they accept (the invitation, then the rate) through the API.
     await row.getByRole('button', { name: tr(vi, 'commission.inviteFor', { partner: partnerVi }) }).click();
     const inviteDialog = page.getByRole('dialog', { name: tr(vi, 'commission.inviteTitle', { partner: partnerVi }) });
@@ -140,6 +144,8 @@ test.describe('settlement: the hotel side', () => {
     await screenReady(page);
     await expect(page.getByTestId(`rate-in-force-${partner.id}`)).toHaveText(pct(0.125), { timeout: 20_000 });
     await expect(page.getByTestId(`rate-latest-${partner.id}`)).toContainText(tr(vi, 'commission.status.accepted'));
+    // The new staff member is listed once they accepted (not before: the row showed no one of theirs).
+    await expect(page.getByTestId(`staff-${partner.id}`)).toContainText(travellerShown);
     const history = await rows<{ id: string; status: string; rate: number | string }>(`commission_rates?activity_id=eq.${partner.id}&select=id,status,rate&order=proposed_at.desc`);
     await page.getByTestId(`commission-${partner.id}`).getByRole('button', { name: tr(vi, 'commission.historyFor', { partner: partnerVi }) }).click();
     const historyDialog = page.getByRole('dialog', { name: tr(vi, 'commission.historyTitle', { partner: partnerVi }) });

@@ -33,6 +33,7 @@ export function Commission({ customerId, partners }: { customerId: string; partn
   const isAdmin = !!profile?.isAdmin;
   const [history, setHistory] = useState<Record<string, RateRow[]>>({});
   const [inForce, setInForce] = useState<Record<string, number | null>>({});
+  const [staff, setStaff] = useState<Record<string, { user_id: string; email: string | null; display_name: string | null }[]>>({});
   const [invitations, setInvitations] = useState<StaffInvitation[] | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
@@ -42,6 +43,9 @@ export function Commission({ customerId, partners }: { customerId: string; partn
   const load = useCallback(async () => {
     const all = await Promise.all(partners.map(async (p) => [p.id, (await rpc<RateRow[]>(db, 'commission_rate_history', { p_activity_id: p.id })).data ?? []] as const));
     setHistory(Object.fromEntries(all));
+    // Accepted staff only (an invitee is listed, with their address, once they said yes).
+    const people = await Promise.all(partners.map(async (p) => [p.id, (await rpc<{ user_id: string; email: string | null; display_name: string | null }[]>(db, 'list_partner_staff', { p_activity_id: p.id })).data ?? []] as const));
+    setStaff(Object.fromEntries(people));
     const mirror = await db.from('activities').select('id, commission_rate').eq('customer_id', customerId).eq('is_partner', true);
     setInForce(Object.fromEntries((mirror.data ?? []).map((a) => [a.id, a.commission_rate === null ? null : Number(a.commission_rate)])));
     const inv = await rpc<StaffInvitation[]>(db, 'list_customer_invitations', { p_customer_id: customerId });
@@ -128,6 +132,11 @@ export function Commission({ customerId, partners }: { customerId: string; partn
                 </span>
               );
             },
+          },
+          {
+            title: t('commission.staff'),
+            key: 'staff',
+            render: (_: unknown, p: Partner) => <span data-testid={`staff-${p.id}`}>{(staff[p.id] ?? []).map((u) => u.display_name || u.email).join(', ')}</span>,
           },
           {
             title: '',
