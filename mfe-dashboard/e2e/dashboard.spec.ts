@@ -31,8 +31,10 @@ const vnd = (minor: number) => new Intl.NumberFormat('vi-VN', { style: 'currency
 
 type Txn = Record<'amount_minor' | 'commission_minor' | 'hotel_share_minor' | 'platform_fee_minor' | 'reinvestment_minor' | 'net_to_hotel_minor', number> & { activity_id: string; currency: string };
 const sum = (rows: Txn[], k: keyof Omit<Txn, 'activity_id' | 'currency'>) => rows.reduce((a, r) => a + r[k], 0);
+// Confirmed spend only (issue 27): figures count vouchers redeemed with the PIN and sales the partner confirmed;
+// pending and disputed items are listed apart and count in no total.
 async function transactions(start: string, stop: string): Promise<Txn[]> {
-  const res = await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&created_at=gte.${start}&created_at=lt.${stop}&select=activity_id,currency,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`);
+  const res = await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start}&created_at=lt.${stop}&select=activity_id,currency,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`);
   const rows = (await res.json()) as Txn[];
   expect(rows.every((r) => r.currency === 'VND')).toBe(true);
   return rows;
@@ -189,9 +191,11 @@ test.describe('commission statements', () => {
     // Many steps on a machine shared with other builds: a longer limit than a single screen check.
     test.setTimeout(120_000);
     const now = new Date();
+    // The hotel's months (its time zone, Asia/Ho_Chi_Minh: UTC+7, no daylight saving), as the statement counts them.
     const month = (back: number) => {
       const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-      return { key: d.toISOString().slice(0, 7), start: d.toISOString(), stop: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString(), label: new Intl.DateTimeFormat('vi-VN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d) };
+      const local = (y: number, m: number) => new Date(Date.UTC(y, m, 1) - 7 * 3_600_000).toISOString();
+      return { key: d.toISOString().slice(0, 7), start: local(d.getUTCFullYear(), d.getUTCMonth()), stop: local(d.getUTCFullYear(), d.getUTCMonth() + 1), label: new Intl.DateTimeFormat('vi-VN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d) };
     };
     const last = month(1);
     await page.goto(`/${HOTEL}/dashboard?tab=statements`);
@@ -204,8 +208,11 @@ test.describe('commission statements', () => {
     const txns = await transactions(last.start, last.stop);
     expect(txns.length).toBeGreaterThan(0);
     const partners = new Set(txns.map((t) => t.activity_id)).size;
+    // Pending and disputed items of the month: listed apart, in no total (and last in the CSV).
+    const apart = (await (await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=in.(pending,disputed)&created_at=gte.${last.start}&created_at=lt.${last.stop}&select=id`)).json()) as { id: string }[];
     const section = page.getByRole('region', { name: tr(vi, 'statements.title') });
-    await expect(section.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(partners);
+    await expect(section.locator('.ant-card').first().locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(partners);
+    await expect(page.getByTestId('statement-apart').locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(apart.length);
     const total = page.getByTestId('statement-total-VND');
     for (const k of ['gross_minor', 'commission_minor', 'hotel_share_minor', 'platform_fee_minor', 'reinvestment_minor', 'net_to_hotel_minor'] as const) {
       await expect(total.getByTestId(`total-${k}`)).toHaveText(vnd(sum(txns, k === 'gross_minor' ? 'amount_minor' : k)));
@@ -218,18 +225,19 @@ test.describe('commission statements', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${HOTEL}-statement-${last.key}.csv`);
     const lines = fs.readFileSync(await file.path(), 'utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('month,partner,currency,transactions,guest_spend,commission,hotel_share_80,platform_fee_20,rewards_reinvestment,net_to_hotel');
-    expect(lines).toHaveLength(partners + 2);
-    expect(lines.at(-1)).toBe(
-      [last.key, 'TOTAL', 'VND', txns.length, sum(txns, 'amount_minor'), sum(txns, 'commission_minor'), sum(txns, 'hotel_share_minor'), sum(txns, 'platform_fee_minor'), sum(txns, 'reinvestment_minor'), sum(txns, 'net_to_hotel_minor')].join(','),
+    expect(lines[0]).toBe('month,partner,currency,transactions,guest_spend,commission,hotel_share_80,platform_fee_20,rewards_reinvestment,net_to_hotel,status,dispute_reason');
+    expect(lines).toHaveLength(partners + 2 + apart.length);
+    expect(lines[partners + 1]).toBe(
+      [last.key, 'TOTAL', 'VND', txns.length, sum(txns, 'amount_minor'), sum(txns, 'commission_minor'), sum(txns, 'hotel_share_minor'), sum(txns, 'platform_fee_minor'), sum(txns, 'reinvestment_minor'), sum(txns, 'net_to_hotel_minor'), 'confirmed', ''].join(','),
     );
+    expect(lines.slice(partners + 2).every((l) => /,(pending|disputed),[^,]*$/.test(l))).toBe(true);
 
     // Printing keeps the statement and its heading, and drops the dashboard around it.
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('heading', { name: tr(vi, 'statements.printHeading', { name: 'Saigon Riverside Hotel', month: last.label }) })).toBeVisible();
     await expect(page.getByRole('tablist')).toBeHidden();
     await expect(page.getByRole('button', { name: tr(vi, 'statements.csv') })).toBeHidden();
-    await expect(page.getByTestId('statement-print').getByRole('row')).toHaveCount(partners + 2);
+    await expect(page.getByTestId('statement-print').locator('table').first().getByRole('row')).toHaveCount(partners + 2);
     await expect(page.getByTestId('statement-print').getByText(vnd(sum(txns, 'net_to_hotel_minor')))).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByTestId('statement-print')).toBeHidden();

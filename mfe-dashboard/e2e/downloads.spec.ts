@@ -140,19 +140,21 @@ test.describe('dashboard downloads under the production CSP', () => {
     );
 
     // Last month's statement (the seed has transactions in it): one line per partner and a total.
+    // The hotel's month (Asia/Ho_Chi_Minh, UTC+7), as the statement counts it.
     const now = new Date();
-    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-    const stop = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const month = start.toISOString().slice(0, 7);
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const start = new Date(first.getTime() - 7 * 3_600_000);
+    const stop = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 7 * 3_600_000);
+    const month = first.toISOString().slice(0, 7);
     await page.goto(`/${HOTEL}/dashboard?tab=statements&month=${month}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     const statement = await downloadOf(page, tr('statements.csv'));
     expect(statement.name).toBe(`${HOTEL}-statement-${month}.csv`);
     const lines = parseCsv(statement.bytes.toString('utf8'));
-    expect(lines[0]).toEqual(['month', 'partner', 'currency', 'transactions', 'guest_spend', 'commission', 'hotel_share_80', 'platform_fee_20', 'rewards_reinvestment', 'net_to_hotel']);
+    expect(lines[0]).toEqual(['month', 'partner', 'currency', 'transactions', 'guest_spend', 'commission', 'hotel_share_80', 'platform_fee_20', 'rewards_reinvestment', 'net_to_hotel', 'status', 'dispute_reason']);
     type Txn = { activity_id: string; amount_minor: number; commission_minor: number; hotel_share_minor: number; platform_fee_minor: number; reinvestment_minor: number; net_to_hotel_minor: number };
     const txns = (await (
-      await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=activity_id,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`)
+      await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=activity_id,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`)
     ).json()) as Txn[];
     expect(txns.length).toBeGreaterThan(0);
     const keys = ['amount_minor', 'commission_minor', 'hotel_share_minor', 'platform_fee_minor', 'reinvestment_minor', 'net_to_hotel_minor'] as const;
@@ -161,12 +163,58 @@ test.describe('dashboard downloads under the production CSP', () => {
     for (const t of txns) byPartner.set(t.activity_id, [...(byPartner.get(t.activity_id) ?? []), t]);
     // Partner lines: each one's count and sums equal its transactions (matched by count and figures,
     // the line names the partner by its title).
-    const partnerLines = lines.slice(1, -1);
+    // Confirmed spend only (issue 27); pending and disputed items follow the TOTAL line, one line each.
+    const totalAt = lines.findIndex((r) => r[1] === 'TOTAL');
+    const partnerLines = lines.slice(1, totalAt);
     expect(partnerLines).toHaveLength(byPartner.size);
-    const expected = [...byPartner.values()].map((rows) => [String(rows.length), ...sums(rows)].join(',')).sort();
+    const expected = [...byPartner.values()].map((rows) => [String(rows.length), ...sums(rows), 'confirmed', ''].join(',')).sort();
     expect(partnerLines.map((r) => r.slice(3).join(',')).sort()).toEqual(expected);
     expect(partnerLines.every((r) => r[0] === month && r[2] === 'VND' && r[1]!.length > 0)).toBe(true);
-    expect(lines.at(-1)).toEqual([month, 'TOTAL', 'VND', String(txns.length), ...sums(txns)]);
+    expect(lines[totalAt]).toEqual([month, 'TOTAL', 'VND', String(txns.length), ...sums(txns), 'confirmed', '']);
+    type Item = { amount_minor: number; commission_minor: number; status: string; dispute_reason: string | null };
+    const apart = (await (
+      await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=in.(pending,disputed)&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=amount_minor,commission_minor,status,dispute_reason&limit=10000`)
+    ).json()) as Item[];
+    const itemLines = lines.slice(totalAt + 1);
+    expect(itemLines.map((r) => [r[0], r[2], r[3], r[4], r[5], r.slice(6, 10).join(''), r[10], r[11]].join('|')).sort()).toEqual(
+      apart.map((i) => [month, 'VND', '1', String(i.amount_minor), String(i.commission_minor), '', i.status, i.dispute_reason ?? ''].join('|')).sort(),
+    );
+
+    expect(await violations()).toEqual([]);
+  });
+  test("CSV exports: a closed month's partner invoices and the hotel's payout, rows as in the database", async ({ page }) => {
+    test.setTimeout(90_000);
+    const violations = await watchCsp(page);
+    // The seed closes (and pays) every ended month but the last: two months back is closed.
+    const now = new Date();
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 7);
+    await page.goto(`/${HOTEL}/dashboard?tab=statements&month=${month}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('month-closed')).toBeVisible({ timeout: 20_000 });
+
+    type Invoice = { activity_id: string; currency: string; commission_minor: number; payment_reference: string; status: string; paid_at: string | null };
+    const invoices = (await (await serviceRest(`partner_invoices?customer_id=eq.${HOTEL}&month=eq.${month}-01&select=activity_id,currency,commission_minor,payment_reference,status,paid_at`)).json()) as Invoice[];
+    expect(invoices.length).toBeGreaterThan(0);
+    const titles = new Map(((await (await serviceRest(`activities?customer_id=eq.${HOTEL}&select=id,title`)).json()) as { id: string; title: { en: string; vi?: string } }[]).map((a) => [a.id, a.title.vi ?? a.title.en]));
+    const inv = await downloadOf(page, tr('settlement.invoicesCsv'));
+    expect(inv.name).toBe(`${HOTEL}-invoices-${month}.csv`);
+    const invRows = parseCsv(inv.bytes.toString('utf8'));
+    expect(invRows[0]).toEqual(['month', 'partner', 'currency', 'commission', 'payment_reference', 'status', 'paid_at']);
+    const asRow = (r: string[]) => [r[0], r[1], r[2], r[3], r[4], r[5], r[6] ? new Date(r[6]).toISOString() : ''].join('|');
+    expect(invRows.slice(1).map(asRow).sort()).toEqual(
+      invoices.map((i) => [month, titles.get(i.activity_id), i.currency, String(i.commission_minor), i.payment_reference, i.status, i.paid_at ? new Date(i.paid_at).toISOString() : ''].join('|')).sort(),
+    );
+
+    type Payout = { currency: string; hotel_share_minor: number; reinvestment_minor: number; payout_minor: number; status: string; paid_at: string | null };
+    const payouts = (await (await serviceRest(`hotel_payouts?customer_id=eq.${HOTEL}&month=eq.${month}-01&select=currency,hotel_share_minor,reinvestment_minor,payout_minor,status,paid_at&order=currency`)).json()) as Payout[];
+    expect(payouts.length).toBeGreaterThan(0);
+    const pay = await downloadOf(page, tr('settlement.payoutCsv'));
+    expect(pay.name).toBe(`${HOTEL}-payout-${month}.csv`);
+    const payRows = parseCsv(pay.bytes.toString('utf8'));
+    expect(payRows[0]).toEqual(['month', 'currency', 'hotel_share_80', 'rewards_reinvestment', 'payout', 'status', 'paid_at']);
+    expect(payRows.slice(1).map((r) => [...r.slice(0, 6), r[6] ? new Date(r[6]).toISOString() : ''].join('|'))).toEqual(
+      payouts.map((p) => [month, p.currency, String(p.hotel_share_minor), String(p.reinvestment_minor), String(p.payout_minor), p.status, p.paid_at ? new Date(p.paid_at).toISOString() : ''].join('|')),
+    );
 
     expect(await violations()).toEqual([]);
   });

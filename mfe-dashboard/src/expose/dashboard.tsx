@@ -52,7 +52,7 @@ export default function Dashboard() {
                 ...(customer.kind === 'hotel'
                   ? [
                       { key: 'rewards', label: t('tabs.rewards'), children: pane(<Rewards customer={customer} />) },
-                      { key: 'statements', label: t('tabs.statements'), children: pane(<Statements customerName={customer.name} />) },
+                      { key: 'statements', label: t('tabs.statements'), children: pane(<Statements customer={customer} />) },
                     ]
                   : []),
                 { key: 'qr', label: t('tabs.qr'), children: pane(<QrPoster customer={customer} />) },

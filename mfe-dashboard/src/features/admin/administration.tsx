@@ -5,6 +5,7 @@ import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
+import { PlatformFees } from './platform-fees.tsx';
 
 type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'display_name' | 'is_admin' | 'is_disabled'>;
 type Customer = Pick<Tables<'customers'>, 'id' | 'name' | 'kind' | 'package'>;
@@ -111,6 +112,7 @@ export function Administration() {
           />
         )}
       </Card>
+      <PlatformFees />
     </Space>
   );
 }

@@ -47,3 +47,30 @@ export function sumByCurrency<T extends { currency: string }>(rows: T[], pick: (
   for (const r of rows) out.set(r.currency, (out.get(r.currency) ?? 0) + pick(r));
   return out;
 }
+
+/** Why a typed amount is refused (each is an i18n key under `money.`). */
+export type AmountProblem = 'required' | 'format' | 'decimals' | 'zero' | 'too_large';
+
+/**
+ * An amount typed in major units → exact integer minor units, parsed as a string (no floating point):
+ * "12.05" USD → 1205, "250000" VND → 250000. One decimal separator, "." or "," (a comma is the decimal
+ * mark in vi and fr); spaces are dropped (grouping typed as "250 000"); no other grouping, since "250.000"
+ * would be ambiguous. At most `minorUnits` decimals (VND none: "250.5" is refused, never rounded).
+ * Bounds: above 0, at most `maxMinor` (the currency's `max_amount_minor`).
+ */
+export function parseMajor(text: string, minorUnits: number, maxMinor: number): { minor: number } | { problem: AmountProblem } {
+  const s = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (!s) return { problem: 'required' };
+  const m = /^(\d+)(?:[.,](\d*))?$/.exec(s);
+  if (!m) return { problem: 'format' };
+  const whole = m[1]!;
+  const frac = m[2] ?? ''; // "250.000" VND is refused, not read as 250: more decimals than the currency has
+  if (frac.length > minorUnits) return { problem: 'decimals' };
+  const digits = (whole + frac.padEnd(minorUnits, '0')).replace(/^0+(?=\d)/, '');
+  // Compare as digit strings first: a long input never becomes an inexact number.
+  const max = String(maxMinor);
+  if (digits.length > max.length || (digits.length === max.length && digits > max)) return { problem: 'too_large' };
+  const minor = Number(digits);
+  if (minor === 0) return { problem: 'zero' };
+  return { minor };
+}

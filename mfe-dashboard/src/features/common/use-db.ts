@@ -20,7 +20,8 @@ export const ERROR_CODES = [
   // invitations (supabase/README-data.md "RPCs")
   'invalid_email', 'already_invited', 'invitation_limit', 'invitation_not_found', 'invitation_not_pending',
   // settlement (docs/settlement.md)
-  'not_pending', 'month_closed', 'reason_required', 'reason_too_long', 'transaction_not_found', 'not_allowed', 'rate_not_found', 'rate_not_open', 'invalid_rate',
+  'not_pending', 'month_closed', 'reason_required', 'invalid_rate', 'month_not_ended', 'rate_not_found', 'rate_not_open', 'invoice_not_found', 'payout_not_found',
+  'commission_rate_read_only', 'transaction_not_found', 'not_allowed', 'settlement_immutable', 'reason_too_long',
 ];
 
 export function errorKey(error: unknown): string {

@@ -42,6 +42,8 @@ function rowsOfBothPeriods<T>(db: TypedClient, table: 'analytics_events' | 'part
         .eq('customer_id', customerId)
         .gte('created_at', periods.previous.start.toISOString())
         .lt('created_at', periods.current.end.toISOString())
+        // Commission counts confirmed spend only (issue 27): a sale the hotel typed in counts once the partner confirms it.
+        .match(table === 'partner_transactions' ? { status: 'confirmed' } : {})
         .order('created_at')
         .order('id')
         .range(from, to) as unknown as PromiseLike<{ data: T[] | null; error: unknown }>,

@@ -180,7 +180,6 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       website: v.website?.trim() || null,
       price_level: v.price_level ?? null,
       is_partner: !!v.is_partner,
-      commission_rate: v.is_partner && v.commission_pct != null ? v.commission_pct / 100 : null,
       guest_offer: v.is_partner ? texts({ en: v.offer_en, vi: v.offer_vi, fr: v.offer_fr }) : null,
       published: !!v.published,
       opening_hours: toJson(v.opening_hours),
@@ -340,7 +339,12 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
             {() =>
               form.getFieldValue('is_partner') ? (
                 <>
-                  <Form.Item name="commission_pct" label={t('recs.commission')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: 0, max: 50, message: t('form.commission') }]}><InputNumber min={0} max={50} step={0.5} addonAfter="%" /></Form.Item>
+                  {/* The rate is agreed with the partner (Rewards tab: propose, accept, history); here it is only shown. */}
+                  <Form.Item label={t('recs.commission')} extra={t('recs.commissionAgreed')}>
+                    <Typography.Text data-testid="recs-rate-in-force">
+                      {form.getFieldValue('commission_pct') == null ? t('commission.none') : `${form.getFieldValue('commission_pct') as number} %`}
+                    </Typography.Text>
+                  </Form.Item>
                   <Form.Item name="offer_en" label={t('recs.offerEn')} rules={[{ max: 200 }]}><Input /></Form.Item>
                   <Form.Item name="offer_vi" label={t('recs.offerVi')} rules={[{ max: 200 }]}><Input /></Form.Item>
                   <Form.Item name="offer_fr" label={t('recs.offerFr')} rules={[{ max: 200 }]}><Input /></Form.Item>

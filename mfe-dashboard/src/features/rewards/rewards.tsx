@@ -8,6 +8,7 @@ import type { Database, Json, Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { odds, oddsWith } from './odds.ts';
 import { Ledger } from './ledger.tsx';
+import { Commission } from './commission.tsx';
 import { usePartners } from './partners.ts';
 
 type Customer = Tables<'customers'>;
@@ -212,6 +213,7 @@ export function Rewards({ customer }: { customer: Customer }) {
             />
           </Card>
         )}
+        <Commission customerId={customer.id} partners={partners} />
         <Ledger customer={customer} partners={partners} />
       </Space>
 

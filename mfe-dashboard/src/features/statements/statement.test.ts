@@ -26,12 +26,16 @@ describe('monthly statement', () => {
     expect(t.map((x) => [x.currency, x.gross_minor, x.commission_minor, x.transactions])).toEqual([['USD', 1205, 181, 2], ['VND', 3_000_001, 450_001, 4]]);
     for (const x of t) expect(x.hotel_share_minor + x.platform_fee_minor).toBe(x.commission_minor);
   });
-  it('exports lines then totals, quoting names and writing exact major units', () => {
-    const csv = statementCsv('2026-10', [line('Spa, "Miu"', 'VND', 1_234_567, 185_185), line('Bar', 'USD', 1205, 181)]);
+  it('exports confirmed lines, then totals, then pending and disputed items apart; exact major units', () => {
+    const csv = statementCsv('2026-10', [line('Spa, "Miu"', 'VND', 1_234_567, 185_185), line('Bar', 'USD', 1205, 181)], [
+      { partner: 'Bar', currency: 'USD', amount_minor: 5, commission_minor: 1, status: 'disputed', dispute_reason: 'never came, "sure"' },
+      { partner: 'Spa', currency: 'VND', amount_minor: 250_000, commission_minor: 37_500, status: 'pending', dispute_reason: null },
+    ]);
     const rows = csv.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('month,partner,currency,transactions,guest_spend,commission,hotel_share_80,platform_fee_20,rewards_reinvestment,net_to_hotel');
-    expect(rows[1]).toBe('2026-10,"Spa, ""Miu""",VND,2,1234567,185185,148148,37037,14815,133333');
-    expect(rows[2]).toBe('2026-10,Bar,USD,2,12.05,1.81,1.45,0.36,0.15,1.30');
-    expect(rows.slice(3)).toEqual(['2026-10,TOTAL,USD,2,12.05,1.81,1.45,0.36,0.15,1.30', '2026-10,TOTAL,VND,2,1234567,185185,148148,37037,14815,133333']);
+    expect(rows[0]).toBe('month,partner,currency,transactions,guest_spend,commission,hotel_share_80,platform_fee_20,rewards_reinvestment,net_to_hotel,status,dispute_reason');
+    expect(rows[1]).toBe('2026-10,"Spa, ""Miu""",VND,2,1234567,185185,148148,37037,14815,133333,confirmed,');
+    expect(rows[2]).toBe('2026-10,Bar,USD,2,12.05,1.81,1.45,0.36,0.15,1.30,confirmed,');
+    expect(rows.slice(3, 5)).toEqual(['2026-10,TOTAL,USD,2,12.05,1.81,1.45,0.36,0.15,1.30,confirmed,', '2026-10,TOTAL,VND,2,1234567,185185,148148,37037,14815,133333,confirmed,']);
+    expect(rows.slice(5)).toEqual(['2026-10,Bar,USD,1,0.05,0.01,,,,,disputed,"never came, ""sure"""', '2026-10,Spa,VND,1,250000,37500,,,,,pending,']);
   });
 });

@@ -51,10 +51,25 @@ export function totals(lines: StatementLine[]): Totals[] {
   return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-export const CSV_HEADER = ['month', 'partner', 'currency', 'transactions', 'guest_spend', 'commission', 'hotel_share_80', 'platform_fee_20', 'rewards_reinvestment', 'net_to_hotel'];
+export const CSV_HEADER = ['month', 'partner', 'currency', 'transactions', 'guest_spend', 'commission', 'hotel_share_80', 'platform_fee_20', 'rewards_reinvestment', 'net_to_hotel', 'status', 'dispute_reason'];
 
-/** One line per partner, then one TOTAL line per currency; amounts in major units (VND whole dong). */
-export function statementCsv(month: string, lines: StatementLine[], totalLabel = 'TOTAL'): string {
-  const row = (partner: string, l: Totals) => [month, partner, l.currency, String(l.transactions), ...AMOUNTS.map((a) => majorUnits(l[a], l.currency))];
-  return csvLines([CSV_HEADER, ...lines.map((l) => row(l.partner, l)), ...totals(lines).map((t) => row(totalLabel, t))]);
+/** An item outside the totals (pending or disputed), with its partner's name. */
+export interface ApartItem {
+  partner: string;
+  currency: string;
+  amount_minor: number;
+  commission_minor: number;
+  status: string;
+  dispute_reason: string | null;
+}
+
+/**
+ * One line per partner (confirmed spend), then one TOTAL line per currency, then one line per pending or
+ * disputed item (not in any total: transactions 1, its amount and commission, the split left empty);
+ * amounts in major units (VND whole dong).
+ */
+export function statementCsv(month: string, lines: StatementLine[], apart: ApartItem[] = [], totalLabel = 'TOTAL'): string {
+  const row = (partner: string, l: Totals) => [month, partner, l.currency, String(l.transactions), ...AMOUNTS.map((a) => majorUnits(l[a], l.currency)), 'confirmed', ''];
+  const item = (i: ApartItem) => [month, i.partner, i.currency, '1', majorUnits(i.amount_minor, i.currency), majorUnits(i.commission_minor, i.currency), '', '', '', '', i.status, i.dispute_reason ?? ''];
+  return csvLines([CSV_HEADER, ...lines.map((l) => row(l.partner, l)), ...totals(lines).map((t) => row(totalLabel, t)), ...apart.map(item)]);
 }

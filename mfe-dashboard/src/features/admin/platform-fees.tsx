@@ -1,0 +1,85 @@
+// Administrators: the platform's fee (20 % of the commission) of a closed month, by hotel and partner,
+// per currency (`platform_fees`). Totals per currency, never mixed.
+import { useEffect, useMemo, useState } from 'react';
+import { Card, Select, Space, Table, Typography } from 'antd';
+import { pickText } from '@guestmap/shared-ui/i18n';
+import type { Json } from '@guestmap/shared-ui/database';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { useDb, errorKey } from '../common/use-db.ts';
+import { rpc } from '../common/rpc.ts';
+import { formatMoney, sumByCurrency } from '../common/money.ts';
+import { recentMonths } from '../statements/statement.ts';
+
+interface Fee {
+  customer_id: string;
+  activity_id: string;
+  currency: string;
+  platform_fee_minor: number;
+}
+
+export function PlatformFees() {
+  const { t } = useTranslation('dashboard');
+  const { locale, toast } = usePlatform();
+  const db = useDb();
+  const months = useMemo(() => recentMonths(24).slice(1), []);
+  const [month, setMonth] = useState(months[0]!);
+  const [fees, setFees] = useState<Fee[] | null>(null);
+  const [titles, setTitles] = useState<Map<string, Json>>(new Map());
+
+  useEffect(() => {
+    let live = true;
+    setFees(null);
+    void rpc<Fee[]>(db, 'platform_fees', { p_month: `${month}-01` }).then(async ({ data, error }) => {
+      if (!live) return;
+      if (error) {
+        toast.error(t(errorKey(error)));
+        return setFees([]);
+      }
+      const rows = (data ?? []).map((f) => ({ ...f, platform_fee_minor: Number(f.platform_fee_minor) }));
+      const ids = [...new Set(rows.map((r) => r.activity_id))];
+      const acts = ids.length ? await db.from('activities').select('id, title').in('id', ids) : { data: [] };
+      if (!live) return;
+      setTitles(new Map((acts.data ?? []).map((a) => [a.id, a.title])));
+      setFees(rows);
+    });
+    return () => {
+      live = false;
+    };
+  }, [db, month, toast, t]);
+
+  const monthLabel = (m: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  const sums = [...sumByCurrency(fees ?? [], (f) => f.platform_fee_minor)].sort(([a], [b]) => a.localeCompare(b));
+
+  return (
+    <Card title={t('admin.fees')}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Typography.Text strong id="fees-month">{t('statements.month')}</Typography.Text>
+        <Select aria-labelledby="fees-month" value={month} style={{ width: 220 }} onChange={setMonth} options={months.map((m) => ({ value: m, label: monthLabel(m) }))} />
+      </Space>
+      <Typography.Paragraph type="secondary">{t('admin.feesExplain')}</Typography.Paragraph>
+      <Table<Fee>
+        size="small"
+        rowKey={(r) => `${r.customer_id}-${r.activity_id}-${r.currency}`}
+        loading={fees === null}
+        pagination={false}
+        scroll={{ x: true }}
+        dataSource={fees ?? []}
+        locale={{ emptyText: t('admin.noFees') }}
+        columns={[
+          { title: t('admin.hotel'), dataIndex: 'customer_id' },
+          { title: t('statements.partner'), key: 'p', render: (_: unknown, r: Fee) => pickText(titles.get(r.activity_id) ?? null, locale) || r.activity_id },
+          { title: t('ledger.currency'), dataIndex: 'currency' },
+          { title: t('statements.platformFee'), key: 'f', align: 'right', render: (_: unknown, r: Fee) => <span data-testid={`fee-${r.customer_id}-${r.activity_id}-${r.currency}`}>{formatMoney(r.platform_fee_minor, r.currency, locale)}</span> },
+        ]}
+        summary={() =>
+          sums.map(([currency, v]) => (
+            <Table.Summary.Row key={currency}>
+              <Table.Summary.Cell index={0} colSpan={3}><strong>{t('statements.total', { currency })}</strong></Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right"><strong data-testid={`fees-total-${currency}`}>{formatMoney(v, currency, locale)}</strong></Table.Summary.Cell>
+            </Table.Summary.Row>
+          ))
+        }
+      />
+    </Card>
+  );
+}
