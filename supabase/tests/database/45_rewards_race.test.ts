@@ -1,7 +1,7 @@
 // Concurrency on a real PostgreSQL server (PGlite serialises everything, so these run on PostgreSQL
 // only): 20 separate connections, each impersonating a user as PostgREST does, fire at once.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { impersonate, race as raceOnPostgres } from '../support/race.ts';
 import { startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import { HOTEL_A, USERS, claimsFor } from './support.ts';
 
@@ -9,12 +9,6 @@ afterAll(stopPgServer);
 
 const RACERS = 20;
 const racerId = (i: number) => `00000000-0000-4000-c000-${String(i).padStart(12, '0')}`;
-
-interface Settled {
-  ok: boolean;
-  value?: Record<string, unknown>;
-  detail?: string;
-}
 
 describe('rewards under concurrency on postgres', () => {
   let s: TestStack;
@@ -54,35 +48,15 @@ describe('rewards under concurrency on postgres', () => {
     await s?.stop();
   });
 
-  /** Opens one connection per call, sets the impersonation inside BEGIN, then fires all statements together. */
-  async function race(calls: { userId: string | null; sql: string; params: unknown[] }[]): Promise<Settled[]> {
-    const clients = calls.map(() => new pg.Client({ connectionString: s.dbUrl! }));
-    await Promise.all(clients.map((c) => c.connect()));
-    try {
-      await Promise.all(
-        clients.map(async (c, i) => {
-          const userId = calls[i]!.userId;
-          const claims = userId ? { ...claimsFor('guest'), sub: userId } : claimsFor('anon');
-          await c.query('begin');
-          await c.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
-        }),
-      );
-      return await Promise.all(
-        clients.map(async (c, i): Promise<Settled> => {
-          try {
-            const { rows } = await c.query<{ r: Record<string, unknown> }>(calls[i]!.sql, calls[i]!.params);
-            await c.query('commit');
-            return { ok: true, value: rows[0]!.r };
-          } catch (e) {
-            await c.query('rollback');
-            return { ok: false, detail: (e as { detail?: string }).detail };
-          }
-        }),
-      );
-    } finally {
-      await Promise.all(clients.map((c) => c.end()));
-    }
-  }
+  /** Each call as its user (anon when null), on its own connection, all fired at once. */
+  const race = (calls: { userId: string | null; sql: string; params: unknown[] }[]) =>
+    raceOnPostgres<Record<string, unknown>>(
+      s.dbUrl!,
+      calls.map(({ userId, sql, params }) => {
+        const claims = userId ? { ...claimsFor('guest'), sub: userId } : claimsFor('anon');
+        return { prepare: impersonate({ role: String(claims.role), 'request.jwt.claims': JSON.stringify(claims) }), sql, params };
+      }),
+    );
 
   it('20 parallel plays of one user on a scratch card yield exactly one play and one prize', async () => {
     const results = await race(Array.from({ length: RACERS }, (_, i) => ({ userId: USERS.guest, sql: 'select public.play_reward($1, $2) as r', params: [scratch, `par-${i}`] })));

@@ -6,8 +6,8 @@
 // - decline, withdraw and expiry end an invitation; accepting twice grants once;
 // - invitations per customer and day are limited; the mail reaches the local inbox.
 // Races (20 connections) run on PostgreSQL only, at the end of this file.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { impersonate, race as raceOnPostgres } from '../support/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
 import { HOTEL_A, HOTEL_B, USERS, asPersona, claimsFor, type PersonaName } from '../database/support.ts';
@@ -361,37 +361,12 @@ describe('invitations under concurrency on postgres', () => {
     await s?.stop();
   });
 
-  interface Settled {
-    ok: boolean;
-    value?: unknown;
-    detail?: string;
-  }
-  async function race(calls: { claims: Record<string, unknown>; sql: string; params: unknown[] }[]): Promise<Settled[]> {
-    const clients = calls.map(() => new pg.Client({ connectionString: s.dbUrl! }));
-    await Promise.all(clients.map((c) => c.connect()));
-    try {
-      await Promise.all(
-        clients.map(async (c, i) => {
-          await c.query('begin');
-          await c.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [calls[i]!.claims.role, JSON.stringify(calls[i]!.claims)]);
-        }),
-      );
-      return await Promise.all(
-        clients.map(async (c, i): Promise<Settled> => {
-          try {
-            const { rows } = await c.query<{ r: unknown }>(calls[i]!.sql, calls[i]!.params);
-            await c.query('commit');
-            return { ok: true, value: rows[0]?.r };
-          } catch (e) {
-            await c.query('rollback');
-            return { ok: false, detail: (e as { detail?: string }).detail ?? (e as Error).message };
-          }
-        }),
-      );
-    } finally {
-      await Promise.all(clients.map((c) => c.end()));
-    }
-  }
+  /** Each call with its claims, on its own connection, all fired at once. */
+  const race = (calls: { claims: Record<string, unknown>; sql: string; params: unknown[] }[]) =>
+    raceOnPostgres(
+      s.dbUrl!,
+      calls.map(({ claims, sql, params }) => ({ prepare: impersonate({ role: String(claims.role), 'request.jwt.claims': JSON.stringify(claims) }), sql, params })),
+    );
   const newInvitation = async (email: string) =>
     (await s.db.query<{ id: string }>(`insert into public.invitations (customer_id, email, invited_by) values ($1, $2, $3) returning id`, [HOTEL_A, email, USERS.moderator])).rows[0]!.id;
 

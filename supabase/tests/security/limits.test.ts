@@ -5,10 +5,10 @@
 // through the stack's one session (it serialises them), and over HTTP with supabase-js.
 // The source of a request is what the API gateway says: `cf-connecting-ip` on hosted Supabase, the
 // socket's address (as `x-real-ip`) on the local stack.
-import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { impersonate, race as raceOnPostgres, type Settled } from '../support/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import { claimsFor } from '../database/support.ts';
 
@@ -19,12 +19,6 @@ const RACERS = 20;
 const CONTACT_PER_EMAIL_HOUR = 5;
 const CONTACT_PER_SOURCE_HOUR = 10;
 
-interface Settled {
-  ok: boolean;
-  value?: unknown;
-  code?: string;
-  detail?: string;
-}
 
 const uuid = () => crypto.randomUUID();
 const ip = (n: number) => `203.0.113.${n}`;
@@ -68,44 +62,24 @@ describe.each(BACKENDS)('engagement limits on %s', (backend) => {
    */
   async function race(calls: { headers: Record<string, string>; sql: string; params: unknown[] }[]): Promise<Settled[]> {
     const claims = JSON.stringify(claimsFor('anon'));
-    const impersonate = 'select set_config(\'role\', \'anon\', true), set_config(\'request.jwt.claims\', $1, true), set_config(\'request.headers\', $2, true)';
+    const asAnon = 'select set_config(\'role\', \'anon\', true), set_config(\'request.jwt.claims\', $1, true), set_config(\'request.headers\', $2, true)';
     const fail = (e: unknown): Settled => ({ ok: false, code: (e as { code?: string }).code, detail: (e as { detail?: string }).detail });
     if (s.backend === 'pglite') {
       return Promise.all(
         calls.map((c) =>
           s.db
             .transaction(async (tx) => {
-              await tx.query(impersonate, [claims, JSON.stringify(c.headers)]);
+              await tx.query(asAnon, [claims, JSON.stringify(c.headers)]);
               return (await tx.query<{ r: unknown }>(c.sql, c.params)).rows[0]?.r;
             })
             .then((value): Settled => ({ ok: true, value }), fail),
         ),
       );
     }
-    const clients = calls.map(() => new pg.Client({ connectionString: s.dbUrl! }));
-    await Promise.all(clients.map((c) => c.connect()));
-    try {
-      await Promise.all(
-        clients.map(async (c, i) => {
-          await c.query('begin');
-          await c.query(impersonate, [claims, JSON.stringify(calls[i]!.headers)]);
-        }),
-      );
-      return await Promise.all(
-        clients.map(async (c, i): Promise<Settled> => {
-          try {
-            const { rows } = await c.query<{ r: unknown }>(calls[i]!.sql, calls[i]!.params);
-            await c.query('commit');
-            return { ok: true, value: rows[0]?.r };
-          } catch (e) {
-            await c.query('rollback');
-            return fail(e);
-          }
-        }),
-      );
-    } finally {
-      await Promise.all(clients.map((c) => c.end()));
-    }
+    return raceOnPostgres(
+      s.dbUrl!,
+      calls.map(({ headers, sql, params }) => ({ prepare: impersonate({ role: 'anon', 'request.jwt.claims': claims, 'request.headers': JSON.stringify(headers) }), sql, params })),
+    );
   }
 
   const contact = (email: string) => ({

@@ -6,9 +6,9 @@
 // - creating identities does not multiply vouchers (anonymous identities win none; a network source
 //   wins at most 10 a hotel day), proven with real supabase-js sign-ins against the stack;
 // - a hidden hotel's campaign cannot be played; the day is the hotel's day.
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { impersonate, race as raceOnPostgres } from '../support/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import { HOTEL_A, HOTEL_B, USERS, asPersona, asSuper, claimsFor, sqlError } from '../database/support.ts';
 
@@ -239,36 +239,19 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
          from generate_series(1, 40) g`,
         [base],
       );
-      const race = async (users: number[]): Promise<Answer[]> => {
-        const clients = users.map(() => new pg.Client({ connectionString: s.dbUrl! }));
-        await Promise.all(clients.map((c) => c.connect()));
-        try {
-          await Promise.all(
-            clients.map(async (c, i) => {
-              const claims = { ...claimsFor('guest'), sub: id(users[i]!), is_anonymous: users[i]! > 20 };
-              await c.query('begin');
-              await c.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)", [
-                JSON.stringify(claims),
-                JSON.stringify({ 'x-real-ip': '203.0.113.7' }),
-              ]);
+      const race = (users: number[]) =>
+        raceOnPostgres<Record<string, unknown>>(
+          s.dbUrl!,
+          users.map((u) => ({
+            prepare: impersonate({
+              role: 'authenticated',
+              'request.jwt.claims': JSON.stringify({ ...claimsFor('guest'), sub: id(u), is_anonymous: u > 20 }),
+              'request.headers': JSON.stringify({ 'x-real-ip': '203.0.113.7' }),
             }),
-          );
-          return await Promise.all(
-            clients.map(async (c, i): Promise<Answer> => {
-              try {
-                const { rows } = await c.query<{ r: Record<string, unknown> }>('select public.play_reward($1, $2) as r', [jackpot, `race-${users[i]}`]);
-                await c.query('commit');
-                return { ok: true, value: rows[0]!.r };
-              } catch (e) {
-                await c.query('rollback');
-                return { ok: false, detail: (e as { detail?: string }).detail };
-              }
-            }),
-          );
-        } finally {
-          await Promise.all(clients.map((c) => c.end()));
-        }
-      };
+            sql: 'select public.play_reward($1, $2) as r',
+            params: [jackpot, `race-${u}`],
+          })),
+        );
       const anonymous = await race(Array.from({ length: 20 }, (_, i) => 21 + i));
       expect(anonymous.filter((r) => r.ok)).toHaveLength(20);
       expect(anonymous.filter((r) => r.value?.prize_kind === 'voucher')).toHaveLength(0);
@@ -317,32 +300,18 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
 
   // ─── races on PostgreSQL ──────────────────────────────────────────────────────
   it.runIf(backend === 'postgres')('20 concurrent wrong PINs on one voucher (20 connections) count exactly 5; on 10 vouchers the partner stops at 20', async () => {
-    const race = async (codes: string[], pin: string): Promise<Answer[]> => {
-      const clients = codes.map(() => new pg.Client({ connectionString: s.dbUrl! }));
-      await Promise.all(clients.map((c) => c.connect()));
-      try {
-        await Promise.all(
-          clients.map(async (c) => {
-            await c.query('begin');
-            await c.query("select set_config('role', 'anon', true), set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsFor('anon'))]);
-          }),
-        );
-        return await Promise.all(
-          clients.map(async (c, i): Promise<Answer> => {
-            try {
-              const { rows } = await c.query<{ r: Record<string, unknown> }>(`select public.redeem_voucher($1, $2, 100000, 'VND', $3) as r`, [codes[i], pin, `race-${i}-${codes[i]}`]);
-              await c.query('commit');
-              return { ok: rows[0]!.r.ok === true, value: rows[0]!.r };
-            } catch (e) {
-              await c.query('rollback');
-              return { ok: false, detail: (e as { detail?: string }).detail };
-            }
-          }),
-        );
-      } finally {
-        await Promise.all(clients.map((c) => c.end()));
-      }
-    };
+    // A redemption answers ok: false in its result (wrong PIN, locked) without raising: ok is the result's.
+    const race = async (codes: string[], pin: string): Promise<Answer[]> =>
+      (
+        await raceOnPostgres<Record<string, unknown>>(
+          s.dbUrl!,
+          codes.map((code, i) => ({
+            prepare: impersonate({ role: 'anon', 'request.jwt.claims': JSON.stringify(claimsFor('anon')) }),
+            sql: `select public.redeem_voucher($1, $2, 100000, 'VND', $3) as r`,
+            params: [code, pin, `race-${i}-${code}`],
+          })),
+        )
+      ).map((a) => (a.ok ? { ok: a.value!.ok === true, value: a.value } : { ok: false, detail: a.detail }));
     const failures = async (where: string, params: unknown[]) => Number((await q<{ n: number }>(`select count(*)::int as n from private.partner_pin_failures where ${where}`, params))[0]!.n);
 
     const spa = 'miu-miu-spa';

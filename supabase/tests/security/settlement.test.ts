@@ -8,8 +8,8 @@
 //   items to the minor unit; a closed month changes no more; admins alone mark invoices and payouts paid;
 // - partner staff join only by accepting an invitation and see only their own partner.
 // Races (20 connections) run on PostgreSQL only, at the end of this file.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { race as raceOnPostgres } from '../support/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
 import { HOTEL_A, HOTEL_B, USERS, asPersona, claimsFor, type PersonaName } from '../database/support.ts';
@@ -506,40 +506,12 @@ describe('settlement under concurrency on postgres', () => {
     await s?.stop();
   });
 
-  interface Settled {
-    ok: boolean;
-    value?: unknown;
-    detail?: string;
-  }
-
-  /** One connection per call; impersonation (or none: postgres) set inside BEGIN, then every statement fires at once. */
-  async function race(calls: { as: Who | null; sql: string; params?: unknown[] }[]): Promise<Settled[]> {
-    const clients = calls.map(() => new pg.Client({ connectionString: s.dbUrl! }));
-    await Promise.all(clients.map((c) => c.connect()));
-    try {
-      await Promise.all(
-        clients.map(async (c, i) => {
-          await c.query('begin');
-          const who = calls[i]!.as;
-          if (who) await become(c as unknown as Queryable, who);
-        }),
-      );
-      return await Promise.all(
-        clients.map(async (c, i): Promise<Settled> => {
-          try {
-            const { rows } = await c.query(calls[i]!.sql, calls[i]!.params ?? []);
-            await c.query('commit');
-            return { ok: true, value: rows[0] ? Object.values(rows[0])[0] : null };
-          } catch (e) {
-            await c.query('rollback');
-            return { ok: false, detail: (e as { detail?: string }).detail ?? (e as Error).message };
-          }
-        }),
-      );
-    } finally {
-      await Promise.all(clients.map((c) => c.end()));
-    }
-  }
+  /** Each call as `as` (or as postgres when null), on its own connection, all fired at once. */
+  const race = (calls: { as: Who | null; sql: string; params?: unknown[] }[]) =>
+    raceOnPostgres(
+      s.dbUrl!,
+      calls.map(({ as, sql, params }) => ({ prepare: as ? (c) => become(c as unknown as Queryable, as) : undefined, sql, params })),
+    );
 
   it('20 concurrent answers to one pending sale (confirm and dispute) make one decision', async () => {
     const id = (await s.db.query<{ id: string }>("select id from public.partner_transactions where idempotency_key = 'seed-now-2'")).rows[0]!.id;
