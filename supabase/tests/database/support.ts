@@ -78,6 +78,28 @@ export async function asSuper(tx: Queryable): Promise<void> {
   await tx.query('reset role');
 }
 
+/** Switches the session's identity inside the current transaction, as PostgREST would for another request. */
+export async function become(tx: Queryable, p: PersonaName | { sub: string }): Promise<void> {
+  const claims = typeof p === 'string' ? claimsFor(p) : { ...claimsFor('plain'), sub: p.sub };
+  await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
+}
+
+export type Outcome = { ok: unknown } | { code: string; detail?: string };
+
+/** One statement in a savepoint: its first column of the first row, or its error (and the transaction goes on). */
+export async function outcome(tx: Queryable, sql: string, params: unknown[] = []): Promise<Outcome> {
+  await tx.query('savepoint o');
+  try {
+    const { rows } = await tx.query<Record<string, unknown>>(sql, params);
+    await tx.query('release savepoint o');
+    return { ok: rows[0] ? Object.values(rows[0])[0] : null };
+  } catch (e) {
+    await tx.query('rollback to savepoint o');
+    const err = e as { code: string; detail?: string };
+    return { code: err.code, ...(err.detail ? { detail: err.detail } : {}) };
+  }
+}
+
 export interface SqlError {
   code: string;
   message: string;

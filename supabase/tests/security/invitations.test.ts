@@ -10,31 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonate, race as raceOnPostgres } from '../support/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
-import { HOTEL_A, HOTEL_B, USERS, asPersona, claimsFor, type PersonaName } from '../database/support.ts';
+import { HOTEL_A, HOTEL_B, USERS, asPersona, become, claimsFor, outcome, type PersonaName } from '../database/support.ts';
 
 afterAll(stopPgServer);
 
 const UNCONFIRMED = '00000000-0000-4000-a000-0000000000b1';
 const PASSWORD = 'demo-pass-123';
-
-/** Switches the session's identity inside the current transaction, as PostgREST would for another request. */
-async function become(tx: Queryable, p: PersonaName | { sub: string }): Promise<void> {
-  const claims = typeof p === 'string' ? claimsFor(p) : { ...claimsFor('plain'), sub: p.sub };
-  await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
-}
-
-async function outcome(tx: Queryable, sql: string, params: unknown[] = []): Promise<{ ok: unknown } | { code: string; detail?: string }> {
-  await tx.query('savepoint o');
-  try {
-    const { rows } = await tx.query<Record<string, unknown>>(sql, params);
-    await tx.query('release savepoint o');
-    return { ok: rows[0] ? Object.values(rows[0])[0] : null };
-  } catch (e) {
-    await tx.query('rollback to savepoint o');
-    const err = e as { code: string; detail?: string };
-    return { code: err.code, ...(err.detail ? { detail: err.detail } : {}) };
-  }
-}
 
 const invite = (tx: Queryable, email: string, customer = HOTEL_A) =>
   tx.query<{ id: string; email: string; status: string; created_at: string; expires_at: string }>('select * from public.invite_moderator($1, $2)', [customer, email]);

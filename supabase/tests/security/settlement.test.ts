@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { race as raceOnPostgres } from '../support/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
-import { HOTEL_A, HOTEL_B, USERS, asPersona, claimsFor, type PersonaName } from '../database/support.ts';
+import { HOTEL_A, HOTEL_B, USERS, asPersona, become as becomePersona, outcome, type PersonaName } from '../database/support.ts';
 
 afterAll(stopPgServer);
 
@@ -22,32 +22,13 @@ const partnerSql = (customer: string, slug: string) => `extensions.uuid_generate
 
 type Who = PersonaName | 'partner' | { sub: string };
 
-/** Switches the session's identity inside the current transaction, as PostgREST would for another request. */
-async function become(tx: Queryable, p: Who): Promise<void> {
-  const claims =
-    p === 'partner' ? { ...claimsFor('plain'), sub: PARTNER } : typeof p === 'string' ? claimsFor(p) : { ...claimsFor('plain'), sub: p.sub };
-  await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
-}
+/** Switches the session's identity inside the current transaction; `partner` is the seeded partner staff account. */
+const become = (tx: Queryable, p: Who): Promise<void> => becomePersona(tx, p === 'partner' ? { sub: PARTNER } : p);
 
 async function superuser(tx: Queryable): Promise<void> {
   await tx.query('reset role');
 }
 
-type Outcome = { ok: unknown } | { code: string; detail?: string };
-
-/** One statement in a savepoint: its first column of the first row, or its error (and the transaction goes on). */
-async function outcome(tx: Queryable, sql: string, params: unknown[] = []): Promise<Outcome> {
-  await tx.query('savepoint o');
-  try {
-    const { rows } = await tx.query<Record<string, unknown>>(sql, params);
-    await tx.query('release savepoint o');
-    return { ok: rows[0] ? Object.values(rows[0])[0] : null };
-  } catch (e) {
-    await tx.query('rollback to savepoint o');
-    const err = e as { code: string; detail?: string };
-    return { code: err.code, ...(err.detail ? { detail: err.detail } : {}) };
-  }
-}
 
 async function value<T = unknown>(tx: Queryable, sql: string, params: unknown[] = []): Promise<T> {
   const { rows } = await tx.query<Record<string, unknown>>(sql, params);
