@@ -3,13 +3,15 @@
 // and each file is opened and checked: the QR poster as PNG, SVG and PDF, the CSV exports.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { serviceRest, signInAs } from '../../shell/e2e/support.ts';
 
-const vi = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../src/locales/vi.json'), 'utf8')) as Record<string, unknown>;
-const tr = (key: string) => {
-  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], vi);
+const catalogue = (l: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Record<string, unknown>;
+const vi = catalogue('vi');
+const en = catalogue('en');
+const tr = (key: string, texts: Record<string, unknown> = vi) => {
+  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], texts);
   if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
   return raw;
 };
@@ -56,10 +58,38 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 
 async function downloadOf(page: Page, button: string) {
   const download = page.waitForEvent('download', { timeout: 15_000 });
-  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('button', { name: button, exact: true }).click({ timeout: 20_000 });
   const file = await download;
   return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
 }
+
+/** Picks an option of an Ant Design select (retried: the list opens after the click). */
+async function choose(page: Page, field: Locator, option: string) {
+  const lists = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if (await lists.count()) await page.keyboard.press('Escape');
+    await expect(lists).toHaveCount(0, { timeout: 2000 });
+    await field.click();
+    await lists.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Major units written independently of the app: the currency's decimals from the `currencies` table. */
+async function majorOf() {
+  const digits = new Map(((await (await serviceRest('currencies?select=code,minor_units')).json()) as { code: string; minor_units: number }[]).map((c) => [c.code.trim(), c.minor_units]));
+  return (minor: number, currency: string) => {
+    const d = digits.get(currency) ?? 0;
+    if (d === 0) return String(minor);
+    const abs = String(Math.abs(minor)).padStart(d + 1, '0');
+    return `${minor < 0 ? '-' : ''}${abs.slice(0, -d)}.${abs.slice(-d)}`;
+  };
+}
+
+/** The closed month the seed leaves (every ended month but the last is closed and paid): two months back. */
+const closedMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 7);
+};
 
 test.describe('dashboard downloads under the production CSP', () => {
   test.beforeEach(async ({ page }) => {
@@ -215,6 +245,120 @@ test.describe('dashboard downloads under the production CSP', () => {
     expect(payRows.slice(1).map((r) => [...r.slice(0, 6), r[6] ? new Date(r[6]).toISOString() : ''].join('|'))).toEqual(
       payouts.map((p) => [month, p.currency, String(p.hotel_share_minor), String(p.reinvestment_minor), String(p.payout_minor), p.status, p.paid_at ? new Date(p.paid_at).toISOString() : ''].join('|')),
     );
+
+    expect(await violations()).toEqual([]);
+  });
+});
+
+test.describe('settlement exports of administrators and partners', () => {
+  test("administrators: the platform fee by hotel and partner of a closed month, CSV rows as in the database, and its print copy", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, 'admin@demo.test');
+    const violations = await watchCsp(page);
+    const month = closedMonth();
+    const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+    await page.goto(`/${HOTEL}/dashboard?tab=admin`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await choose(page, page.getByRole('combobox', { name: tr('statements.month', en) }), label);
+
+    // The database as the service role: confirmed transactions in each hotel's month (its own time zone).
+    const zones = new Map(((await (await serviceRest('customers?select=id,time_zone')).json()) as { id: string; time_zone: string | null }[]).map((c) => [c.id, c.time_zone ?? 'Asia/Ho_Chi_Minh']));
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const from = new Date(Date.UTC(y, m - 1, 1) - 86_400_000).toISOString();
+    const to = new Date(Date.UTC(y, m, 1) + 86_400_000).toISOString();
+    type Txn = { customer_id: string; activity_id: string; currency: string; platform_fee_minor: number; created_at: string };
+    const txns = ((await (await serviceRest(`partner_transactions?status=eq.confirmed&created_at=gte.${from}&created_at=lt.${to}&select=customer_id,activity_id,currency,platform_fee_minor,created_at&limit=100000`)).json()) as Txn[]).filter(
+      (t) => new Intl.DateTimeFormat('en-CA', { timeZone: zones.get(t.customer_id)!, year: 'numeric', month: '2-digit' }).format(new Date(t.created_at)) === month,
+    );
+    expect(txns.length).toBeGreaterThan(0);
+    const titles = new Map(((await (await serviceRest('activities?is_partner=eq.true&select=id,title')).json()) as { id: string; title: { en: string } }[]).map((a) => [a.id, a.title.en]));
+    const major = await majorOf();
+    const groups = new Map<string, { t: Txn; n: number; fee: number }>();
+    for (const t of txns) {
+      const k = `${t.customer_id}|${t.activity_id}|${t.currency.trim()}`;
+      const g = groups.get(k) ?? { t, n: 0, fee: 0 };
+      groups.set(k, { t, n: g.n + 1, fee: g.fee + t.platform_fee_minor });
+    }
+    const perCurrency = new Map<string, { n: number; fee: number }>();
+    for (const g of groups.values()) {
+      const c = g.t.currency.trim();
+      const p = perCurrency.get(c) ?? { n: 0, fee: 0 };
+      perCurrency.set(c, { n: p.n + g.n, fee: p.fee + g.fee });
+    }
+
+    const file = await downloadOf(page, tr('admin.feesCsv', en));
+    expect(file.name).toBe(`platform-fees-${month}.csv`);
+    const rows = parseCsv(file.bytes.toString('utf8'));
+    expect(rows[0]).toEqual(['month', 'hotel', 'partner', 'currency', 'transactions', 'platform_fee']);
+    const totalAt = rows.findIndex((r) => r[1] === 'TOTAL');
+    expect(rows.slice(1, totalAt).map((r) => r.join('|')).sort()).toEqual(
+      [...groups.values()].map((g) => [month, g.t.customer_id, titles.get(g.t.activity_id), g.t.currency.trim(), String(g.n), major(g.fee, g.t.currency.trim())].join('|')).sort(),
+    );
+    expect(rows.slice(totalAt).map((r) => r.join('|'))).toEqual(
+      [...perCurrency].sort(([a], [b]) => a.localeCompare(b)).map(([c, p]) => [month, 'TOTAL', '', c, String(p.n), major(p.fee, c)].join('|')),
+    );
+
+    // The print copy: its heading and the same table (one row per line, a total per currency), nothing of the dashboard.
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('fees-print');
+    await expect(printed.getByRole('heading', { name: tr('admin.feesHeading', en).replace('{{month}}', label) })).toBeVisible();
+    await expect(page.getByRole('tablist')).toBeHidden();
+    await expect(page.getByRole('button', { name: tr('admin.feesCsv', en) })).toBeHidden();
+    await expect(printed.locator('table').first().getByRole('row')).toHaveCount(1 + groups.size + perCurrency.size);
+    await page.emulateMedia({ media: 'screen' });
+    await expect(printed).toBeHidden();
+
+    expect(await violations()).toEqual([]);
+  });
+
+  test("partners: the month's items as CSV, rows as in the database, and the month's invoice printable", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, 'partner@demo.test');
+    const violations = await watchCsp(page);
+    const month = closedMonth();
+    const [spa] = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&slug=eq.miu-miu-spa&select=id,title`)).json()) as { id: string; title: { en: string; vi?: string } }[];
+    await page.goto(`/partner?month=${month}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('portal-closed')).toBeVisible({ timeout: 20_000 });
+
+    // The hotel's month (Asia/Ho_Chi_Minh, UTC+7), as the statement counts it.
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const start = new Date(Date.UTC(y, m - 1, 1) - 7 * 3_600_000).toISOString();
+    const stop = new Date(Date.UTC(y, m, 1) - 7 * 3_600_000).toISOString();
+    type Txn = { created_at: string; voucher_id: string | null; currency: string; amount_minor: number; commission_rate: number; commission_minor: number; status: string; dispute_reason: string | null };
+    const txns = (await (
+      await serviceRest(`partner_transactions?activity_id=eq.${spa!.id}&created_at=gte.${start}&created_at=lt.${stop}&select=created_at,voucher_id,currency,amount_minor,commission_rate,commission_minor,status,dispute_reason&limit=10000`)
+    ).json()) as Txn[];
+    expect(txns.length).toBeGreaterThan(0);
+    const major = await majorOf();
+    const name = spa!.title.vi ?? spa!.title.en;
+
+    const file = await downloadOf(page, tr('partnerPortal.itemsCsv'));
+    expect(file.name).toBe(`${HOTEL}-${spa!.id}-items-${month}.csv`);
+    const rows = parseCsv(file.bytes.toString('utf8'));
+    expect(rows[0]).toEqual(['month', 'partner', 'hotel', 'created_at', 'source', 'currency', 'amount', 'commission_rate', 'commission', 'status', 'dispute_reason']);
+    expect(rows.slice(1).every((r) => r[0] === month && r[1] === name && r[2]!.length > 0)).toBe(true);
+    expect(rows.slice(1).map((r) => [new Date(r[3]!).toISOString(), ...r.slice(4)].join('|')).sort()).toEqual(
+      txns.map((t) => [new Date(t.created_at).toISOString(), t.voucher_id ? 'voucher' : 'manual', t.currency.trim(), major(t.amount_minor, t.currency.trim()), String(t.commission_rate), major(t.commission_minor, t.currency.trim()), t.status, t.dispute_reason ?? ''].join('|')).sort(),
+    );
+
+    // The month's invoice, printed: one block per invoice with its reference, paid or not (and when).
+    type Invoice = { payment_reference: string; status: string; vietqr: string | null };
+    const invoices = (await (await serviceRest(`partner_invoices?activity_id=eq.${spa!.id}&month=eq.${month}-01&select=payment_reference,status,vietqr`)).json()) as Invoice[];
+    expect(invoices.length).toBeGreaterThan(0);
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('portal-invoice-print');
+    await expect(printed.getByRole('heading', { level: 2 })).toContainText(name);
+    await expect(printed.locator('.gm-print-invoice')).toHaveCount(invoices.length);
+    await expect(page.getByRole('button', { name: tr('partnerPortal.itemsCsv') })).toBeHidden();
+    for (const i of invoices) {
+      const block = printed.locator('.gm-print-invoice').filter({ hasText: i.payment_reference });
+      await expect(block).toHaveCount(1);
+      await expect(block).toContainText(i.status === 'paid' ? tr('partnerPortal.paidOn').split('{{')[0]! : tr('partnerPortal.unpaid'));
+      await expect(block.getByRole('img', { name: tr('partnerPortal.vietqr') })).toHaveCount(i.vietqr && i.status !== 'paid' ? 1 : 0);
+    }
+    await page.emulateMedia({ media: 'screen' });
+    await expect(printed).toBeHidden();
 
     expect(await violations()).toEqual([]);
   });

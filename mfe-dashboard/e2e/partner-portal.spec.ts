@@ -188,6 +188,17 @@ test.describe('partner portal', () => {
       await expect(card.getByTestId('portal-vietqr').locator('svg')).toHaveCount(inv!.vietqr ? 1 : 0);
     }
     await expect(page.getByTestId('portal-closed')).toBeVisible();
+    // The printable invoice: the same amount, reference, status and (while unpaid) VietQR code, nothing else of the screen.
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('portal-invoice-print').locator('.gm-print-invoice');
+    await expect(printed).toHaveCount(1);
+    await expect(printed).toContainText(inv!.payment_reference);
+    expect(squash(await printed.textContent())).toContain(squash(formatMoney(Number(inv!.commission_minor), inv!.currency.trim(), locale)));
+    await expect(printed).toContainText(inv!.status === 'paid' ? tr(cat[lang].dash, 'partnerPortal.paidOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(inv!.paid_at!)) }) : tr(cat[lang].dash, 'partnerPortal.unpaid'));
+    await expect(printed.locator('svg')).toHaveCount(inv!.status !== 'paid' && inv!.vietqr ? 1 : 0);
+    await expect(card).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(card).toBeVisible();
   }
 
   async function pendingItem(page: Page, amount: number, locale: string) {

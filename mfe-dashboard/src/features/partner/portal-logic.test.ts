@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, isMonth, isPin, monthsUpTo, reasonProblem } from './portal-logic.ts';
+import { formatRate, isMonth, isPin, itemsCsv, monthsUpTo, reasonProblem } from './portal-logic.ts';
 import { normaliseStatement } from './api.ts';
 
 describe('partner portal rules', () => {
@@ -32,5 +32,18 @@ describe('partner portal rules', () => {
     expect(s.invoices).toHaveLength(1);
     expect(s.invoices[0]!.status).toBe('paid');
     expect(normaliseStatement({ invoice: null }, '2026-11').invoices).toEqual([]);
+  });
+
+  it('items CSV: one line per item, amounts with the currency decimals from the currencies table', () => {
+    const items = [
+      { id: '1', created_at: '2026-10-03T04:05:06+00:00', source: 'voucher' as const, amount_minor: 250000, currency: 'VND', commission_rate: 0.1, commission_minor: 25000, status: 'confirmed' as const, dispute_reason: null },
+      { id: '2', created_at: '2026-10-04T00:00:00+00:00', source: 'manual' as const, amount_minor: 1999, currency: 'USD', commission_rate: 0.15, commission_minor: 300, status: 'disputed' as const, dispute_reason: 'Not us, sorry' },
+    ];
+    expect(itemsCsv('2026-10', 'Kayak', 'Saigon Riverside Hotel', items, new Map([['VND', 0], ['USD', 2]])).split('\r\n')).toEqual([
+      'month,partner,hotel,created_at,source,currency,amount,commission_rate,commission,status,dispute_reason',
+      '2026-10,Kayak,Saigon Riverside Hotel,2026-10-03T04:05:06+00:00,voucher,VND,250000,0.1,25000,confirmed,',
+      '2026-10,Kayak,Saigon Riverside Hotel,2026-10-04T00:00:00+00:00,manual,USD,19.99,0.15,3.00,disputed,"Not us, sorry"',
+      '',
+    ]);
   });
 });

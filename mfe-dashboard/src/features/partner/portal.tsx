@@ -4,13 +4,15 @@
 // integer minor units and is formatted with the currency's decimals from the `currencies` table.
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import QRCode from 'qrcode';
-import { Alert, Button, Card, Empty, Flex, Input, Modal, Result, Select, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Input, Modal, Result, Select, Spin, Tag, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { formatMoney } from '../common/money.ts';
+import { downloadBlob } from '../common/download.ts';
+import { PrintCopy, printSoon } from '../common/print.tsx';
 import { confirmItem, currencyUnits, disputeItem, myPartners, partnerStatement, rateHistory, respondRate, setPin, type CommissionRate, type Invoice, type MyPartner, type PartnerStatement, type StatementItem } from './api.ts';
-import { formatRate, isMonth, isPin, localMonth, monthsUpTo, reasonProblem, REASON_MAX } from './portal-logic.ts';
+import { formatRate, isMonth, isPin, itemsCsv, localMonth, monthsUpTo, reasonProblem, REASON_MAX } from './portal-logic.ts';
 
 const TAP = { minHeight: 48 } as const;
 
@@ -110,6 +112,7 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [disputing, setDisputing] = useState<StatementItem | null>(null);
+  const [qr, setQr] = useState<Record<string, string>>({});
 
   const load = useCallback(async () => {
     try {
@@ -125,6 +128,16 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
   useEffect(() => {
     void load();
   }, [load]);
+
+  // VietQR payment codes of the open invoices, for the printed invoice (as on screen).
+  useEffect(() => {
+    let live = true;
+    const withQr = statement?.invoices.filter((i) => i.vietqr && i.status !== 'paid') ?? [];
+    void Promise.all(withQr.map(async (i) => [i.id, await QRCode.toString(i.vietqr!, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#111111', light: '#ffffff' } })] as const)).then((all) => live && setQr(Object.fromEntries(all)));
+    return () => {
+      live = false;
+    };
+  }, [statement]);
 
   const act = async (key: string, work: () => Promise<unknown>, done: string) => {
     setBusy(key);
@@ -152,9 +165,29 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
   const owed = statement.currency_totals.filter((c) => c.confirmed_count > 0);
   const proposal = rates.find((r) => r.status === 'proposed') ?? null;
   const source = (i: StatementItem) => (i.source === 'voucher' ? t('partnerPortal.sourceVoucher') : t('partnerPortal.sourceManual'));
+  const name = pickText(partner.title, locale) || partner.hotel_name;
+  const exportCsv = () => downloadBlob(`${partner.customer_id}-${partner.activity_id}-items-${month}.csv`, new Blob([itemsCsv(month, name, partner.hotel_name, statement.items, units)], { type: 'text/csv;charset=utf-8' }));
 
   return (
     <Flex vertical gap={16} style={{ marginBottom: 16 }}>
+      {/* The printable invoice of the month: reference, amount, paid or not, the VietQR code while open. */}
+      <PrintCopy shown testId="portal-invoice-print">
+        <Typography.Title level={2}>{t('partnerPortal.invoicePrintHeading', { partner: name, hotel: partner.hotel_name, month: monthLabel })}</Typography.Title>
+        {statement.invoices.map((i) => (
+          <div key={i.id} className="gm-print-invoice">
+            <Descriptions bordered size="small" column={1}>
+              <Descriptions.Item label={t('partnerPortal.invoiceAmount')}>{money(i.commission_minor, i.currency)}</Descriptions.Item>
+              <Descriptions.Item label={t('partnerPortal.invoiceReference')}>{i.payment_reference}</Descriptions.Item>
+              <Descriptions.Item label={t('partnerPortal.invoiceStatus')}>{i.status === 'paid' ? (i.paid_at ? t('partnerPortal.paidOn', { date: dateFmt.format(new Date(i.paid_at)) }) : t('partnerPortal.paid')) : t('partnerPortal.unpaid')}</Descriptions.Item>
+            </Descriptions>
+            {qr[i.id] && <div role="img" aria-label={t('partnerPortal.vietqr')} style={{ width: '40mm', marginTop: 8 }} dangerouslySetInnerHTML={{ __html: qr[i.id]! }} />}
+          </div>
+        ))}
+      </PrintCopy>
+      <Flex gap={8} wrap>
+        <Button size="large" style={{ ...TAP, flex: 1 }} onClick={exportCsv} disabled={statement.items.length === 0}>{t('partnerPortal.itemsCsv')}</Button>
+        <Button size="large" style={{ ...TAP, flex: 1 }} onClick={printSoon} disabled={statement.invoices.length === 0}>{t('partnerPortal.invoicePrint')}</Button>
+      </Flex>
       {statement.closed ? (
         <Alert type="info" showIcon title={t('partnerPortal.closed', { month: monthLabel })} data-testid="portal-closed" />
       ) : null}

@@ -84,3 +84,28 @@ export function invoicesCsv(month: string, invoices: Invoice[], partnerName: (i:
 export function payoutCsv(month: string, payouts: Payout[]): string {
   return csvLines([PAYOUT_CSV_HEADER, ...payouts.map((p) => [month, p.currency, majorUnits(p.hotel_share_minor, p.currency), majorUnits(p.reinvestment_minor, p.currency), majorUnits(p.payout_minor, p.currency), p.status, p.paid_at ?? ''])]);
 }
+
+/** The administrators' platform fee of a month (`platform_fees`): one line per hotel, partner and currency. */
+export interface PlatformFee {
+  customer_id: string;
+  activity_id: string;
+  currency: string;
+  transactions: number;
+  platform_fee_minor: number;
+}
+
+export const PLATFORM_FEES_CSV_HEADER = ['month', 'hotel', 'partner', 'currency', 'transactions', 'platform_fee'];
+
+/** One line per hotel, partner and currency, then one TOTAL line per currency (never added across currencies). */
+export function platformFeesCsv(month: string, fees: PlatformFee[], partnerName: (f: PlatformFee) => string, totalLabel = 'TOTAL'): string {
+  const totals = new Map<string, { transactions: number; minor: number }>();
+  for (const f of fees) {
+    const t = totals.get(f.currency) ?? { transactions: 0, minor: 0 };
+    totals.set(f.currency, { transactions: t.transactions + f.transactions, minor: t.minor + f.platform_fee_minor });
+  }
+  return csvLines([
+    PLATFORM_FEES_CSV_HEADER,
+    ...fees.map((f) => [month, f.customer_id, partnerName(f), f.currency, String(f.transactions), majorUnits(f.platform_fee_minor, f.currency)]),
+    ...[...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => [month, totalLabel, '', currency, String(t.transactions), majorUnits(t.minor, currency)]),
+  ]);
+}

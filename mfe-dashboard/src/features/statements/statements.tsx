@@ -5,7 +5,6 @@
 // the chosen document is rendered straight under <body>, the only thing print CSS keeps (the shell's
 // header, the tabs and the buttons are not printed, whatever the shell's layout).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { Alert, Button, Card, Descriptions, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { pickText } from '@guestmap/shared-ui/i18n';
@@ -14,20 +13,13 @@ import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-u
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { rpc } from '../common/rpc.ts';
 import { downloadBlob } from '../common/download.ts';
+import { PrintCopy, printSoon } from '../common/print.tsx';
 import { formatMoney } from '../common/money.ts';
 import { AMOUNTS, isMonth, recentMonths, statementCsv, totals, type Amount, type StatementLine } from './statement.ts';
 import { invoicesCsv, monthHasEnded, normaliseSettlement, payoutCsv, type Invoice, type Payout, type Settlement, type StatementItem } from './settlement.ts';
 
 type Customer = Tables<'customers'>;
 type Doc = 'statement' | 'invoices' | 'payout';
-
-const PRINT_CSS = `.gm-print-root { display: none; }
-@media print {
-  body > *:not(.gm-print-root) { display: none !important; }
-  .gm-print-root { display: block; padding: 0 4mm; }
-  .gm-print-root .ant-table { font-size: 10pt; }
-  .gm-print-invoice { break-inside: avoid; margin-bottom: 8mm; }
-}`;
 
 const STATUS_COLOUR: Record<string, string> = { confirmed: 'green', pending: 'gold', disputed: 'red', open: 'gold', paid: 'green' };
 
@@ -181,7 +173,7 @@ export function Statements({ customer }: { customer: Customer }) {
   const print = (doc: Doc) => {
     setPrinting(doc);
     // After the print copy of that document is rendered.
-    setTimeout(() => window.print(), 50);
+    printSoon();
   };
 
   const closeMonth = async () => {
@@ -299,8 +291,7 @@ export function Statements({ customer }: { customer: Customer }) {
   return (
     <section aria-label={t('statements.title')}>
       {/* Only while this tab is shown: a kept-alive hidden tab must not take over printing (the QR poster prints too). */}
-      {shown && <style>{PRINT_CSS}</style>}
-      {shown && createPortal(<div className="gm-print-root" data-testid={printing === 'statement' ? 'statement-print' : `${printing}-print`}>{printCopy()}</div>, document.body)}
+      <PrintCopy shown={shown} testId={printing === 'statement' ? 'statement-print' : `${printing}-print`}>{printCopy()}</PrintCopy>
       <Space wrap style={{ marginBottom: 16 }}>
         <Typography.Text strong id="statement-month">{t('statements.month')}</Typography.Text>
         <Select
