@@ -532,7 +532,9 @@ test.describe('as an administrator', () => {
     await page.goto(`/${INN}/dashboard?tab=admin`);
     await screenReady(page);
     await page.getByRole('button', { name: tr(en, 'admin.loadCustomers') }).click();
-    await expect(page.getByRole('cell', { name: 'hanoi-old-quarter-inn' })).toBeVisible();
+    // The customers list (its rows carry a package picker); the platform-fee table names hotels too.
+    const customerRows = page.getByRole('row').filter({ has: page.getByLabel(`${tr(en, 'settings.package')} hanoi-old-quarter-inn`) });
+    await expect(customerRows.getByRole('cell', { name: 'hanoi-old-quarter-inn' })).toBeVisible();
     await page.getByLabel('Find users by e-mail or name').fill('demo.test');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('cell', { name: 'disabled@demo.test', exact: true })).toBeVisible();
