@@ -1,24 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { API_URL, ANON_KEY, passwordSession, serviceCount, serviceRest, signInAs } from '../../shell/e2e/support.ts';
+import { API_URL, ANON_KEY, passwordSession, serviceCount, serviceRest, signInAs, catalogue, tr } from '../../shell/e2e/support.ts';
 import fs from 'node:fs';
-import path from 'node:path';
 
-const catalogue = (l: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Record<string, unknown>;
-const en = catalogue('en');
-const vi = catalogue('vi');
+const en = catalogue('mfe-dashboard', 'en');
+const vi = catalogue('mfe-dashboard', 'vi');
 
 // The seeded hotel staff use Vietnamese (their profile language is applied at sign-in), the
 // administrator English: each test reads the catalogue of the person using the screen.
-type Catalogue = Record<string, unknown>;
 
 /** The dashboard remote carries antd: give its first load more time than a guest screen gets. */
 async function screenReady(page: import('@playwright/test').Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-}
-function tr(c: Catalogue, key: string, vars: Record<string, string | number> = {}): string {
-  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c);
-  if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
 }
 
 const HOTEL = 'saigon-riverside-hotel';

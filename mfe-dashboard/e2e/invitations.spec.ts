@@ -3,9 +3,7 @@
 // invitation, accepts and opens the hotel's dashboard; the inviter then sees them as a moderator.
 // An invitation to an unknown address answers the same and can be withdrawn.
 import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { serviceRest, signInAs } from '../../shell/e2e/support.ts';
+import { serviceRest, signInAs, catalogue, tr } from '../../shell/e2e/support.ts';
 
 const INBOX = `http://127.0.0.1:${process.env.SUPABASE_INBOX_PORT ?? '54324'}`;
 const HOTEL = 'saigon-riverside-hotel';
@@ -13,16 +11,9 @@ const HOTEL_NAME = 'Saigon Riverside Hotel';
 const INVITEE = 'traveller@demo.test';
 const INVITEE_ID = '00000000-0000-4000-a000-000000000006';
 
-type Catalogue = Record<string, unknown>;
-const catalogue = (app: string, l: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../../${app}/src/locales/${l}.json`), 'utf8')) as Catalogue;
 // The moderator's profile language is Vietnamese, the traveller's English.
 const dashVi = catalogue('mfe-dashboard', 'vi');
 const accountEn = catalogue('mfe-account', 'en');
-function tr(c: Catalogue, key: string, vars: Record<string, string> = {}): string {
-  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c);
-  if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, v: string) => vars[v] ?? '');
-}
 
 async function mailTo(address: string): Promise<{ Subject: string; Text: string }> {
   let found: { Subject: string; Text: string } | null = null;

@@ -9,9 +9,7 @@
 // administrator sets the rate and closes a past month (close_month) holding one confirmed sale per partner
 // (inserted as the service role with a date in that month: a client cannot date a sale).
 import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { API_URL, ANON_KEY, SERVICE_KEY, passwordSession, serviceRest, signInAs } from '../../shell/e2e/support.ts';
+import { API_URL, ANON_KEY, SERVICE_KEY, passwordSession, serviceRest, signInAs, catalogue, tr } from '../../shell/e2e/support.ts';
 import { expect, linkFromInbox, mailCount, openDialog, PASSWORD, signedInEmail, uniqueEmail } from '../../mfe-account/e2e/support.ts';
 import { formatMoney } from '../src/features/common/money.ts';
 
@@ -20,15 +18,8 @@ const HOTEL_NAME = 'Hanoi Old Quarter Inn';
 const TZ = 'Asia/Ho_Chi_Minh';
 const RATE = 0.1;
 
-type Catalogue = Record<string, unknown>;
-const catalogue = (app: string, l: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../../${app}/src/locales/${l}.json`), 'utf8')) as Catalogue;
 const shellVi = catalogue('shell', 'vi') as { nav: { partnerPortal: string } };
 const cat = { en: { dash: catalogue('mfe-dashboard', 'en'), account: catalogue('mfe-account', 'en') }, vi: { dash: catalogue('mfe-dashboard', 'vi'), account: catalogue('mfe-account', 'vi') } };
-function tr(c: Catalogue, key: string, vars: Record<string, string | number> = {}): string {
-  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c);
-  if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
-}
 
 // ─── the database, as callers and as the service role ──────────────────────────────────────────────
 type Session = { access_token: string };

@@ -3,20 +3,11 @@
 // through the API), the rate in force and its history in the dashboard; a sale typed in is pending until
 // the partner confirms it; the previous month is closed; its invoices and the hotel's payout are shown and
 // an administrator marks them paid; every figure equals the database's (service role) to the minor unit.
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { API_URL, ANON_KEY, SERVICE_KEY, passwordSession, serviceRest, signInAs } from '../../shell/e2e/support.ts';
+import { API_URL, ANON_KEY, SERVICE_KEY, passwordSession, serviceRest, signInAs, catalogue, tr } from '../../shell/e2e/support.ts';
 
-type Catalogue = Record<string, unknown>;
-const catalogue = (l: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Catalogue;
-const vi = catalogue('vi');
-const en = catalogue('en');
-function tr(c: Catalogue, key: string, vars: Record<string, string | number> = {}): string {
-  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c);
-  if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
-}
+const vi = catalogue('mfe-dashboard', 'vi');
+const en = catalogue('mfe-dashboard', 'en');
 
 const HOTEL = 'saigon-riverside-hotel';
 const MODERATOR_ID = '00000000-0000-4000-a000-000000000002';

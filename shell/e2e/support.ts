@@ -1,4 +1,6 @@
 // Helpers for browser tests: the ports in use and a way to make one remote fail on purpose.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 
 export const BASE = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
@@ -61,4 +63,17 @@ export async function serviceCount(pathAndQuery: string): Promise<number> {
   const res = await serviceRest(pathAndQuery, { method: 'HEAD', headers: { Prefer: 'count=exact' } });
   const range = res.headers.get('content-range') ?? '';
   return Number(range.split('/')[1] ?? NaN);
+}
+
+export type Catalogue = Record<string, unknown>;
+
+/** An app's message catalogue for a language, as the app ships it (`catalogue('mfe-dashboard', 'vi')`). */
+export const catalogue = (app: string, lang: string): Catalogue =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../..', app, 'src/locales', `${lang}.json`), 'utf8')) as Catalogue;
+
+/** The text of `key` (dotted) with its {{vars}} filled, as i18next renders it; throws when there is none. */
+export function tr(c: Catalogue, key: string, vars: Record<string, string | number> = {}): string {
+  const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c);
+  if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
+  return raw.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
 }
