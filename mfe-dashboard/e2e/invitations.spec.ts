@@ -6,8 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { serviceRest, signInAs, catalogue, tr } from '../../shell/e2e/support.ts';
 
 const INBOX = `http://127.0.0.1:${process.env.SUPABASE_INBOX_PORT ?? '54324'}`;
-const HOTEL = 'saigon-riverside-hotel';
-const HOTEL_NAME = 'Saigon Riverside Hotel';
+// Hanoi's: Riverside's moderator list is asserted by dashboard.spec.ts ("the last one cannot be removed"),
+// which must not see this journey's invitee while both files run side by side.
+const HOTEL = 'hanoi-old-quarter-inn';
+const HOTEL_NAME = 'Hanoi Old Quarter Inn';
 const INVITEE = 'traveller@demo.test';
 const INVITEE_ID = '00000000-0000-4000-a000-000000000006';
 
@@ -34,7 +36,8 @@ async function mailTo(address: string): Promise<{ Subject: string; Text: string 
 async function cleanUp() {
   await serviceRest(`customer_moderators?customer_id=eq.${HOTEL}&user_id=eq.${INVITEE_ID}`, { method: 'DELETE' });
   await serviceRest(`user_customers?customer_id=eq.${HOTEL}&user_id=eq.${INVITEE_ID}`, { method: 'DELETE' });
-  await serviceRest(`invitations?customer_id=eq.${HOTEL}`, { method: 'DELETE' });
+  // Moderator invitations only: the partner-portal journey invites this hotel's partner staff meanwhile.
+  await serviceRest(`invitations?customer_id=eq.${HOTEL}&role=eq.moderator`, { method: 'DELETE' });
 }
 
 async function openModerators(page: Page) {
@@ -58,7 +61,7 @@ test.describe('moderator invitations', () => {
     test.setTimeout(150_000);
     const inviterCtx = await browser.newContext();
     const inviter = await inviterCtx.newPage();
-    await signInAs(inviter, 'moderator@demo.test');
+    await signInAs(inviter, 'innkeeper@demo.test');
     await openModerators(inviter);
     await invite(inviter, INVITEE);
     const invitations = inviter.getByRole('region', { name: tr(dashVi, 'mods.invitations') });
@@ -68,7 +71,7 @@ test.describe('moderator invitations', () => {
 
     // The mail: who invites to which hotel, in the inviter's language, with the link to answer.
     const mail = await mailTo(INVITEE);
-    expect(mail.Subject).toBe(`Minh Moderator mời bạn quản lý bản đồ ${HOTEL_NAME} trên Guestmap`);
+    expect(mail.Subject).toBe(`Hoa Innkeeper mời bạn quản lý bản đồ ${HOTEL_NAME} trên Guestmap`);
     const link = /https?:\/\/\S+\/user\b/.exec(mail.Text)?.[0];
     expect(link).toBeTruthy();
 
@@ -83,7 +86,7 @@ test.describe('moderator invitations', () => {
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(invitee).toHaveURL(/\/user$/, { timeout: 30_000 });
     const card = invitee.getByTestId('my-invitation');
-    await expect(card).toContainText(tr(accountEn, 'user.invitations.moderatorBy', { who: 'Minh Moderator', name: HOTEL_NAME }), { timeout: 30_000 });
+    await expect(card).toContainText(tr(accountEn, 'user.invitations.moderatorBy', { who: 'Hoa Innkeeper', name: HOTEL_NAME }), { timeout: 30_000 });
     await invitee.getByRole('button', { name: tr(accountEn, 'user.invitations.acceptWhat', { name: HOTEL_NAME }) }).click();
     await expect(card).toContainText(tr(accountEn, 'user.invitations.accepted', { name: HOTEL_NAME }));
     await card.getByRole('link', { name: `${tr(accountEn, 'user.maps.dashboard')}: ${HOTEL_NAME}` }).click();
@@ -103,7 +106,7 @@ test.describe('moderator invitations', () => {
   test('an unknown address gets the same answer, and a pending invitation can be withdrawn', async ({ page }) => {
     test.setTimeout(90_000);
     const nobody = `nobody-${Date.now().toString(36)}@example.test`;
-    await signInAs(page, 'moderator@demo.test');
+    await signInAs(page, 'innkeeper@demo.test');
     await openModerators(page);
     await invite(page, nobody);
     const row = page.getByRole('region', { name: tr(dashVi, 'mods.invitations') }).getByTestId('invitation').filter({ hasText: nobody });
