@@ -343,20 +343,21 @@ test.describe('rewards configuration', () => {
 
   test('a moderator records a partner transaction once, even on a double click, and sets a partner PIN', async ({ page }) => {
     test.setTimeout(120_000);
-    const mine = () => serviceCount(`partner_transactions?select=id&customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}`);
+    const partner = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&is_partner=is.true&select=id,slug,title,commission_rate&order=sort_order&limit=1`)).json()) as { id: string; slug: string; title: { en: string; vi?: string } }[];
+    // This partner's rows only: settlement.spec.ts records sales as the same moderator (on another partner) meanwhile.
+    const mine = () => serviceCount(`partner_transactions?select=id&customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner[0]!.id}`);
     const before = await mine();
     await page.goto(`/${HOTEL}/dashboard?tab=rewards`);
     await screenReady(page);
     const form = page.getByRole('form', { name: tr(vi, 'ledger.recordTitle') });
     await form.getByRole('button', { name: tr(vi, 'ledger.record') }).click();
     await expect(form.getByText(tr(vi, 'rewards.form.partner'))).toBeVisible();
-    const partner = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&is_partner=is.true&select=id,slug,title,commission_rate&order=sort_order&limit=1`)).json()) as { id: string; slug: string; title: { en: string; vi?: string } }[];
     await choose(page, form.getByLabel(tr(vi, 'rewards.partner')), partner[0]!.title.vi ?? partner[0]!.title.en);
     await form.getByLabel(tr(vi, 'ledger.amount')).fill('250000');
     await form.getByRole('button', { name: tr(vi, 'ledger.record') }).dblclick();
     const rows = (await (async () => {
       await expect.poll(mine).toBe(before + 1);
-      return (await serviceRest(`partner_transactions?created_by=eq.${MODERATOR_ID}&order=created_at.desc&limit=1&select=id,amount_minor,currency,hotel_share_minor,activity_id`)).json();
+      return (await serviceRest(`partner_transactions?created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner[0]!.id}&order=created_at.desc&limit=1&select=id,amount_minor,currency,hotel_share_minor,activity_id`)).json();
     })()) as { id: string; amount_minor: number; currency: string; hotel_share_minor: number; activity_id: string }[];
     try {
       expect(rows[0]).toMatchObject({ amount_minor: 250000, currency: 'VND', activity_id: partner[0]!.id });

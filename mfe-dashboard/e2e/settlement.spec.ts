@@ -166,7 +166,8 @@ async function journey(page: Page, browser: Browser) {
   const form = page.getByRole('form', { name: tr(vi, 'ledger.recordTitle') });
   await choose(page, form.getByLabel(tr(vi, 'rewards.partner')), partnerVi);
   const amount = form.getByLabel(tr(vi, 'ledger.amount'));
-  const mineCount = async () => (await rows(`partner_transactions?customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&select=id`)).length;
+  // This partner's rows only: dashboard.spec.ts records sales as the same moderator (on another partner) meanwhile.
+  const mineCount = async () => (await rows(`partner_transactions?customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner.id}&select=id`)).length;
   const countBefore = await mineCount();
   await amount.fill('250.000');
   await form.getByRole('button', { name: tr(vi, 'ledger.record') }).click();
@@ -178,7 +179,7 @@ async function journey(page: Page, browser: Browser) {
   await expect(form.getByText(tr(vi, 'money.format'))).toBeHidden();
   await form.getByRole('button', { name: tr(vi, 'ledger.record') }).click();
   await expect.poll(mineCount, { timeout: 15_000 }).toBe(countBefore + 1);
-  const [sale] = await rows<Txn & { created_at: string }>(`partner_transactions?customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&order=created_at.desc&limit=1&select=${TXN_COLUMNS},created_at`);
+  const [sale] = await rows<Txn & { created_at: string }>(`partner_transactions?customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner.id}&order=created_at.desc&limit=1&select=${TXN_COLUMNS},created_at`);
   expect(sale).toMatchObject({ amount_minor: 250000, currency: 'VND', status: 'pending', activity_id: partner.id });
   expect(Number(sale!.commission_rate)).toBe(0.125);
   expect(sale!.commission_minor).toBe(31250);
@@ -194,7 +195,7 @@ async function journey(page: Page, browser: Browser) {
   await expect(form.getByText(tr(vi, 'money.decimals', { currency: 'USD', digits: 2 }))).toBeHidden();
   await form.getByRole('button', { name: tr(vi, 'ledger.record') }).click();
   await expect.poll(mineCount, { timeout: 15_000 }).toBe(countBefore + 2);
-  const [usd] = await rows<Txn>(`partner_transactions?customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&order=created_at.desc&limit=1&select=${TXN_COLUMNS}`);
+  const [usd] = await rows<Txn>(`partner_transactions?customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner.id}&order=created_at.desc&limit=1&select=${TXN_COLUMNS}`);
   try {
     expect(usd).toMatchObject({ amount_minor: 1205, currency: 'USD', status: 'pending' });
   } finally {
