@@ -11,7 +11,15 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 export const launchOptions = {
   // Debian's Chromium where present (Playwright cannot download its own browser here); elsewhere Playwright's own.
   ...(systemChromium ? { executablePath: systemChromium } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 const project = (name: string, dir: string) => ({
@@ -41,7 +49,9 @@ export default defineConfig({
   },
   projects: [
     project('shell', 'shell'),
-    ...['mfe-marketing', 'mfe-map', 'mfe-account', 'mfe-dashboard'].filter((d) => fs.existsSync(path.join(root, d, 'e2e'))).map((d) => project(d.replace('mfe-', ''), d)),
+    ...['mfe-marketing', 'mfe-map', 'mfe-account', 'mfe-dashboard']
+      .filter((d) => fs.existsSync(path.join(root, d, 'e2e')))
+      .map((d) => project(d.replace('mfe-', ''), d)),
   ],
   webServer: {
     command: `node ${path.join(root, 'shell/scripts/platform.mjs')} serve`,

@@ -18,5 +18,8 @@ const base = mergeRsbuildConfig(defineGuestmapApp({ name: 'shell', dir: import.m
 // Production: the page paints what the server sent before the shell's scripts run (build/paint-first.ts),
 // and the service worker carries the build's id (build/sw-build-id.ts).
 const production = process.env.NODE_ENV === 'production';
-const paintFirst = production && !process.env.GUESTMAP_NO_PAINT_FIRST ? [pluginPaintFirst(path.join(import.meta.dirname, 'src/start.js'))] : [];
+const paintFirst =
+  production && !process.env.GUESTMAP_NO_PAINT_FIRST
+    ? [pluginPaintFirst(path.join(import.meta.dirname, 'src/start.js'))]
+    : [];
 export default production ? mergeRsbuildConfig(base, { plugins: [...paintFirst, pluginSwBuildId()] }) : base;

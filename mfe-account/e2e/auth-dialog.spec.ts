@@ -1,6 +1,19 @@
 // The auth dialog in English: sign in, sign up, validation, server errors, reset by code, Google.
 import { test, type Page } from '@playwright/test';
-import { authErrorResponse, codeFromInbox, createUserViaApi, linkFromInbox, mailCount, openDialog, PASSWORD, passwordWorks, shellState, signedInEmail, uniqueEmail, expect } from './support.ts';
+import {
+  authErrorResponse,
+  codeFromInbox,
+  createUserViaApi,
+  linkFromInbox,
+  mailCount,
+  openDialog,
+  PASSWORD,
+  passwordWorks,
+  shellState,
+  signedInEmail,
+  uniqueEmail,
+  expect,
+} from './support.ts';
 
 // The machine is shared with other engineers' builds and tests: generous budgets, no sleeps.
 test.describe.configure({ timeout: 180_000 });
@@ -47,7 +60,9 @@ test.describe('sign in', () => {
     await d.getByLabel('Email').fill('disabled@demo.test');
     await d.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await d.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(d.getByRole('alert')).toHaveText('This account has been disabled. Contact us if you think this is a mistake.');
+    await expect(d.getByRole('alert')).toHaveText(
+      'This account has been disabled. Contact us if you think this is a mistake.',
+    );
     expect(await signedInEmail(page)).toBeNull();
   });
 
@@ -77,7 +92,9 @@ test.describe('sign in', () => {
   });
 
   test('too many attempts is explained (the 429 answer is simulated at the network layer)', async ({ page }) => {
-    await page.route('**/auth/v1/token?grant_type=password', (route) => route.fulfill(authErrorResponse(429, 'over_request_rate_limit', 'Request rate limit reached')));
+    await page.route('**/auth/v1/token?grant_type=password', (route) =>
+      route.fulfill(authErrorResponse(429, 'over_request_rate_limit', 'Request rate limit reached')),
+    );
     await openDialog(page, '/about-us');
     const d = dialog(page);
     await d.getByLabel('Email').fill('guest@demo.test');
@@ -118,7 +135,10 @@ test.describe('validation before any request', () => {
     await expect(page.getByRole('dialog', { name: 'Create account' })).toBeVisible();
     const terms = d.getByRole('checkbox', { name: 'I accept the terms and privacy policy' });
     await expect(terms).not.toBeChecked();
-    await expect(d.getByRole('link', { name: 'terms and privacy policy' })).toHaveAttribute('href', '/terms-and-privacy');
+    await expect(d.getByRole('link', { name: 'terms and privacy policy' })).toHaveAttribute(
+      'href',
+      '/terms-and-privacy',
+    );
     // The e-mail and password typed so far are kept when switching.
     await expect(d.getByLabel('Email')).toHaveValue('not-an-email');
     await d.getByLabel('Email').fill('');
@@ -146,7 +166,10 @@ test.describe('validation before any request', () => {
 });
 
 test.describe('create account', () => {
-  test('signs up with nickname and the interface language, then an e-mail in use is not revealed', async ({ page, context }) => {
+  test('signs up with nickname and the interface language, then an e-mail in use is not revealed', async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail();
     await openDialog(page, '/about-us');
     const d = dialog(page);

@@ -2,7 +2,16 @@
 // does. Signing up shows where the link went; the link, read from the local inbox's API, opens the app
 // signed in; signing in before confirming says so in the user's language and can send the link again.
 import { test } from '@playwright/test';
-import { linkFromInbox, mailCount, openDialog, PASSWORD, signedInEmail, signUpViaApi, uniqueEmail, expect } from './support.ts';
+import {
+  linkFromInbox,
+  mailCount,
+  openDialog,
+  PASSWORD,
+  signedInEmail,
+  signUpViaApi,
+  uniqueEmail,
+  expect,
+} from './support.ts';
 
 // The machine is shared with other engineers' builds and tests: generous budgets, no sleeps.
 test.describe.configure({ timeout: 180_000 });
@@ -21,7 +30,9 @@ test('sign up in the dialog, check your e-mail, the mailed link opens the app si
 
   const check = page.getByRole('dialog', { name: 'Check your e-mail' });
   await expect(check).toBeVisible();
-  await expect(check.getByText(`We sent a link to ${email}. Open it to confirm your address and sign in.`)).toBeVisible();
+  await expect(
+    check.getByText(`We sent a link to ${email}. Open it to confirm your address and sign in.`),
+  ).toBeVisible();
   expect(await signedInEmail(page)).toBeNull();
 
   // Not signed in until the link is opened: the password alone is refused, with the reason.
@@ -30,7 +41,9 @@ test('sign up in the dialog, check your e-mail, the mailed link opens the app si
   await signIn.getByLabel('Email').fill(email);
   await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(signIn.getByRole('alert')).toContainText('Confirm your e-mail address first: open the link we sent you.');
+  await expect(signIn.getByRole('alert')).toContainText(
+    'Confirm your e-mail address first: open the link we sent you.',
+  );
   expect(await signedInEmail(page)).toBeNull();
 
   // The mail, from the inbox's API; its link opens the app on the page where the account was made.
@@ -55,7 +68,9 @@ test('signing in unconfirmed says so in French, and the link can be sent again',
   await d.getByLabel('E-mail').fill(email);
   await d.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await d.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await expect(d.getByRole('alert')).toContainText("Confirmez d'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé.");
+  await expect(d.getByRole('alert')).toContainText(
+    "Confirmez d'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé.",
+  );
 
   const resentAt = Date.now();
   await d.getByRole('button', { name: 'Renvoyer le lien de confirmation' }).click();

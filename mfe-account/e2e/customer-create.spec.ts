@@ -20,7 +20,9 @@ test('create a hotel map and land on its dashboard as its moderator', async ({ p
   await expect(slug).toHaveValue(`khach-san-da-lat-${suffix}`);
   await expect(page.getByText('This address is available')).toBeVisible();
   await slug.fill('ab');
-  await expect(page.getByText('Use 3 to 63 lowercase letters, digits and single hyphens (no hyphen at the start or end)')).toBeVisible();
+  await expect(
+    page.getByText('Use 3 to 63 lowercase letters, digits and single hyphens (no hyphen at the start or end)'),
+  ).toBeVisible();
   await slug.fill('hotels');
   await expect(page.getByText('This address is reserved by Guestmap. Choose another one.')).toBeVisible();
   await slug.fill('hanoi');
@@ -35,7 +37,10 @@ test('create a hotel map and land on its dashboard as its moderator', async ({ p
   // Position: by search among the curated places, then typed coordinates, then a click on the map.
   const search = page.getByLabel('Search a place or coordinates');
   await search.fill('ben thanh market');
-  await page.getByRole('button', { name: /Ben Thanh Market/ }).first().click();
+  await page
+    .getByRole('button', { name: /Ben Thanh Market/ })
+    .first()
+    .click();
   await expect(page.getByLabel('Latitude')).toHaveValue('10.7725');
   await expect(page.getByLabel('Longitude')).toHaveValue('106.6980');
   await search.fill('10.7741, 106.7058');
@@ -51,11 +56,16 @@ test('create a hotel map and land on its dashboard as its moderator', async ({ p
 
   await page.getByRole('button', { name: 'Create map' }).click();
   await expect(page).toHaveURL(new RegExp(`/${id}/dashboard$`), { timeout: 15_000 });
-  await expect.poll(async () => ((await shellState(page)).auth.profile?.moderator as Record<string, boolean> | undefined)?.[id]).toBe(true);
+  await expect
+    .poll(async () => ((await shellState(page)).auth.profile?.moderator as Record<string, boolean> | undefined)?.[id])
+    .toBe(true);
 
   // It is in the user's maps, with its Dashboard.
   await page.goto('/user');
   const maps = page.getByRole('region', { name: 'My maps' });
   await expect(maps.getByRole('listitem').first()).toContainText(`Khách sạn Đà Lạt ${suffix}`);
-  await expect(maps.getByRole('link', { name: `Dashboard: Khách sạn Đà Lạt ${suffix}` })).toHaveAttribute('href', `/${id}/dashboard`);
+  await expect(maps.getByRole('link', { name: `Dashboard: Khách sạn Đà Lạt ${suffix}` })).toHaveAttribute(
+    'href',
+    `/${id}/dashboard`,
+  );
 });

@@ -1,6 +1,15 @@
 // The main flows once in Vietnamese and once in French.
 import { test } from '@playwright/test';
-import { expect, linkFromInbox, openDialog, PASSWORD, shellState, signedInEmail, signIn, uniqueEmail } from './support.ts';
+import {
+  expect,
+  linkFromInbox,
+  openDialog,
+  PASSWORD,
+  shellState,
+  signedInEmail,
+  signIn,
+  uniqueEmail,
+} from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -41,7 +50,9 @@ test('Tiếng Việt: validation, wrong password, sign-up with the chosen langua
   // The address is confirmed first: the dialog says where the link went, in Vietnamese; the link
   // (from the local inbox) is opened in another tab and this one finishes the sign-in.
   await expect(page.getByRole('dialog', { name: 'Kiểm tra e-mail của bạn' })).toBeVisible();
-  await expect(s.getByText(`Chúng tôi đã gửi một liên kết tới ${email}. Hãy mở liên kết để xác nhận địa chỉ và đăng nhập.`)).toBeVisible();
+  await expect(
+    s.getByText(`Chúng tôi đã gửi một liên kết tới ${email}. Hãy mở liên kết để xác nhận địa chỉ và đăng nhập.`),
+  ).toBeVisible();
   const mailTab = await page.context().newPage();
   await mailTab.goto(await linkFromInbox(email, sentAt));
   await expect(page.getByRole('dialog')).toHaveCount(0);

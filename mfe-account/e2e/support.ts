@@ -9,7 +9,8 @@ export const INBOX = `http://127.0.0.1:${process.env.SUPABASE_INBOX_PORT ?? '543
 export const API = `http://127.0.0.1:${process.env.SUPABASE_API_PORT ?? '54321'}`;
 export const PASSWORD = 'demo-pass-123';
 
-export const uniqueEmail = (tag = 'e2e') => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+export const uniqueEmail = (tag = 'e2e') =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
 /** Opens the auth dialog on a page (English unless a locale is given). */
 export async function openDialog(page: Page, path = '/', locale = 'en-US') {
@@ -30,8 +31,14 @@ type InboxMail = { Text?: string; HTML?: string; Subject?: string };
 /** Mails to `email` (newest first, sent at or after `after`), read through the inbox's API. */
 async function mailsTo(email: string, after: number): Promise<InboxMail[]> {
   const list = (await (await fetch(`${INBOX}/api/v1/messages`)).json()) as InboxList;
-  const mine = (list.messages ?? []).filter((m) => (m.To ?? []).some((t) => t.Address.toLowerCase() === email.toLowerCase()) && (!after || !m.Created || Date.parse(m.Created) >= after - 2000));
-  return Promise.all(mine.map(async (m) => (await (await fetch(`${INBOX}/api/v1/message/${m.ID}`)).json()) as InboxMail));
+  const mine = (list.messages ?? []).filter(
+    (m) =>
+      (m.To ?? []).some((t) => t.Address.toLowerCase() === email.toLowerCase()) &&
+      (!after || !m.Created || Date.parse(m.Created) >= after - 2000),
+  );
+  return Promise.all(
+    mine.map(async (m) => (await (await fetch(`${INBOX}/api/v1/message/${m.ID}`)).json()) as InboxMail),
+  );
 }
 
 /** How many mails `email` received at or after `after` (no polling: for "nothing was sent"). */
@@ -77,7 +84,12 @@ export async function linkFromInbox(email: string, after = 0): Promise<string> {
 }
 
 /** The shell's store state (exposed for diagnostics and tests). */
-export async function shellState<T = { auth: { status: string; user: { id: string; email: string } | null; profile: Record<string, unknown> | null }; ui: { locale: string } }>(page: Page): Promise<T> {
+export async function shellState<
+  T = {
+    auth: { status: string; user: { id: string; email: string } | null; profile: Record<string, unknown> | null };
+    ui: { locale: string };
+  },
+>(page: Page): Promise<T> {
   return (await state(page)) as unknown as T;
 }
 
@@ -124,7 +136,11 @@ export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 /** Signs an account up straight through the auth API (no UI), unconfirmed; returns its id. */
-export async function signUpViaApi(email: string, password = PASSWORD, data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' }): Promise<string> {
+export async function signUpViaApi(
+  email: string,
+  password = PASSWORD,
+  data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' },
+): Promise<string> {
   const r = await fetch(`${API}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
@@ -139,11 +155,16 @@ export async function signUpViaApi(email: string, password = PASSWORD, data: Rec
  * Creates a confirmed account through the auth API (no UI); returns its id. It is confirmed through the
  * real inbox (the mailed link, requested as a browser would), not the admin API: the tests need no service key.
  */
-export async function createUserViaApi(email: string, password = PASSWORD, data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' }): Promise<string> {
+export async function createUserViaApi(
+  email: string,
+  password = PASSWORD,
+  data: Record<string, unknown> = { nickname: 'API User', language: 'en-US' },
+): Promise<string> {
   const sentAt = Date.now();
   const id = await signUpViaApi(email, password, data);
   const hop = await fetch(await linkFromInbox(email, sentAt), { redirect: 'manual' });
-  if (!/[#&]access_token=/.test(hop.headers.get('location') ?? '')) throw new Error(`confirming ${email} failed: ${hop.status} ${hop.headers.get('location')}`);
+  if (!/[#&]access_token=/.test(hop.headers.get('location') ?? ''))
+    throw new Error(`confirming ${email} failed: ${hop.status} ${hop.headers.get('location')}`);
   return id;
 }
 
@@ -161,6 +182,10 @@ export async function passwordWorks(email: string, password: string): Promise<bo
 export const authErrorResponse = (status: number, code: string, message: string) => ({
   status,
   contentType: 'application/json',
-  headers: { 'x-supabase-api-version': '2024-01-01', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-supabase-api-version' },
+  headers: {
+    'x-supabase-api-version': '2024-01-01',
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': 'x-supabase-api-version',
+  },
   body: JSON.stringify({ code, message }),
 });

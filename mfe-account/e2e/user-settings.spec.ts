@@ -6,7 +6,9 @@ import { authErrorResponse, shellState, signedInEmail, signIn, signUpFresh, expe
 // The machine is shared with other engineers' builds and tests: generous budgets, no sleeps.
 test.describe.configure({ timeout: 180_000 });
 
-test('the overview lists the maps, newest first, with Dashboard links where the user manages them', async ({ page }) => {
+test('the overview lists the maps, newest first, with Dashboard links where the user manages them', async ({
+  page,
+}) => {
   await signIn(page, 'admin@demo.test', undefined, '/about-us');
   await page.goto('/user');
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Admin' })).toBeVisible();
@@ -17,13 +19,24 @@ test('the overview lists the maps, newest first, with Dashboard links where the 
   await expect(items.nth(0)).toContainText('Hanoi');
   await expect(items.nth(1)).toContainText('Ho Chi Minh City');
   await expect(maps.getByRole('link', { name: 'Open map: Hanoi' })).toHaveAttribute('href', '/hanoi/map');
-  await expect(maps.getByRole('link', { name: 'Dashboard: Ho Chi Minh City' })).toHaveAttribute('href', '/ho-chi-minh-city/dashboard');
-  await expect(page.getByRole('region', { name: 'Favourite places' }).getByText('You have not saved any place yet.', { exact: false })).toBeVisible();
+  await expect(maps.getByRole('link', { name: 'Dashboard: Ho Chi Minh City' })).toHaveAttribute(
+    'href',
+    '/ho-chi-minh-city/dashboard',
+  );
+  await expect(
+    page
+      .getByRole('region', { name: 'Favourite places' })
+      .getByText('You have not saved any place yet.', { exact: false }),
+  ).toBeVisible();
   await maps.getByRole('link', { name: 'Hanoi', exact: true }).click();
   await expect(page).toHaveURL(/\/hanoi\/map$/);
 
   // The server says the account is gone (answer simulated at the network layer): the user is told and signed out.
-  await page.route('**/auth/v1/user', (route) => (route.request().method() === 'GET' ? route.fulfill(authErrorResponse(403, 'user_not_found', 'User from sub claim in JWT does not exist')) : route.continue()));
+  await page.route('**/auth/v1/user', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill(authErrorResponse(403, 'user_not_found', 'User from sub claim in JWT does not exist'))
+      : route.continue(),
+  );
   await page.goto('/user');
   await expect(page.getByText('No account associated with this email').first()).toBeVisible();
   await expect.poll(() => signedInEmail(page)).toBeNull();
@@ -48,7 +61,9 @@ test('settings: name, language, picture, e-mail and sign out', async ({ page }) 
   await expect.poll(async () => (await shellState(page)).auth.profile?.displayName).toBe('After Name');
 
   // A failing update says so (the request is cut at the network layer).
-  await page.route('**/rest/v1/profiles*', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue()));
+  await page.route('**/rest/v1/profiles*', (route) =>
+    route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue(),
+  );
   await name.fill('Never Saved');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('Error updating name')).toBeVisible();
@@ -73,7 +88,9 @@ test('settings: name, language, picture, e-mail and sign out', async ({ page }) 
   expect(url).toContain(`/storage/v1/object/public/avatars/${state.auth.user!.id}/`);
   const img = page.getByRole('img', { name: 'Your profile picture' });
   await expect(img).toHaveAttribute('src', url);
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([512, 512]);
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]))
+    .toEqual([512, 512]);
 
   // Sign out.
   await page.getByRole('button', { name: 'Sign out' }).first().click();

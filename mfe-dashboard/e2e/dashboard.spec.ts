@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { API_URL, ANON_KEY, passwordSession, serviceCount, serviceRest, signInAs, catalogue, tr } from '../../shell/e2e/support.ts';
+import {
+  API_URL,
+  ANON_KEY,
+  passwordSession,
+  serviceCount,
+  serviceRest,
+  signInAs,
+  catalogue,
+  tr,
+} from '../../shell/e2e/support.ts';
 import fs from 'node:fs';
 
 const en = catalogue('mfe-dashboard', 'en');
@@ -17,16 +26,27 @@ const HOTEL = 'saigon-riverside-hotel';
 const SCRATCH_CARD = '00000000-0000-4000-d000-000000000001';
 const MODERATOR_ID = '00000000-0000-4000-a000-000000000002';
 
-const kpiValue = (page: import('@playwright/test').Page, key: string) => page.getByTestId(`kpi-${key}`).locator('.ant-statistic-content-value');
+const kpiValue = (page: import('@playwright/test').Page, key: string) =>
+  page.getByTestId(`kpi-${key}`).locator('.ant-statistic-content-value');
 /** VND as a Vietnamese user reads it (no decimals), formatted independently of the app's code. */
 const vnd = (minor: number) => new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(minor);
 
-type Txn = Record<'amount_minor' | 'commission_minor' | 'hotel_share_minor' | 'platform_fee_minor' | 'reinvestment_minor' | 'net_to_hotel_minor', number> & { activity_id: string; currency: string };
+type Txn = Record<
+  | 'amount_minor'
+  | 'commission_minor'
+  | 'hotel_share_minor'
+  | 'platform_fee_minor'
+  | 'reinvestment_minor'
+  | 'net_to_hotel_minor',
+  number
+> & { activity_id: string; currency: string };
 const sum = (rows: Txn[], k: keyof Omit<Txn, 'activity_id' | 'currency'>) => rows.reduce((a, r) => a + r[k], 0);
 // Confirmed spend only (issue 27): figures count vouchers redeemed with the PIN and sales the partner confirmed;
 // pending and disputed items are listed apart and count in no total.
 async function transactions(start: string, stop: string): Promise<Txn[]> {
-  const res = await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start}&created_at=lt.${stop}&select=activity_id,currency,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`);
+  const res = await serviceRest(
+    `partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start}&created_at=lt.${stop}&select=activity_id,currency,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`,
+  );
   const rows = (await res.json()) as Txn[];
   expect(rows.every((r) => r.currency === 'VND')).toBe(true);
   return rows;
@@ -37,7 +57,11 @@ async function playScratchCard(email: string) {
   const session = await passwordSession(email);
   await fetch(`${API_URL}/rest/v1/rpc/play_reward`, {
     method: 'POST',
-    headers: { apikey: ANON_KEY, Authorization: `Bearer ${String(session.access_token)}`, 'Content-Type': 'application/json' },
+    headers: {
+      apikey: ANON_KEY,
+      Authorization: `Bearer ${String(session.access_token)}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ p_campaign_id: SCRATCH_CARD, p_idempotency_key: crypto.randomUUID() }),
   });
 }
@@ -46,9 +70,15 @@ async function playScratchCard(email: string) {
 // Picks `option` in an antd Select. Another field's list may still be closing (its animation keeps it
 // visible), and a click during the opening animation may be lost: wait for no open list, pick, and check
 // that the field shows the choice, again until it does.
-async function choose(page: import('@playwright/test').Page, field: import('@playwright/test').Locator, option: string) {
+async function choose(
+  page: import('@playwright/test').Page,
+  field: import('@playwright/test').Locator,
+  option: string,
+) {
   const lists = page.locator('.ant-select-dropdown:visible');
-  const control = field.locator(`xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`);
+  const control = field.locator(
+    `xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`,
+  );
   await expect(async () => {
     if (await lists.count()) await page.keyboard.press('Escape');
     await expect(lists).toHaveCount(0, { timeout: 2000 });
@@ -97,35 +127,59 @@ test.describe('as the hotel moderator', () => {
     const endDay = Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()) + 86_400_000;
     const start = new Date(endDay - 30 * 86_400_000).toISOString();
     const stop = new Date(endDay).toISOString();
-    for (const [type, testId] of [['qr_scan', 'kpi-qr_scan'], ['map_view', 'kpi-map_view'], ['activity_view', 'kpi-activity_view']] as const) {
-      const expected = await serviceCount(`analytics_events?select=id&customer_id=eq.${HOTEL}&type=eq.${type}&created_at=gte.${start}&created_at=lt.${stop}`);
+    for (const [type, testId] of [
+      ['qr_scan', 'kpi-qr_scan'],
+      ['map_view', 'kpi-map_view'],
+      ['activity_view', 'kpi-activity_view'],
+    ] as const) {
+      const expected = await serviceCount(
+        `analytics_events?select=id&customer_id=eq.${HOTEL}&type=eq.${type}&created_at=gte.${start}&created_at=lt.${stop}`,
+      );
       expect(expected).toBeGreaterThan(0);
-      await expect(page.getByTestId(testId).locator('.ant-statistic-content-value')).toHaveText(expected.toLocaleString('vi-VN'));
+      await expect(page.getByTestId(testId).locator('.ant-statistic-content-value')).toHaveText(
+        expected.toLocaleString('vi-VN'),
+      );
     }
     await expect(page.getByRole('img', { name: new RegExp(`${tr(vi, 'metrics.map_view')}: \\d+`) })).toBeVisible();
     // Rewards and commission of the same period, from the money-like tables (RLS lets moderators read them).
-    const plays = await serviceCount(`reward_plays?select=id&customer_id=eq.${HOTEL}&played_at=gte.${start}&played_at=lt.${stop}`);
+    const plays = await serviceCount(
+      `reward_plays?select=id&customer_id=eq.${HOTEL}&played_at=gte.${start}&played_at=lt.${stop}`,
+    );
     expect(plays).toBeGreaterThan(0);
     await expect(kpiValue(page, 'reward_plays')).toHaveText(plays.toLocaleString('vi-VN'));
-    const redeemed = await serviceCount(`vouchers?select=id&customer_id=eq.${HOTEL}&redeemed_at=gte.${start}&redeemed_at=lt.${stop}`);
+    const redeemed = await serviceCount(
+      `vouchers?select=id&customer_id=eq.${HOTEL}&redeemed_at=gte.${start}&redeemed_at=lt.${stop}`,
+    );
     await expect(kpiValue(page, 'vouchers_redeemed')).toHaveText(redeemed.toLocaleString('vi-VN'));
     const txns = await transactions(start, stop);
     expect(txns.length).toBeGreaterThan(0);
     await expect(kpiValue(page, 'partner_spend')).toHaveText(vnd(sum(txns, 'amount_minor')));
     await expect(kpiValue(page, 'hotel_commission')).toHaveText(vnd(sum(txns, 'hotel_share_minor')));
     const before = new Date(endDay - 60 * 86_400_000).toISOString();
-    await expect(page.getByTestId('kpi-partner_spend-delta')).toContainText(vnd(sum(await transactions(before, start), 'amount_minor')));
+    await expect(page.getByTestId('kpi-partner_spend-delta')).toContainText(
+      vnd(sum(await transactions(before, start), 'amount_minor')),
+    );
 
     await page.getByText(tr(vi, 'overview.lastDays_other', { count: 7 }), { exact: true }).click();
     const start7 = new Date(endDay - 7 * 86_400_000).toISOString();
-    const expected7 = await serviceCount(`analytics_events?select=id&customer_id=eq.${HOTEL}&type=eq.map_view&created_at=gte.${start7}&created_at=lt.${stop}`);
-    await expect(page.getByTestId('kpi-map_view').locator('.ant-statistic-content-value')).toHaveText(expected7.toLocaleString('vi-VN'));
-    await expect(kpiValue(page, 'partner_spend')).toHaveText(vnd(sum(await transactions(start7, stop), 'amount_minor')));
+    const expected7 = await serviceCount(
+      `analytics_events?select=id&customer_id=eq.${HOTEL}&type=eq.map_view&created_at=gte.${start7}&created_at=lt.${stop}`,
+    );
+    await expect(page.getByTestId('kpi-map_view').locator('.ant-statistic-content-value')).toHaveText(
+      expected7.toLocaleString('vi-VN'),
+    );
+    await expect(kpiValue(page, 'partner_spend')).toHaveText(
+      vnd(sum(await transactions(start7, stop), 'amount_minor')),
+    );
 
     // The Rewards tab lists the latest plays, newest first.
-    const [latest] = (await (await serviceRest(`reward_plays?customer_id=eq.${HOTEL}&select=label&order=played_at.desc&limit=1`)).json()) as { label: { en: string; vi?: string } }[];
+    const [latest] = (await (
+      await serviceRest(`reward_plays?customer_id=eq.${HOTEL}&select=label&order=played_at.desc&limit=1`)
+    ).json()) as { label: { en: string; vi?: string } }[];
     await page.getByRole('tab', { name: tr(vi, 'tabs.rewards') }).click();
-    const playsCard = page.locator('.ant-card').filter({ has: page.getByText(tr(vi, 'ledger.plays'), { exact: true }) });
+    const playsCard = page
+      .locator('.ant-card')
+      .filter({ has: page.getByText(tr(vi, 'ledger.plays'), { exact: true }) });
     await expect(playsCard.locator('.ant-table-row').first()).toContainText(latest!.label.vi ?? latest!.label.en);
   });
 
@@ -144,7 +198,9 @@ test.describe('as the hotel moderator', () => {
     await page.goto(`/${HOTEL}/dashboard?tab=moderators`);
     await screenReady(page);
     await expect(page.getByText('moderator@demo.test').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: tr(vi, 'mods.removeWho', { email: 'moderator@demo.test' }) })).toBeDisabled();
+    await expect(
+      page.getByRole('button', { name: tr(vi, 'mods.removeWho', { email: 'moderator@demo.test' }) }),
+    ).toBeDisabled();
     // An address without an account is invited like any other (it used to answer user_not_found: account
     // enumeration); the invitation journey itself is in invitations.spec.ts.
     await page.getByLabel(tr(vi, 'mods.email')).fill('nobody-here@example.test');
@@ -161,14 +217,23 @@ test.describe('as the hotel moderator', () => {
     const colour = page.getByLabel(tr(vi, 'settings.primaryColor'), { exact: true });
     // A mid grey is hard to read with either white or dark text.
     await colour.fill('#777777');
-    await expect(page.getByText(new RegExp(tr(vi, 'settings.contrastLow', { ratio: 'X' }).split('X')[0]!.trim()))).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(tr(vi, 'settings.contrastLow', { ratio: 'X' }).split('X')[0]!.trim())),
+    ).toBeVisible();
     await colour.fill('#0b5d3b');
-    await expect(page.getByText(new RegExp(tr(vi, 'settings.contrastOk', { ratio: 'X' }).split('X')[0]!.trim()))).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(tr(vi, 'settings.contrastOk', { ratio: 'X' }).split('X')[0]!.trim())),
+    ).toBeVisible();
     await page.getByRole('button', { name: tr(vi, 'form.save') }).click();
     await expect(page.getByText(tr(vi, 'settings.saved'))).toBeVisible();
     const res = await serviceRest(`customers?id=eq.${HOTEL}&select=tagline,primary_color`);
-    expect(await res.json()).toEqual([{ tagline: 'Riverside picks, tested by our concierge', primary_color: '#0b5d3b' }]);
-    await serviceRest(`customers?id=eq.${HOTEL}`, { method: 'PATCH', body: JSON.stringify({ tagline: before || null, primary_color: '#1f6f78' }) });
+    expect(await res.json()).toEqual([
+      { tagline: 'Riverside picks, tested by our concierge', primary_color: '#0b5d3b' },
+    ]);
+    await serviceRest(`customers?id=eq.${HOTEL}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ tagline: before || null, primary_color: '#1f6f78' }),
+    });
     // Only administrators may change the package.
     await expect(page.getByTestId('package')).toContainText(tr(vi, 'settings.packageAdminOnly'));
   });
@@ -187,7 +252,12 @@ test.describe('commission statements', () => {
     const month = (back: number) => {
       const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
       const local = (y: number, m: number) => new Date(Date.UTC(y, m, 1) - 7 * 3_600_000).toISOString();
-      return { key: d.toISOString().slice(0, 7), start: local(d.getUTCFullYear(), d.getUTCMonth()), stop: local(d.getUTCFullYear(), d.getUTCMonth() + 1), label: new Intl.DateTimeFormat('vi-VN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d) };
+      return {
+        key: d.toISOString().slice(0, 7),
+        start: local(d.getUTCFullYear(), d.getUTCMonth()),
+        stop: local(d.getUTCFullYear(), d.getUTCMonth() + 1),
+        label: new Intl.DateTimeFormat('vi-VN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d),
+      };
     };
     const last = month(1);
     await page.goto(`/${HOTEL}/dashboard?tab=statements`);
@@ -201,13 +271,30 @@ test.describe('commission statements', () => {
     expect(txns.length).toBeGreaterThan(0);
     const partners = new Set(txns.map((t) => t.activity_id)).size;
     // Pending and disputed items of the month: listed apart, in no total (and last in the CSV).
-    const apart = (await (await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=in.(pending,disputed)&created_at=gte.${last.start}&created_at=lt.${last.stop}&select=id`)).json()) as { id: string }[];
+    const apart = (await (
+      await serviceRest(
+        `partner_transactions?customer_id=eq.${HOTEL}&status=in.(pending,disputed)&created_at=gte.${last.start}&created_at=lt.${last.stop}&select=id`,
+      )
+    ).json()) as { id: string }[];
     const section = page.getByRole('region', { name: tr(vi, 'statements.title') });
-    await expect(section.locator('.ant-card').first().locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(partners);
-    await expect(page.getByTestId('statement-apart').locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(apart.length);
+    await expect(section.locator('.ant-card').first().locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(
+      partners,
+    );
+    await expect(page.getByTestId('statement-apart').locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(
+      apart.length,
+    );
     const total = page.getByTestId('statement-total-VND');
-    for (const k of ['gross_minor', 'commission_minor', 'hotel_share_minor', 'platform_fee_minor', 'reinvestment_minor', 'net_to_hotel_minor'] as const) {
-      await expect(total.getByTestId(`total-${k}`)).toHaveText(vnd(sum(txns, k === 'gross_minor' ? 'amount_minor' : k)));
+    for (const k of [
+      'gross_minor',
+      'commission_minor',
+      'hotel_share_minor',
+      'platform_fee_minor',
+      'reinvestment_minor',
+      'net_to_hotel_minor',
+    ] as const) {
+      await expect(total.getByTestId(`total-${k}`)).toHaveText(
+        vnd(sum(txns, k === 'gross_minor' ? 'amount_minor' : k)),
+      );
     }
     // The split adds up exactly, to the dong.
     expect(sum(txns, 'hotel_share_minor') + sum(txns, 'platform_fee_minor')).toBe(sum(txns, 'commission_minor'));
@@ -216,20 +303,44 @@ test.describe('commission statements', () => {
     await page.getByRole('button', { name: tr(vi, 'statements.csv') }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${HOTEL}-statement-${last.key}.csv`);
-    const lines = fs.readFileSync(await file.path(), 'utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('month,partner,currency,transactions,guest_spend,commission,hotel_share_80,platform_fee_20,rewards_reinvestment,net_to_hotel,status,dispute_reason');
+    const lines = fs
+      .readFileSync(await file.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'month,partner,currency,transactions,guest_spend,commission,hotel_share_80,platform_fee_20,rewards_reinvestment,net_to_hotel,status,dispute_reason',
+    );
     expect(lines).toHaveLength(partners + 2 + apart.length);
     expect(lines[partners + 1]).toBe(
-      [last.key, 'TOTAL', 'VND', txns.length, sum(txns, 'amount_minor'), sum(txns, 'commission_minor'), sum(txns, 'hotel_share_minor'), sum(txns, 'platform_fee_minor'), sum(txns, 'reinvestment_minor'), sum(txns, 'net_to_hotel_minor'), 'confirmed', ''].join(','),
+      [
+        last.key,
+        'TOTAL',
+        'VND',
+        txns.length,
+        sum(txns, 'amount_minor'),
+        sum(txns, 'commission_minor'),
+        sum(txns, 'hotel_share_minor'),
+        sum(txns, 'platform_fee_minor'),
+        sum(txns, 'reinvestment_minor'),
+        sum(txns, 'net_to_hotel_minor'),
+        'confirmed',
+        '',
+      ].join(','),
     );
     expect(lines.slice(partners + 2).every((l) => /,(pending|disputed),[^,]*$/.test(l))).toBe(true);
 
     // Printing keeps the statement and its heading, and drops the dashboard around it.
     await page.emulateMedia({ media: 'print' });
-    await expect(page.getByRole('heading', { name: tr(vi, 'statements.printHeading', { name: 'Saigon Riverside Hotel', month: last.label }) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        name: tr(vi, 'statements.printHeading', { name: 'Saigon Riverside Hotel', month: last.label }),
+      }),
+    ).toBeVisible();
     await expect(page.getByRole('tablist')).toBeHidden();
     await expect(page.getByRole('button', { name: tr(vi, 'statements.csv') })).toBeHidden();
-    await expect(page.getByTestId('statement-print').locator('table').first().getByRole('row')).toHaveCount(partners + 2);
+    await expect(page.getByTestId('statement-print').locator('table').first().getByRole('row')).toHaveCount(
+      partners + 2,
+    );
     await expect(page.getByTestId('statement-print').getByText(vnd(sum(txns, 'net_to_hotel_minor')))).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByTestId('statement-print')).toBeHidden();
@@ -239,7 +350,9 @@ test.describe('commission statements', () => {
 
     // A month without transactions says so.
     await page.goto(`/${HOTEL}/dashboard?tab=statements&month=2020-01`);
-    await expect(page.getByRole('region', { name: tr(vi, 'statements.title') }).getByText(tr(vi, 'statements.empty'))).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('region', { name: tr(vi, 'statements.title') }).getByText(tr(vi, 'statements.empty')),
+    ).toBeVisible({ timeout: 30_000 });
   });
 });
 
@@ -274,7 +387,18 @@ test.describe('rewards configuration', () => {
       await campaign.getByLabel(tr(vi, 'rewards.ends')).fill('2026-12-31');
       await campaign.getByRole('button', { name: tr(vi, 'form.save') }).click();
       await expect(page.getByText(tr(vi, 'rewards.campaignSaved'))).toBeVisible();
-      const rows = (await (await serviceRest(`reward_campaigns?select=id,kind,daily_limit,active,starts_at,ends_at&title->>en=eq.${encodeURIComponent(title)}`)).json()) as { id: string; kind: string; daily_limit: number; active: boolean; starts_at: string; ends_at: string }[];
+      const rows = (await (
+        await serviceRest(
+          `reward_campaigns?select=id,kind,daily_limit,active,starts_at,ends_at&title->>en=eq.${encodeURIComponent(title)}`,
+        )
+      ).json()) as {
+        id: string;
+        kind: string;
+        daily_limit: number;
+        active: boolean;
+        starts_at: string;
+        ends_at: string;
+      }[];
       expect(rows).toHaveLength(1);
       campaignId = rows[0]!.id;
       expect(rows[0]).toMatchObject({ kind: 'fortune_wheel', daily_limit: 3, active: true });
@@ -302,13 +426,21 @@ test.describe('rewards configuration', () => {
         await f.getByLabel(tr(vi, 'rewards.weight')).fill('1');
       });
       // The odds the new weight gives, before saving.
-      const pct = (v: number) => new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 1 }).format(v);
+      const pct = (v: number) =>
+        new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 1 }).format(v);
       await expect(form.getByTestId('odds-preview')).toHaveText(tr(vi, 'rewards.oddsPreview', { value: pct(0.25) }));
       await form.getByRole('button', { name: tr(vi, 'form.save') }).click();
       await expect(prizes.getByRole('cell', { name: pct(0.75), exact: true })).toBeVisible();
       await expect(prizes.getByRole('cell', { name: pct(0.25), exact: true })).toBeVisible();
-      const stored = (await (await serviceRest(`reward_prizes?campaign_id=eq.${campaignId}&select=kind,points,weight,stock&order=weight.desc`)).json()) as unknown[];
-      expect(stored).toEqual([{ kind: 'points', points: 100, weight: 3, stock: null }, { kind: 'nothing', points: null, weight: 1, stock: null }]);
+      const stored = (await (
+        await serviceRest(
+          `reward_prizes?campaign_id=eq.${campaignId}&select=kind,points,weight,stock&order=weight.desc`,
+        )
+      ).json()) as unknown[];
+      expect(stored).toEqual([
+        { kind: 'points', points: 100, weight: 3, stock: null },
+        { kind: 'nothing', points: null, weight: 1, stock: null },
+      ]);
 
       // A voucher without a partner and a negative weight: refused with reasons, nothing stored.
       form = await addPrize(async (f) => {
@@ -341,11 +473,20 @@ test.describe('rewards configuration', () => {
     expect(await serviceCount(`reward_campaigns?select=id&title->>en=eq.${encodeURIComponent(title)}`)).toBe(0);
   });
 
-  test('a moderator records a partner transaction once, even on a double click, and sets a partner PIN', async ({ page }) => {
+  test('a moderator records a partner transaction once, even on a double click, and sets a partner PIN', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
-    const partner = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&is_partner=is.true&select=id,slug,title,commission_rate&order=sort_order&limit=1`)).json()) as { id: string; slug: string; title: { en: string; vi?: string } }[];
+    const partner = (await (
+      await serviceRest(
+        `activities?customer_id=eq.${HOTEL}&is_partner=is.true&select=id,slug,title,commission_rate&order=sort_order&limit=1`,
+      )
+    ).json()) as { id: string; slug: string; title: { en: string; vi?: string } }[];
     // This partner's rows only: settlement.spec.ts records sales as the same moderator (on another partner) meanwhile.
-    const mine = () => serviceCount(`partner_transactions?select=id&customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner[0]!.id}`);
+    const mine = () =>
+      serviceCount(
+        `partner_transactions?select=id&customer_id=eq.${HOTEL}&created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner[0]!.id}`,
+      );
     const before = await mine();
     await page.goto(`/${HOTEL}/dashboard?tab=rewards`);
     await screenReady(page);
@@ -357,7 +498,11 @@ test.describe('rewards configuration', () => {
     await form.getByRole('button', { name: tr(vi, 'ledger.record') }).dblclick();
     const rows = (await (async () => {
       await expect.poll(mine).toBe(before + 1);
-      return (await serviceRest(`partner_transactions?created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner[0]!.id}&order=created_at.desc&limit=1&select=id,amount_minor,currency,hotel_share_minor,activity_id`)).json();
+      return (
+        await serviceRest(
+          `partner_transactions?created_by=eq.${MODERATOR_ID}&activity_id=eq.${partner[0]!.id}&order=created_at.desc&limit=1&select=id,amount_minor,currency,hotel_share_minor,activity_id`,
+        )
+      ).json();
     })()) as { id: string; amount_minor: number; currency: string; hotel_share_minor: number; activity_id: string }[];
     try {
       expect(rows[0]).toMatchObject({ amount_minor: 250000, currency: 'VND', activity_id: partner[0]!.id });
@@ -368,8 +513,13 @@ test.describe('rewards configuration', () => {
       // The partner's PIN: digits only, 6 to 12 (issue 27). Set to the partner's own seeded PIN, so the
       // map remote's redemption tests keep it.
       const SEEDED_PINS: Record<string, string> = {
-        'pasteur-street-brewing': '381924', 'secret-garden': '502817', 'miu-miu-spa': '264093', 'vespa-adventures': '719352',
-        'lusine-dong-khoi': '846105', 'mekong-delta-day-trip': '130578', 'saigon-saigon-rooftop-bar': '957246',
+        'pasteur-street-brewing': '381924',
+        'secret-garden': '502817',
+        'miu-miu-spa': '264093',
+        'vespa-adventures': '719352',
+        'lusine-dong-khoi': '846105',
+        'mekong-delta-day-trip': '130578',
+        'saigon-saigon-rooftop-bar': '957246',
       };
       const pinForm = page.getByRole('form', { name: tr(vi, 'ledger.pinTitle') });
       await choose(page, pinForm.getByLabel(tr(vi, 'rewards.partner')), partner[0]!.title.vi ?? partner[0]!.title.en);
@@ -394,17 +544,36 @@ test.describe('editing positions, hours and photos', () => {
   });
 
   // A 2×2 PNG, uploaded as a recommendation photo.
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+    'base64',
+  );
 
-  test('a recommendation: marker placed by click and drag, weekly hours validated, a photo uploaded; all saved together', async ({ page }) => {
+  test('a recommendation: marker placed by click and drag, weekly hours validated, a photo uploaded; all saved together', async ({
+    page,
+  }) => {
     // Many steps on a machine shared with other builds: a longer limit than a single screen check.
     test.setTimeout(120_000);
-    type Row = { id: string; title: { en: string; vi?: string }; latitude: number; longitude: number; opening_hours: unknown; photos: string[] };
-    const [act] = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&is_partner=is.false&published=is.true&select=id,title,latitude,longitude,opening_hours,photos&order=sort_order&limit=1`)).json()) as Row[];
+    type Row = {
+      id: string;
+      title: { en: string; vi?: string };
+      latitude: number;
+      longitude: number;
+      opening_hours: unknown;
+      photos: string[];
+    };
+    const [act] = (await (
+      await serviceRest(
+        `activities?customer_id=eq.${HOTEL}&is_partner=is.false&published=is.true&select=id,title,latitude,longitude,opening_hours,photos&order=sort_order&limit=1`,
+      )
+    ).json()) as Row[];
     try {
       await page.goto(`/${HOTEL}/dashboard?tab=recommendations`);
       await screenReady(page);
-      await page.locator('.ant-table-row').getByText(act!.title.vi ?? act!.title.en, { exact: true }).click();
+      await page
+        .locator('.ant-table-row')
+        .getByText(act!.title.vi ?? act!.title.en, { exact: true })
+        .click();
       const drawer = page.getByRole('dialog');
       const lat = drawer.getByLabel(tr(vi, 'recs.latitude'));
       const lng = drawer.getByLabel(tr(vi, 'recs.longitude'));
@@ -437,20 +606,30 @@ test.describe('editing positions, hours and photos', () => {
       await expect(mondayRow.getByRole('alert')).toHaveText(tr(vi, 'hours.errors.same'));
       await drawer.getByRole('button', { name: tr(vi, 'form.save') }).click();
       await expect(drawer.getByText(tr(vi, 'hours.invalid'))).toBeVisible();
-      expect(((await (await serviceRest(`activities?id=eq.${act!.id}&select=latitude`)).json()) as { latitude: number }[])[0]!.latitude).toBe(act!.latitude);
+      expect(
+        (
+          (await (await serviceRest(`activities?id=eq.${act!.id}&select=latitude`)).json()) as { latitude: number }[]
+        )[0]!.latitude,
+      ).toBe(act!.latitude);
       await hours.getByLabel(tr(vi, 'hours.closes', { day: monday, n: 1 })).fill('21:30');
       await choose(page, hours.getByTestId('hours-sun').getByRole('combobox'), tr(vi, 'hours.modes.closed'));
       await expect(hours.getByRole('alert')).toHaveCount(0);
 
-      const photos = drawer.getByRole('img', { name: new RegExp(tr(vi, 'recs.photoN', { n: 'X' }).replace('X', '\\d+')) });
+      const photos = drawer.getByRole('img', {
+        name: new RegExp(tr(vi, 'recs.photoN', { n: 'X' }).replace('X', '\\d+')),
+      });
       const before = await photos.count();
-      await drawer.locator('input[type=file]').setInputFiles({ name: 'terrace.png', mimeType: 'image/png', buffer: PNG });
+      await drawer
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'terrace.png', mimeType: 'image/png', buffer: PNG });
       await expect(photos).toHaveCount(before + 1);
 
       const want = { latitude: Number(await lat.inputValue()), longitude: Number(await lng.inputValue()) };
       await drawer.getByRole('button', { name: tr(vi, 'form.save') }).click();
       await expect(page.getByText(tr(vi, 'recs.saved'))).toBeVisible();
-      const [saved] = (await (await serviceRest(`activities?id=eq.${act!.id}&select=latitude,longitude,opening_hours,photos`)).json()) as Row[];
+      const [saved] = (await (
+        await serviceRest(`activities?id=eq.${act!.id}&select=latitude,longitude,opening_hours,photos`)
+      ).json()) as Row[];
       expect(saved!.latitude).toBeCloseTo(want.latitude, 6);
       expect(saved!.longitude).toBeCloseTo(want.longitude, 6);
       expect(saved!.opening_hours).toMatchObject({ mon: [['09:00', '21:30']], sun: [] });
@@ -461,12 +640,24 @@ test.describe('editing positions, hours and photos', () => {
       expect(img.status).toBe(200);
       expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
     } finally {
-      await serviceRest(`activities?id=eq.${act!.id}`, { method: 'PATCH', body: JSON.stringify({ latitude: act!.latitude, longitude: act!.longitude, opening_hours: act!.opening_hours, photos: act!.photos }) });
+      await serviceRest(`activities?id=eq.${act!.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({
+          latitude: act!.latitude,
+          longitude: act!.longitude,
+          opening_hours: act!.opening_hours,
+          photos: act!.photos,
+        }),
+      });
     }
   });
 
   test('settings: the map view is set by moving and zooming the map', async ({ page }) => {
-    const [orig] = (await (await serviceRest(`customers?id=eq.${HOTEL}&select=latitude,longitude,zoom`)).json()) as { latitude: number; longitude: number; zoom: number }[];
+    const [orig] = (await (await serviceRest(`customers?id=eq.${HOTEL}&select=latitude,longitude,zoom`)).json()) as {
+      latitude: number;
+      longitude: number;
+      zoom: number;
+    }[];
     try {
       await page.goto(`/${HOTEL}/settings`);
       await screenReady(page);
@@ -484,10 +675,16 @@ test.describe('editing positions, hours and photos', () => {
       await expect.poll(async () => Number(await lng.inputValue())).toBeGreaterThan(orig!.longitude);
       await map.getByRole('button', { name: 'Zoom in' }).click();
       await expect(zoom).toHaveValue(String(orig!.zoom + 1));
-      const want = { latitude: Number(await page.getByLabel(tr(vi, 'recs.latitude')).inputValue()), longitude: Number(await lng.inputValue()), zoom: orig!.zoom + 1 };
+      const want = {
+        latitude: Number(await page.getByLabel(tr(vi, 'recs.latitude')).inputValue()),
+        longitude: Number(await lng.inputValue()),
+        zoom: orig!.zoom + 1,
+      };
       await page.getByRole('button', { name: tr(vi, 'form.save') }).click();
       await expect(page.getByText(tr(vi, 'settings.saved'))).toBeVisible();
-      expect(((await (await serviceRest(`customers?id=eq.${HOTEL}&select=latitude,longitude,zoom`)).json()) as unknown[])[0]).toEqual(want);
+      expect(
+        ((await (await serviceRest(`customers?id=eq.${HOTEL}&select=latitude,longitude,zoom`)).json()) as unknown[])[0],
+      ).toEqual(want);
     } finally {
       await serviceRest(`customers?id=eq.${HOTEL}`, { method: 'PATCH', body: JSON.stringify(orig) });
     }
@@ -497,13 +694,16 @@ test.describe('editing positions, hours and photos', () => {
 test.describe('package allowance (basic hotel)', () => {
   test('shows "18 of 20 used" and explains the database refusal beyond 20', async ({ page }) => {
     await signInAs(page, 'innkeeper@demo.test');
-    const drafts = (await (await serviceRest(`activities?customer_id=eq.${INN}&published=is.false&select=id,title&order=sort_order`)).json()) as { id: string; title: { en: string; vi?: string } }[];
+    const drafts = (await (
+      await serviceRest(`activities?customer_id=eq.${INN}&published=is.false&select=id,title&order=sort_order`)
+    ).json()) as { id: string; title: { en: string; vi?: string } }[];
     expect(drafts.length).toBeGreaterThanOrEqual(3);
     try {
       await page.goto(`/${INN}/dashboard?tab=recommendations`);
       await screenReady(page);
       await expect(page.getByTestId('allowance')).toHaveText(tr(vi, 'recs.allowance', { used: 18, limit: 20 }));
-      const toggle = (d: { title: { en: string; vi?: string } }) => page.getByRole('switch', { name: tr(vi, 'recs.publishToggle', { name: d.title.vi ?? d.title.en }) });
+      const toggle = (d: { title: { en: string; vi?: string } }) =>
+        page.getByRole('switch', { name: tr(vi, 'recs.publishToggle', { name: d.title.vi ?? d.title.en }) });
       for (const d of drafts.slice(0, 2)) {
         await toggle(d).click();
         await expect(toggle(d)).toBeChecked();
@@ -514,7 +714,8 @@ test.describe('package allowance (basic hotel)', () => {
       await expect(toggle(drafts[2]!)).not.toBeChecked();
       expect(await serviceCount(`activities?select=id&customer_id=eq.${INN}&published=is.true`)).toBe(20);
     } finally {
-      for (const d of drafts) await serviceRest(`activities?id=eq.${d.id}`, { method: 'PATCH', body: JSON.stringify({ published: false }) });
+      for (const d of drafts)
+        await serviceRest(`activities?id=eq.${d.id}`, { method: 'PATCH', body: JSON.stringify({ published: false }) });
     }
   });
 });
@@ -526,7 +727,9 @@ test.describe('as an administrator', () => {
     await screenReady(page);
     await page.getByRole('button', { name: tr(en, 'admin.loadCustomers') }).click();
     // The customers list (its rows carry a package picker); the platform-fee table names hotels too.
-    const customerRows = page.getByRole('row').filter({ has: page.getByLabel(`${tr(en, 'settings.package')} hanoi-old-quarter-inn`) });
+    const customerRows = page
+      .getByRole('row')
+      .filter({ has: page.getByLabel(`${tr(en, 'settings.package')} hanoi-old-quarter-inn`) });
     await expect(customerRows.getByRole('cell', { name: 'hanoi-old-quarter-inn' })).toBeVisible();
     await page.getByLabel('Find users by e-mail or name').fill('demo.test');
     await page.getByRole('button', { name: 'Search' }).click();

@@ -7,7 +7,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { serviceRest, signInAs } from '../../shell/e2e/support.ts';
 
-const catalogue = (l: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Record<string, unknown>;
+const catalogue = (l: string) =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 const vi = catalogue('vi');
 const en = catalogue('en');
 const tr = (key: string, texts: Record<string, unknown> = vi) => {
@@ -51,7 +55,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
     w.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
@@ -76,7 +82,14 @@ async function choose(page: Page, field: Locator, option: string) {
 
 /** Major units written independently of the app: the currency's decimals from the `currencies` table. */
 async function majorOf() {
-  const digits = new Map(((await (await serviceRest('currencies?select=code,minor_units')).json()) as { code: string; minor_units: number }[]).map((c) => [c.code.trim(), c.minor_units]));
+  const digits = new Map(
+    (
+      (await (await serviceRest('currencies?select=code,minor_units')).json()) as {
+        code: string;
+        minor_units: number;
+      }[]
+    ).map((c) => [c.code.trim(), c.minor_units]),
+  );
   return (minor: number, currency: string) => {
     const d = digits.get(currency) ?? 0;
     if (d === 0) return String(minor);
@@ -117,13 +130,20 @@ test.describe('dashboard downloads under the production CSP', () => {
     expect([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)]).toEqual([1024, 1024]);
     // The browser decodes it as a 1024 × 1024 image whose corner module is dark (a finder pattern).
     const decoded = await page.evaluate(async (b64) => {
-      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const bitmap = await createImageBitmap(
+        new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+      );
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(bitmap, 0, 0);
       // The quiet zone is white; the finder pattern's outer ring starts right after it.
       const at = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
-      return { w: bitmap.width, h: bitmap.height, quiet: at(2, 2), finder: at(Math.round(bitmap.width * 0.08), Math.round(bitmap.height * 0.08)) };
+      return {
+        w: bitmap.width,
+        h: bitmap.height,
+        quiet: at(2, 2),
+        finder: at(Math.round(bitmap.width * 0.08), Math.round(bitmap.height * 0.08)),
+      };
     }, png.bytes.toString('base64'));
     expect(decoded).toMatchObject({ w: 1024, h: 1024, quiet: [255, 255, 255], finder: [0, 0, 0] });
 
@@ -132,12 +152,21 @@ test.describe('dashboard downloads under the production CSP', () => {
     const svgText = svg.bytes.toString('utf8');
     const parsed = await page.evaluate((s) => {
       const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
-      return { root: doc.documentElement.localName, errors: doc.getElementsByTagName('parsererror').length, paths: doc.getElementsByTagName('path').length };
+      return {
+        root: doc.documentElement.localName,
+        errors: doc.getElementsByTagName('parsererror').length,
+        paths: doc.getElementsByTagName('path').length,
+      };
     }, svgText);
     expect(parsed).toEqual({ root: 'svg', errors: 0, paths: expect.any(Number) });
     expect(parsed.paths).toBeGreaterThan(0);
     // The same QR code as the qrcode library makes for the target URL: the file encodes that address.
-    const expectedSvg = await QRCode.toString(target, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#111111', light: '#ffffff' } });
+    const expectedSvg = await QRCode.toString(target, {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      color: { dark: '#111111', light: '#ffffff' },
+    });
     expect(svgText).toBe(expectedSvg);
 
     const pdf = await downloadOf(page, tr('qr.pdf'));
@@ -159,14 +188,63 @@ test.describe('dashboard downloads under the production CSP', () => {
     const recs = await downloadOf(page, tr('recs.export'));
     expect(recs.name).toBe(`${HOTEL}-recommendations.csv`);
     const recRows = parseCsv(recs.bytes.toString('utf8'));
-    const header = ['slug', 'category', 'title_en', 'title_vi', 'title_fr', 'description_en', 'description_vi', 'description_fr', 'latitude', 'longitude', 'address', 'address_local', 'phone', 'website', 'price_level', 'published'];
+    const header = [
+      'slug',
+      'category',
+      'title_en',
+      'title_vi',
+      'title_fr',
+      'description_en',
+      'description_vi',
+      'description_fr',
+      'latitude',
+      'longitude',
+      'address',
+      'address_local',
+      'phone',
+      'website',
+      'price_level',
+      'published',
+    ];
     expect(recRows[0]).toEqual(header);
-    type Act = { slug: string; category: string; title: Record<string, string> | null; description: Record<string, string> | null; latitude: number; longitude: number; address: string | null; address_local: string | null; phone: string | null; website: string | null; price_level: number | null; published: boolean };
-    const acts = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&select=*&order=sort_order,created_at`)).json()) as Act[];
+    type Act = {
+      slug: string;
+      category: string;
+      title: Record<string, string> | null;
+      description: Record<string, string> | null;
+      latitude: number;
+      longitude: number;
+      address: string | null;
+      address_local: string | null;
+      phone: string | null;
+      website: string | null;
+      price_level: number | null;
+      published: boolean;
+    };
+    const acts = (await (
+      await serviceRest(`activities?customer_id=eq.${HOTEL}&select=*&order=sort_order,created_at`)
+    ).json()) as Act[];
     expect(acts.length).toBeGreaterThan(0);
     const l = (v: Record<string, string> | null, k: string) => v?.[k] ?? '';
     expect(recRows.slice(1)).toEqual(
-      acts.map((a) => [a.slug, a.category, l(a.title, 'en'), l(a.title, 'vi'), l(a.title, 'fr'), l(a.description, 'en'), l(a.description, 'vi'), l(a.description, 'fr'), String(a.latitude), String(a.longitude), a.address ?? '', a.address_local ?? '', a.phone ?? '', a.website ?? '', a.price_level ? String(a.price_level) : '', String(a.published)]),
+      acts.map((a) => [
+        a.slug,
+        a.category,
+        l(a.title, 'en'),
+        l(a.title, 'vi'),
+        l(a.title, 'fr'),
+        l(a.description, 'en'),
+        l(a.description, 'vi'),
+        l(a.description, 'fr'),
+        String(a.latitude),
+        String(a.longitude),
+        a.address ?? '',
+        a.address_local ?? '',
+        a.phone ?? '',
+        a.website ?? '',
+        a.price_level ? String(a.price_level) : '',
+        String(a.published),
+      ]),
     );
 
     // Last month's statement (the seed has transactions in it): one line per partner and a total.
@@ -181,13 +259,43 @@ test.describe('dashboard downloads under the production CSP', () => {
     const statement = await downloadOf(page, tr('statements.csv'));
     expect(statement.name).toBe(`${HOTEL}-statement-${month}.csv`);
     const lines = parseCsv(statement.bytes.toString('utf8'));
-    expect(lines[0]).toEqual(['month', 'partner', 'currency', 'transactions', 'guest_spend', 'commission', 'hotel_share_80', 'platform_fee_20', 'rewards_reinvestment', 'net_to_hotel', 'status', 'dispute_reason']);
-    type Txn = { activity_id: string; amount_minor: number; commission_minor: number; hotel_share_minor: number; platform_fee_minor: number; reinvestment_minor: number; net_to_hotel_minor: number };
+    expect(lines[0]).toEqual([
+      'month',
+      'partner',
+      'currency',
+      'transactions',
+      'guest_spend',
+      'commission',
+      'hotel_share_80',
+      'platform_fee_20',
+      'rewards_reinvestment',
+      'net_to_hotel',
+      'status',
+      'dispute_reason',
+    ]);
+    type Txn = {
+      activity_id: string;
+      amount_minor: number;
+      commission_minor: number;
+      hotel_share_minor: number;
+      platform_fee_minor: number;
+      reinvestment_minor: number;
+      net_to_hotel_minor: number;
+    };
     const txns = (await (
-      await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=activity_id,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`)
+      await serviceRest(
+        `partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=activity_id,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`,
+      )
     ).json()) as Txn[];
     expect(txns.length).toBeGreaterThan(0);
-    const keys = ['amount_minor', 'commission_minor', 'hotel_share_minor', 'platform_fee_minor', 'reinvestment_minor', 'net_to_hotel_minor'] as const;
+    const keys = [
+      'amount_minor',
+      'commission_minor',
+      'hotel_share_minor',
+      'platform_fee_minor',
+      'reinvestment_minor',
+      'net_to_hotel_minor',
+    ] as const;
     const sums = (rows: Txn[]) => keys.map((k) => String(rows.reduce((a, r) => a + r[k], 0)));
     const byPartner = new Map<string, Txn[]>();
     for (const t of txns) byPartner.set(t.activity_id, [...(byPartner.get(t.activity_id) ?? []), t]);
@@ -197,22 +305,43 @@ test.describe('dashboard downloads under the production CSP', () => {
     const totalAt = lines.findIndex((r) => r[1] === 'TOTAL');
     const partnerLines = lines.slice(1, totalAt);
     expect(partnerLines).toHaveLength(byPartner.size);
-    const expected = [...byPartner.values()].map((rows) => [String(rows.length), ...sums(rows), 'confirmed', ''].join(',')).sort();
+    const expected = [...byPartner.values()]
+      .map((rows) => [String(rows.length), ...sums(rows), 'confirmed', ''].join(','))
+      .sort();
     expect(partnerLines.map((r) => r.slice(3).join(',')).sort()).toEqual(expected);
     expect(partnerLines.every((r) => r[0] === month && r[2] === 'VND' && r[1]!.length > 0)).toBe(true);
     expect(lines[totalAt]).toEqual([month, 'TOTAL', 'VND', String(txns.length), ...sums(txns), 'confirmed', '']);
     type Item = { amount_minor: number; commission_minor: number; status: string; dispute_reason: string | null };
     const apart = (await (
-      await serviceRest(`partner_transactions?customer_id=eq.${HOTEL}&status=in.(pending,disputed)&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=amount_minor,commission_minor,status,dispute_reason&limit=10000`)
+      await serviceRest(
+        `partner_transactions?customer_id=eq.${HOTEL}&status=in.(pending,disputed)&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=amount_minor,commission_minor,status,dispute_reason&limit=10000`,
+      )
     ).json()) as Item[];
     const itemLines = lines.slice(totalAt + 1);
-    expect(itemLines.map((r) => [r[0], r[2], r[3], r[4], r[5], r.slice(6, 10).join(''), r[10], r[11]].join('|')).sort()).toEqual(
-      apart.map((i) => [month, 'VND', '1', String(i.amount_minor), String(i.commission_minor), '', i.status, i.dispute_reason ?? ''].join('|')).sort(),
+    expect(
+      itemLines.map((r) => [r[0], r[2], r[3], r[4], r[5], r.slice(6, 10).join(''), r[10], r[11]].join('|')).sort(),
+    ).toEqual(
+      apart
+        .map((i) =>
+          [
+            month,
+            'VND',
+            '1',
+            String(i.amount_minor),
+            String(i.commission_minor),
+            '',
+            i.status,
+            i.dispute_reason ?? '',
+          ].join('|'),
+        )
+        .sort(),
     );
 
     expect(await violations()).toEqual([]);
   });
-  test("CSV exports: a closed month's partner invoices and the hotel's payout, rows as in the database", async ({ page }) => {
+  test("CSV exports: a closed month's partner invoices and the hotel's payout, rows as in the database", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const violations = await watchCsp(page);
     // The seed closes (and pays) every ended month but the last: two months back is closed.
@@ -222,28 +351,96 @@ test.describe('dashboard downloads under the production CSP', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('month-closed')).toBeVisible({ timeout: 20_000 });
 
-    type Invoice = { activity_id: string; currency: string; commission_minor: number; payment_reference: string; status: string; paid_at: string | null };
-    const invoices = (await (await serviceRest(`partner_invoices?customer_id=eq.${HOTEL}&month=eq.${month}-01&select=activity_id,currency,commission_minor,payment_reference,status,paid_at`)).json()) as Invoice[];
+    type Invoice = {
+      activity_id: string;
+      currency: string;
+      commission_minor: number;
+      payment_reference: string;
+      status: string;
+      paid_at: string | null;
+    };
+    const invoices = (await (
+      await serviceRest(
+        `partner_invoices?customer_id=eq.${HOTEL}&month=eq.${month}-01&select=activity_id,currency,commission_minor,payment_reference,status,paid_at`,
+      )
+    ).json()) as Invoice[];
     expect(invoices.length).toBeGreaterThan(0);
-    const titles = new Map(((await (await serviceRest(`activities?customer_id=eq.${HOTEL}&select=id,title`)).json()) as { id: string; title: { en: string; vi?: string } }[]).map((a) => [a.id, a.title.vi ?? a.title.en]));
+    const titles = new Map(
+      (
+        (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&select=id,title`)).json()) as {
+          id: string;
+          title: { en: string; vi?: string };
+        }[]
+      ).map((a) => [a.id, a.title.vi ?? a.title.en]),
+    );
     const inv = await downloadOf(page, tr('settlement.invoicesCsv'));
     expect(inv.name).toBe(`${HOTEL}-invoices-${month}.csv`);
     const invRows = parseCsv(inv.bytes.toString('utf8'));
-    expect(invRows[0]).toEqual(['month', 'partner', 'currency', 'commission', 'payment_reference', 'status', 'paid_at']);
-    const asRow = (r: string[]) => [r[0], r[1], r[2], r[3], r[4], r[5], r[6] ? new Date(r[6]).toISOString() : ''].join('|');
+    expect(invRows[0]).toEqual([
+      'month',
+      'partner',
+      'currency',
+      'commission',
+      'payment_reference',
+      'status',
+      'paid_at',
+    ]);
+    const asRow = (r: string[]) =>
+      [r[0], r[1], r[2], r[3], r[4], r[5], r[6] ? new Date(r[6]).toISOString() : ''].join('|');
     expect(invRows.slice(1).map(asRow).sort()).toEqual(
-      invoices.map((i) => [month, titles.get(i.activity_id), i.currency, String(i.commission_minor), i.payment_reference, i.status, i.paid_at ? new Date(i.paid_at).toISOString() : ''].join('|')).sort(),
+      invoices
+        .map((i) =>
+          [
+            month,
+            titles.get(i.activity_id),
+            i.currency,
+            String(i.commission_minor),
+            i.payment_reference,
+            i.status,
+            i.paid_at ? new Date(i.paid_at).toISOString() : '',
+          ].join('|'),
+        )
+        .sort(),
     );
 
-    type Payout = { currency: string; hotel_share_minor: number; reinvestment_minor: number; payout_minor: number; status: string; paid_at: string | null };
-    const payouts = (await (await serviceRest(`hotel_payouts?customer_id=eq.${HOTEL}&month=eq.${month}-01&select=currency,hotel_share_minor,reinvestment_minor,payout_minor,status,paid_at&order=currency`)).json()) as Payout[];
+    type Payout = {
+      currency: string;
+      hotel_share_minor: number;
+      reinvestment_minor: number;
+      payout_minor: number;
+      status: string;
+      paid_at: string | null;
+    };
+    const payouts = (await (
+      await serviceRest(
+        `hotel_payouts?customer_id=eq.${HOTEL}&month=eq.${month}-01&select=currency,hotel_share_minor,reinvestment_minor,payout_minor,status,paid_at&order=currency`,
+      )
+    ).json()) as Payout[];
     expect(payouts.length).toBeGreaterThan(0);
     const pay = await downloadOf(page, tr('settlement.payoutCsv'));
     expect(pay.name).toBe(`${HOTEL}-payout-${month}.csv`);
     const payRows = parseCsv(pay.bytes.toString('utf8'));
-    expect(payRows[0]).toEqual(['month', 'currency', 'hotel_share_80', 'rewards_reinvestment', 'payout', 'status', 'paid_at']);
+    expect(payRows[0]).toEqual([
+      'month',
+      'currency',
+      'hotel_share_80',
+      'rewards_reinvestment',
+      'payout',
+      'status',
+      'paid_at',
+    ]);
     expect(payRows.slice(1).map((r) => [...r.slice(0, 6), r[6] ? new Date(r[6]).toISOString() : ''].join('|'))).toEqual(
-      payouts.map((p) => [month, p.currency, String(p.hotel_share_minor), String(p.reinvestment_minor), String(p.payout_minor), p.status, p.paid_at ? new Date(p.paid_at).toISOString() : ''].join('|')),
+      payouts.map((p) =>
+        [
+          month,
+          p.currency,
+          String(p.hotel_share_minor),
+          String(p.reinvestment_minor),
+          String(p.payout_minor),
+          p.status,
+          p.paid_at ? new Date(p.paid_at).toISOString() : '',
+        ].join('|'),
+      ),
     );
 
     expect(await violations()).toEqual([]);
@@ -251,27 +448,62 @@ test.describe('dashboard downloads under the production CSP', () => {
 });
 
 test.describe('settlement exports of administrators and partners', () => {
-  test("administrators: the platform fee by hotel and partner of a closed month, CSV rows as in the database, and its print copy", async ({ page }) => {
+  test('administrators: the platform fee by hotel and partner of a closed month, CSV rows as in the database, and its print copy', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signInAs(page, 'admin@demo.test');
     const violations = await watchCsp(page);
     const month = closedMonth();
-    const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+    const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${month}-01T00:00:00Z`),
+    );
     await page.goto(`/${HOTEL}/dashboard?tab=admin`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await choose(page, page.getByRole('combobox', { name: tr('statements.month', en) }), label);
 
     // The database as the service role: confirmed transactions in each hotel's month (its own time zone).
-    const zones = new Map(((await (await serviceRest('customers?select=id,time_zone')).json()) as { id: string; time_zone: string | null }[]).map((c) => [c.id, c.time_zone ?? 'Asia/Ho_Chi_Minh']));
+    const zones = new Map(
+      (
+        (await (await serviceRest('customers?select=id,time_zone')).json()) as {
+          id: string;
+          time_zone: string | null;
+        }[]
+      ).map((c) => [c.id, c.time_zone ?? 'Asia/Ho_Chi_Minh']),
+    );
     const [y, m] = month.split('-').map(Number) as [number, number];
     const from = new Date(Date.UTC(y, m - 1, 1) - 86_400_000).toISOString();
     const to = new Date(Date.UTC(y, m, 1) + 86_400_000).toISOString();
-    type Txn = { customer_id: string; activity_id: string; currency: string; platform_fee_minor: number; created_at: string };
-    const txns = ((await (await serviceRest(`partner_transactions?status=eq.confirmed&created_at=gte.${from}&created_at=lt.${to}&select=customer_id,activity_id,currency,platform_fee_minor,created_at&limit=100000`)).json()) as Txn[]).filter(
-      (t) => new Intl.DateTimeFormat('en-CA', { timeZone: zones.get(t.customer_id)!, year: 'numeric', month: '2-digit' }).format(new Date(t.created_at)) === month,
+    type Txn = {
+      customer_id: string;
+      activity_id: string;
+      currency: string;
+      platform_fee_minor: number;
+      created_at: string;
+    };
+    const txns = (
+      (await (
+        await serviceRest(
+          `partner_transactions?status=eq.confirmed&created_at=gte.${from}&created_at=lt.${to}&select=customer_id,activity_id,currency,platform_fee_minor,created_at&limit=100000`,
+        )
+      ).json()) as Txn[]
+    ).filter(
+      (t) =>
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: zones.get(t.customer_id)!,
+          year: 'numeric',
+          month: '2-digit',
+        }).format(new Date(t.created_at)) === month,
     );
     expect(txns.length).toBeGreaterThan(0);
-    const titles = new Map(((await (await serviceRest('activities?is_partner=eq.true&select=id,title')).json()) as { id: string; title: { en: string } }[]).map((a) => [a.id, a.title.en]));
+    const titles = new Map(
+      (
+        (await (await serviceRest('activities?is_partner=eq.true&select=id,title')).json()) as {
+          id: string;
+          title: { en: string };
+        }[]
+      ).map((a) => [a.id, a.title.en]),
+    );
     const major = await majorOf();
     const groups = new Map<string, { t: Txn; n: number; fee: number }>();
     for (const t of txns) {
@@ -291,17 +523,37 @@ test.describe('settlement exports of administrators and partners', () => {
     const rows = parseCsv(file.bytes.toString('utf8'));
     expect(rows[0]).toEqual(['month', 'hotel', 'partner', 'currency', 'transactions', 'platform_fee']);
     const totalAt = rows.findIndex((r) => r[1] === 'TOTAL');
-    expect(rows.slice(1, totalAt).map((r) => r.join('|')).sort()).toEqual(
-      [...groups.values()].map((g) => [month, g.t.customer_id, titles.get(g.t.activity_id), g.t.currency.trim(), String(g.n), major(g.fee, g.t.currency.trim())].join('|')).sort(),
+    expect(
+      rows
+        .slice(1, totalAt)
+        .map((r) => r.join('|'))
+        .sort(),
+    ).toEqual(
+      [...groups.values()]
+        .map((g) =>
+          [
+            month,
+            g.t.customer_id,
+            titles.get(g.t.activity_id),
+            g.t.currency.trim(),
+            String(g.n),
+            major(g.fee, g.t.currency.trim()),
+          ].join('|'),
+        )
+        .sort(),
     );
     expect(rows.slice(totalAt).map((r) => r.join('|'))).toEqual(
-      [...perCurrency].sort(([a], [b]) => a.localeCompare(b)).map(([c, p]) => [month, 'TOTAL', '', c, String(p.n), major(p.fee, c)].join('|')),
+      [...perCurrency]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([c, p]) => [month, 'TOTAL', '', c, String(p.n), major(p.fee, c)].join('|')),
     );
 
     // The print copy: its heading and the same table (one row per line, a total per currency), nothing of the dashboard.
     await page.emulateMedia({ media: 'print' });
     const printed = page.getByTestId('fees-print');
-    await expect(printed.getByRole('heading', { name: tr('admin.feesHeading', en).replace('{{month}}', label) })).toBeVisible();
+    await expect(
+      printed.getByRole('heading', { name: tr('admin.feesHeading', en).replace('{{month}}', label) }),
+    ).toBeVisible();
     await expect(page.getByRole('tablist')).toBeHidden();
     await expect(page.getByRole('button', { name: tr('admin.feesCsv', en) })).toBeHidden();
     await expect(printed.locator('table').first().getByRole('row')).toHaveCount(1 + groups.size + perCurrency.size);
@@ -311,12 +563,16 @@ test.describe('settlement exports of administrators and partners', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test("partners: the month's items as CSV, rows as in the database, and the month's invoice printable", async ({ page }) => {
+  test("partners: the month's items as CSV, rows as in the database, and the month's invoice printable", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signInAs(page, 'partner@demo.test');
     const violations = await watchCsp(page);
     const month = closedMonth();
-    const [spa] = (await (await serviceRest(`activities?customer_id=eq.${HOTEL}&slug=eq.miu-miu-spa&select=id,title`)).json()) as { id: string; title: { en: string; vi?: string } }[];
+    const [spa] = (await (
+      await serviceRest(`activities?customer_id=eq.${HOTEL}&slug=eq.miu-miu-spa&select=id,title`)
+    ).json()) as { id: string; title: { en: string; vi?: string } }[];
     await page.goto(`/partner?month=${month}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('portal-closed')).toBeVisible({ timeout: 20_000 });
@@ -325,9 +581,20 @@ test.describe('settlement exports of administrators and partners', () => {
     const [y, m] = month.split('-').map(Number) as [number, number];
     const start = new Date(Date.UTC(y, m - 1, 1) - 7 * 3_600_000).toISOString();
     const stop = new Date(Date.UTC(y, m, 1) - 7 * 3_600_000).toISOString();
-    type Txn = { created_at: string; voucher_id: string | null; currency: string; amount_minor: number; commission_rate: number; commission_minor: number; status: string; dispute_reason: string | null };
+    type Txn = {
+      created_at: string;
+      voucher_id: string | null;
+      currency: string;
+      amount_minor: number;
+      commission_rate: number;
+      commission_minor: number;
+      status: string;
+      dispute_reason: string | null;
+    };
     const txns = (await (
-      await serviceRest(`partner_transactions?activity_id=eq.${spa!.id}&created_at=gte.${start}&created_at=lt.${stop}&select=created_at,voucher_id,currency,amount_minor,commission_rate,commission_minor,status,dispute_reason&limit=10000`)
+      await serviceRest(
+        `partner_transactions?activity_id=eq.${spa!.id}&created_at=gte.${start}&created_at=lt.${stop}&select=created_at,voucher_id,currency,amount_minor,commission_rate,commission_minor,status,dispute_reason&limit=10000`,
+      )
     ).json()) as Txn[];
     expect(txns.length).toBeGreaterThan(0);
     const major = await majorOf();
@@ -336,15 +603,49 @@ test.describe('settlement exports of administrators and partners', () => {
     const file = await downloadOf(page, tr('partnerPortal.itemsCsv'));
     expect(file.name).toBe(`${HOTEL}-${spa!.id}-items-${month}.csv`);
     const rows = parseCsv(file.bytes.toString('utf8'));
-    expect(rows[0]).toEqual(['month', 'partner', 'hotel', 'created_at', 'source', 'currency', 'amount', 'commission_rate', 'commission', 'status', 'dispute_reason']);
+    expect(rows[0]).toEqual([
+      'month',
+      'partner',
+      'hotel',
+      'created_at',
+      'source',
+      'currency',
+      'amount',
+      'commission_rate',
+      'commission',
+      'status',
+      'dispute_reason',
+    ]);
     expect(rows.slice(1).every((r) => r[0] === month && r[1] === name && r[2]!.length > 0)).toBe(true);
-    expect(rows.slice(1).map((r) => [new Date(r[3]!).toISOString(), ...r.slice(4)].join('|')).sort()).toEqual(
-      txns.map((t) => [new Date(t.created_at).toISOString(), t.voucher_id ? 'voucher' : 'manual', t.currency.trim(), major(t.amount_minor, t.currency.trim()), String(t.commission_rate), major(t.commission_minor, t.currency.trim()), t.status, t.dispute_reason ?? ''].join('|')).sort(),
+    expect(
+      rows
+        .slice(1)
+        .map((r) => [new Date(r[3]!).toISOString(), ...r.slice(4)].join('|'))
+        .sort(),
+    ).toEqual(
+      txns
+        .map((t) =>
+          [
+            new Date(t.created_at).toISOString(),
+            t.voucher_id ? 'voucher' : 'manual',
+            t.currency.trim(),
+            major(t.amount_minor, t.currency.trim()),
+            String(t.commission_rate),
+            major(t.commission_minor, t.currency.trim()),
+            t.status,
+            t.dispute_reason ?? '',
+          ].join('|'),
+        )
+        .sort(),
     );
 
     // The month's invoice, printed: one block per invoice with its reference, paid or not (and when).
     type Invoice = { payment_reference: string; status: string; vietqr: string | null };
-    const invoices = (await (await serviceRest(`partner_invoices?activity_id=eq.${spa!.id}&month=eq.${month}-01&select=payment_reference,status,vietqr`)).json()) as Invoice[];
+    const invoices = (await (
+      await serviceRest(
+        `partner_invoices?activity_id=eq.${spa!.id}&month=eq.${month}-01&select=payment_reference,status,vietqr`,
+      )
+    ).json()) as Invoice[];
     expect(invoices.length).toBeGreaterThan(0);
     await page.emulateMedia({ media: 'print' });
     const printed = page.getByTestId('portal-invoice-print');
@@ -354,8 +655,12 @@ test.describe('settlement exports of administrators and partners', () => {
     for (const i of invoices) {
       const block = printed.locator('.gm-print-invoice').filter({ hasText: i.payment_reference });
       await expect(block).toHaveCount(1);
-      await expect(block).toContainText(i.status === 'paid' ? tr('partnerPortal.paidOn').split('{{')[0]! : tr('partnerPortal.unpaid'));
-      await expect(block.getByRole('img', { name: tr('partnerPortal.vietqr') })).toHaveCount(i.vietqr && i.status !== 'paid' ? 1 : 0);
+      await expect(block).toContainText(
+        i.status === 'paid' ? tr('partnerPortal.paidOn').split('{{')[0]! : tr('partnerPortal.unpaid'),
+      );
+      await expect(block.getByRole('img', { name: tr('partnerPortal.vietqr') })).toHaveCount(
+        i.vietqr && i.status !== 'paid' ? 1 : 0,
+      );
     }
     await page.emulateMedia({ media: 'screen' });
     await expect(printed).toBeHidden();

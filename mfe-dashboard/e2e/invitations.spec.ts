@@ -22,9 +22,14 @@ async function mailTo(address: string): Promise<{ Subject: string; Text: string 
   await expect
     .poll(
       async () => {
-        const list = (await (await fetch(`${INBOX}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`)).json()) as { messages: { ID: string }[] };
+        const list = (await (
+          await fetch(`${INBOX}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`)
+        ).json()) as { messages: { ID: string }[] };
         if (!list.messages.length) return null;
-        found = (await (await fetch(`${INBOX}/api/v1/message/${list.messages[0]!.ID}`)).json()) as { Subject: string; Text: string };
+        found = (await (await fetch(`${INBOX}/api/v1/message/${list.messages[0]!.ID}`)).json()) as {
+          Subject: string;
+          Text: string;
+        };
         return found.Subject;
       },
       { timeout: 15_000 },
@@ -57,7 +62,9 @@ test.describe('moderator invitations', () => {
   test.beforeAll(cleanUp);
   test.afterAll(cleanUp);
 
-  test('a moderator invites an e-mail; the invitee signs in, accepts and opens the dashboard; the inviter sees them', async ({ browser }) => {
+  test('a moderator invites an e-mail; the invitee signs in, accepts and opens the dashboard; the inviter sees them', async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const inviterCtx = await browser.newContext();
     const inviter = await inviterCtx.newPage();
@@ -65,7 +72,9 @@ test.describe('moderator invitations', () => {
     await openModerators(inviter);
     await invite(inviter, INVITEE);
     const invitations = inviter.getByRole('region', { name: tr(dashVi, 'mods.invitations') });
-    await expect(invitations.getByTestId('invitation').filter({ hasText: INVITEE })).toContainText(tr(dashVi, 'mods.status.pending'));
+    await expect(invitations.getByTestId('invitation').filter({ hasText: INVITEE })).toContainText(
+      tr(dashVi, 'mods.status.pending'),
+    );
     // Not a moderator yet.
     await expect(inviter.getByRole('region', { name: tr(dashVi, 'mods.title') })).not.toContainText(INVITEE);
 
@@ -86,8 +95,13 @@ test.describe('moderator invitations', () => {
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(invitee).toHaveURL(/\/user$/, { timeout: 30_000 });
     const card = invitee.getByTestId('my-invitation');
-    await expect(card).toContainText(tr(accountEn, 'user.invitations.moderatorBy', { who: 'Hoa Innkeeper', name: HOTEL_NAME }), { timeout: 30_000 });
-    await invitee.getByRole('button', { name: tr(accountEn, 'user.invitations.acceptWhat', { name: HOTEL_NAME }) }).click();
+    await expect(card).toContainText(
+      tr(accountEn, 'user.invitations.moderatorBy', { who: 'Hoa Innkeeper', name: HOTEL_NAME }),
+      { timeout: 30_000 },
+    );
+    await invitee
+      .getByRole('button', { name: tr(accountEn, 'user.invitations.acceptWhat', { name: HOTEL_NAME }) })
+      .click();
     await expect(card).toContainText(tr(accountEn, 'user.invitations.accepted', { name: HOTEL_NAME }));
     await card.getByRole('link', { name: `${tr(accountEn, 'user.maps.dashboard')}: ${HOTEL_NAME}` }).click();
     await expect(invitee).toHaveURL(new RegExp(`/${HOTEL}/dashboard`));
@@ -97,8 +111,12 @@ test.describe('moderator invitations', () => {
 
     // The inviter sees them as a moderator, and the invitation as accepted.
     await inviter.reload();
-    await expect(inviter.getByRole('region', { name: tr(dashVi, 'mods.title') })).toContainText(INVITEE, { timeout: 30_000 });
-    await expect(invitations.getByTestId('invitation').filter({ hasText: INVITEE })).toContainText(tr(dashVi, 'mods.status.accepted'));
+    await expect(inviter.getByRole('region', { name: tr(dashVi, 'mods.title') })).toContainText(INVITEE, {
+      timeout: 30_000,
+    });
+    await expect(invitations.getByTestId('invitation').filter({ hasText: INVITEE })).toContainText(
+      tr(dashVi, 'mods.status.accepted'),
+    );
     await inviterCtx.close();
     await inviteeCtx.close();
   });
@@ -109,10 +127,16 @@ test.describe('moderator invitations', () => {
     await signInAs(page, 'innkeeper@demo.test');
     await openModerators(page);
     await invite(page, nobody);
-    const row = page.getByRole('region', { name: tr(dashVi, 'mods.invitations') }).getByTestId('invitation').filter({ hasText: nobody });
+    const row = page
+      .getByRole('region', { name: tr(dashVi, 'mods.invitations') })
+      .getByTestId('invitation')
+      .filter({ hasText: nobody });
     await expect(row).toContainText(tr(dashVi, 'mods.status.pending'));
     await row.getByRole('button', { name: tr(dashVi, 'mods.withdrawWho', { email: nobody }) }).click();
-    await page.locator('.ant-popconfirm-buttons:visible').getByRole('button', { name: tr(dashVi, 'mods.withdraw'), exact: true }).click();
+    await page
+      .locator('.ant-popconfirm-buttons:visible')
+      .getByRole('button', { name: tr(dashVi, 'mods.withdraw'), exact: true })
+      .click();
     await expect(row).toContainText(tr(dashVi, 'mods.status.withdrawn'));
     // A second invitation to a pending address is refused with its message (the inviter's own data).
     await invite(page, `again-${nobody}`);

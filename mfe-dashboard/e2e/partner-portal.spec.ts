@@ -9,8 +9,25 @@
 // administrator sets the rate and closes a past month (close_month) holding one confirmed sale per partner
 // (inserted as the service role with a date in that month: a client cannot date a sale).
 import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { API_URL, ANON_KEY, SERVICE_KEY, passwordSession, serviceRest, signInAs, catalogue, tr } from '../../shell/e2e/support.ts';
-import { expect, linkFromInbox, mailCount, openDialog, PASSWORD, signedInEmail, uniqueEmail } from '../../mfe-account/e2e/support.ts';
+import {
+  API_URL,
+  ANON_KEY,
+  SERVICE_KEY,
+  passwordSession,
+  serviceRest,
+  signInAs,
+  catalogue,
+  tr,
+} from '../../shell/e2e/support.ts';
+import {
+  expect,
+  linkFromInbox,
+  mailCount,
+  openDialog,
+  PASSWORD,
+  signedInEmail,
+  uniqueEmail,
+} from '../../mfe-account/e2e/support.ts';
 import { formatMoney } from '../src/features/common/money.ts';
 
 const HOTEL = 'hanoi-old-quarter-inn';
@@ -19,7 +36,10 @@ const TZ = 'Asia/Ho_Chi_Minh';
 const RATE = 0.1;
 
 const shellVi = catalogue('shell', 'vi') as { nav: { partnerPortal: string } };
-const cat = { en: { dash: catalogue('mfe-dashboard', 'en'), account: catalogue('mfe-account', 'en') }, vi: { dash: catalogue('mfe-dashboard', 'vi'), account: catalogue('mfe-account', 'vi') } };
+const cat = {
+  en: { dash: catalogue('mfe-dashboard', 'en'), account: catalogue('mfe-account', 'en') },
+  vi: { dash: catalogue('mfe-dashboard', 'vi'), account: catalogue('mfe-account', 'vi') },
+};
 
 // ─── the database, as callers and as the service role ──────────────────────────────────────────────
 type Session = { access_token: string };
@@ -41,7 +61,8 @@ async function serviceJson<T>(p: string, init: RequestInit = {}): Promise<T> {
 }
 
 /** YYYY-MM of an instant on the hotel's calendar. */
-const hotelMonth = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit' }).format(d).slice(0, 7);
+const hotelMonth = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit' }).format(d).slice(0, 7);
 const addMonths = (m: string, n: number) => {
   const [y, mo] = m.split('-').map(Number) as [number, number];
   const d = new Date(Date.UTC(y, mo - 1 + n, 1));
@@ -49,18 +70,42 @@ const addMonths = (m: string, n: number) => {
 };
 /** The instant a hotel month starts (Vietnam has no daylight saving: UTC+7). */
 const monthStart = (m: string) => new Date(Date.parse(`${m}-01T00:00:00+07:00`)).toISOString();
-const monthLabel = (m: string, locale: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+const monthLabel = (m: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${m}-01T00:00:00Z`),
+  );
 const squash = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-interface Tx { id: string; amount_minor: number; currency: string; commission_minor: number; status: string; dispute_reason: string | null; created_at: string }
+interface Tx {
+  id: string;
+  amount_minor: number;
+  currency: string;
+  commission_minor: number;
+  status: string;
+  dispute_reason: string | null;
+  created_at: string;
+}
 async function transactionsOf(activityId: string, month: string): Promise<Tx[]> {
   const from = encodeURIComponent(monthStart(month));
   const to = encodeURIComponent(monthStart(addMonths(month, 1)));
-  return serviceJson<Tx[]>(`partner_transactions?activity_id=eq.${activityId}&created_at=gte.${from}&created_at=lt.${to}&select=id,amount_minor,currency,commission_minor,status,dispute_reason,created_at&order=created_at`);
+  return serviceJson<Tx[]>(
+    `partner_transactions?activity_id=eq.${activityId}&created_at=gte.${from}&created_at=lt.${to}&select=id,amount_minor,currency,commission_minor,status,dispute_reason,created_at&order=created_at`,
+  );
 }
-interface InvoiceRow { id: string; month: string; currency: string; commission_minor: number; payment_reference: string; vietqr: string | null; status: string; paid_at: string | null }
+interface InvoiceRow {
+  id: string;
+  month: string;
+  currency: string;
+  commission_minor: number;
+  payment_reference: string;
+  vietqr: string | null;
+  status: string;
+  paid_at: string | null;
+}
 const invoicesOf = (activityId: string, month: string) =>
-  serviceJson<InvoiceRow[]>(`partner_invoices?activity_id=eq.${activityId}&month=eq.${month}-01&select=id,month,currency,commission_minor,payment_reference,vietqr,status,paid_at`);
+  serviceJson<InvoiceRow[]>(
+    `partner_invoices?activity_id=eq.${activityId}&month=eq.${month}-01&select=id,month,currency,commission_minor,payment_reference,vietqr,status,paid_at`,
+  );
 
 const sum = (rows: Tx[], pick: (t: Tx) => number) => rows.reduce((a, t) => a + Number(pick(t)), 0);
 
@@ -71,7 +116,15 @@ async function newPartner(tag: string, admin: Session): Promise<{ id: string; na
   const [row] = await serviceJson<{ id: string }[]>('activities', {
     method: 'POST',
     headers: { Prefer: 'return=representation' },
-    body: JSON.stringify({ customer_id: HOTEL, slug, category: 'food', title: { en: name, vi: name, fr: name }, latitude: 21.034, longitude: 105.851, is_partner: true }),
+    body: JSON.stringify({
+      customer_id: HOTEL,
+      slug,
+      category: 'food',
+      title: { en: name, vi: name, fr: name },
+      latitude: 21.034,
+      longitude: 105.851,
+      is_partner: true,
+    }),
   });
   await rpcAs(admin, 'admin_set_commission_rate', { p_activity_id: row!.id, p_rate: RATE });
   return { id: row!.id, name };
@@ -85,14 +138,32 @@ async function pastConfirmedSale(activityId: string, month: string, amount: numb
   await serviceJson('partner_transactions', {
     method: 'POST',
     body: JSON.stringify({
-      customer_id: HOTEL, activity_id: activityId, amount_minor: amount, currency: 'VND', commission_rate: RATE, reinvestment_pct: 0,
-      commission_minor: commission, hotel_share_minor: share, platform_fee_minor: fee, reinvestment_minor: 0, net_to_hotel_minor: share,
-      idempotency_key: `e2e-past-${activityId}`, created_at: new Date(Date.parse(monthStart(month)) + 10 * 86_400_000).toISOString(), status: 'confirmed',
+      customer_id: HOTEL,
+      activity_id: activityId,
+      amount_minor: amount,
+      currency: 'VND',
+      commission_rate: RATE,
+      reinvestment_pct: 0,
+      commission_minor: commission,
+      hotel_share_minor: share,
+      platform_fee_minor: fee,
+      reinvestment_minor: 0,
+      net_to_hotel_minor: share,
+      idempotency_key: `e2e-past-${activityId}`,
+      created_at: new Date(Date.parse(monthStart(month)) + 10 * 86_400_000).toISOString(),
+      status: 'confirmed',
     }),
   });
 }
 
-interface Setup { admin: Session; moderator: Session; month: string; closedMonth: string; a: { id: string; name: string }; b: { id: string; name: string } }
+interface Setup {
+  admin: Session;
+  moderator: Session;
+  month: string;
+  closedMonth: string;
+  a: { id: string; name: string };
+  b: { id: string; name: string };
+}
 let setup: Setup;
 
 test.describe('partner portal', () => {
@@ -103,7 +174,11 @@ test.describe('partner portal', () => {
     const moderator = await passwordSession('innkeeper@demo.test');
     const month = hotelMonth(new Date());
     // The latest past month of the hotel that is still open (a reused local stack may have closed some).
-    const closed = new Set((await serviceJson<{ month: string }[]>(`settlement_months?customer_id=eq.${HOTEL}&select=month`)).map((r) => r.month.slice(0, 7)));
+    const closed = new Set(
+      (await serviceJson<{ month: string }[]>(`settlement_months?customer_id=eq.${HOTEL}&select=month`)).map((r) =>
+        r.month.slice(0, 7),
+      ),
+    );
     let closedMonth = addMonths(month, -1);
     while (closed.has(closedMonth)) closedMonth = addMonths(closedMonth, -1);
     const a = await newPartner('a', admin as Session);
@@ -116,9 +191,18 @@ test.describe('partner portal', () => {
     expect(invA, 'close_month made partner A an invoice').toBeTruthy();
     await rpcAs(admin as Session, 'mark_invoice_paid', { p_invoice_id: invA!.id });
     // This month: two sales the hotel typed in, pending until the partner answers.
-    for (const [p, amounts] of [[a, [250_000, 180_000]], [b, [320_000, 75_000]]] as const)
+    for (const [p, amounts] of [
+      [a, [250_000, 180_000]],
+      [b, [320_000, 75_000]],
+    ] as const)
       for (const amount of amounts)
-        await rpcAs(moderator as Session, 'record_partner_transaction', { p_customer_id: HOTEL, p_activity_id: p.id, p_amount_minor: amount, p_currency: 'VND', p_idempotency_key: `e2e-${p.id}-${amount}` });
+        await rpcAs(moderator as Session, 'record_partner_transaction', {
+          p_customer_id: HOTEL,
+          p_activity_id: p.id,
+          p_amount_minor: amount,
+          p_currency: 'VND',
+          p_idempotency_key: `e2e-${p.id}-${amount}`,
+        });
     setup = { admin: admin as Session, moderator: moderator as Session, month, closedMonth, a, b };
   });
 
@@ -128,18 +212,25 @@ test.describe('partner portal', () => {
     const invitation = page.getByTestId('my-invitation');
     await expect(invitation).toContainText(HOTEL_NAME);
     // Named after the partner business when the database names it, else after the hotel.
-    const accept = (name: string) => invitation.getByRole('button', { name: tr(cat[lang].account, 'user.invitations.partnerAcceptWhat', { name }) });
+    const accept = (name: string) =>
+      invitation.getByRole('button', { name: tr(cat[lang].account, 'user.invitations.partnerAcceptWhat', { name }) });
     await accept(partnerName).or(accept(HOTEL_NAME)).click();
     await expect(invitation.getByRole('alert').or(invitation.locator('.ant-alert'))).toBeVisible();
     // The overview now lists the business with its portal; the answer links there too.
     await invitation.getByRole('link', { name: new RegExp(`^${tr(cat[lang].account, 'user.partners.open')}`) }).click();
     await expect(page).toHaveURL(/\/partner(\?|$)/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(cat[lang].dash, 'partnerPortal.heading', { name: partnerName }), { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      tr(cat[lang].dash, 'partnerPortal.heading', { name: partnerName }),
+      { timeout: 30_000 },
+    );
   }
 
   /** The page is no wider than the phone: nothing to scroll sideways. */
   async function noSideScroll(page: Page) {
-    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(scroll).toBeLessThanOrEqual(client);
   }
 
@@ -154,8 +245,15 @@ test.describe('partner portal', () => {
     const rows = (await transactionsOf(activityId, month)).filter((t) => t.status === 'confirmed');
     const owed = sum(rows, (t) => t.commission_minor);
     if (rows.length === 0) return expect(page.getByTestId('portal-owed-none')).toBeVisible();
-    await expect.poll(async () => squash(await page.getByTestId('portal-total-VND').getByTestId('portal-commission').textContent())).toBe(squash(formatMoney(owed, 'VND', locale)));
-    await expect(page.getByTestId('portal-total-VND').getByTestId('portal-gross')).toHaveAttribute('data-minor', String(sum(rows, (t) => t.amount_minor)));
+    await expect
+      .poll(async () =>
+        squash(await page.getByTestId('portal-total-VND').getByTestId('portal-commission').textContent()),
+      )
+      .toBe(squash(formatMoney(owed, 'VND', locale)));
+    await expect(page.getByTestId('portal-total-VND').getByTestId('portal-gross')).toHaveAttribute(
+      'data-minor',
+      String(sum(rows, (t) => t.amount_minor)),
+    );
   }
 
   async function invoiceMatches(page: Page, activityId: string, month: string, locale: string, lang: 'en' | 'vi') {
@@ -167,11 +265,15 @@ test.describe('partner portal', () => {
     expect(inv!.payment_reference).toMatch(/^[A-Z0-9]{1,19}$/);
     const card = page.getByTestId('portal-invoice');
     await expect(card).toBeVisible();
-    expect(squash(await card.getByTestId('portal-invoice-amount').textContent())).toBe(squash(formatMoney(Number(inv!.commission_minor), inv!.currency.trim(), locale)));
+    expect(squash(await card.getByTestId('portal-invoice-amount').textContent())).toBe(
+      squash(formatMoney(Number(inv!.commission_minor), inv!.currency.trim(), locale)),
+    );
     await expect(card.getByTestId('portal-invoice-reference')).toHaveText(inv!.payment_reference);
     if (inv!.status === 'paid') {
       const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(inv!.paid_at!));
-      await expect(card.getByTestId('portal-invoice-status')).toHaveText(tr(cat[lang].dash, 'partnerPortal.paidOn', { date }));
+      await expect(card.getByTestId('portal-invoice-status')).toHaveText(
+        tr(cat[lang].dash, 'partnerPortal.paidOn', { date }),
+      );
       await expect(card.getByTestId('portal-vietqr')).toHaveCount(0);
     } else {
       await expect(card.getByTestId('portal-invoice-status')).toHaveText(tr(cat[lang].dash, 'partnerPortal.unpaid'));
@@ -184,8 +286,16 @@ test.describe('partner portal', () => {
     const printed = page.getByTestId('portal-invoice-print').locator('.gm-print-invoice');
     await expect(printed).toHaveCount(1);
     await expect(printed).toContainText(inv!.payment_reference);
-    expect(squash(await printed.textContent())).toContain(squash(formatMoney(Number(inv!.commission_minor), inv!.currency.trim(), locale)));
-    await expect(printed).toContainText(inv!.status === 'paid' ? tr(cat[lang].dash, 'partnerPortal.paidOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(inv!.paid_at!)) }) : tr(cat[lang].dash, 'partnerPortal.unpaid'));
+    expect(squash(await printed.textContent())).toContain(
+      squash(formatMoney(Number(inv!.commission_minor), inv!.currency.trim(), locale)),
+    );
+    await expect(printed).toContainText(
+      inv!.status === 'paid'
+        ? tr(cat[lang].dash, 'partnerPortal.paidOn', {
+            date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(inv!.paid_at!)),
+          })
+        : tr(cat[lang].dash, 'partnerPortal.unpaid'),
+    );
     await expect(printed.locator('svg')).toHaveCount(inv!.status !== 'paid' && inv!.vietqr ? 1 : 0);
     await expect(card).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
@@ -193,10 +303,16 @@ test.describe('partner portal', () => {
   }
 
   async function pendingItem(page: Page, amount: number, locale: string) {
-    return page.getByTestId('portal-pending-item').filter({ has: page.getByTestId('portal-amount').filter({ hasText: formatMoney(amount, 'VND', locale) }) });
+    return page
+      .getByTestId('portal-pending-item')
+      .filter({ has: page.getByTestId('portal-amount').filter({ hasText: formatMoney(amount, 'VND', locale) }) });
   }
 
-  test('on a phone at the counter: invited by e-mail, signs up, accepts, confirms one sale, disputes another, reads the closed month’s invoice', async ({ browser }: { browser: Browser }) => {
+  test('on a phone at the counter: invited by e-mail, signs up, accepts, confirms one sale, disputes another, reads the closed month’s invoice', async ({
+    browser,
+  }: {
+    browser: Browser;
+  }) => {
     test.setTimeout(240_000);
     const locale = 'en-US';
     const { a, moderator, month, closedMonth } = setup;
@@ -206,7 +322,14 @@ test.describe('partner portal', () => {
     // The invitation mail reaches the inbox.
     await expect.poll(() => mailCount(email, invitedAt), { timeout: 15_000 }).toBeGreaterThan(0);
 
-    const ctx: BrowserContext = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale, timezoneId: TZ });
+    const ctx: BrowserContext = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale,
+      timezoneId: TZ,
+    });
     const page = await ctx.newPage();
     // Signs up with the invited address and confirms it through the link mailed to the local inbox.
     await openDialog(page, '/', locale);
@@ -226,10 +349,17 @@ test.describe('partner portal', () => {
     // The current month by default; the rate in force is the database's.
     await expect(page.getByRole('combobox', { name: 'Month' })).toBeVisible();
     await expect(page.locator('main').getByText(monthLabel(month, locale), { exact: true }).first()).toBeVisible();
-    await expect(page.getByTestId('portal-rate-in-force')).toHaveText(tr(cat.en.dash, 'partnerPortal.rateInForce', { rate: '10%' }));
+    await expect(page.getByTestId('portal-rate-in-force')).toHaveText(
+      tr(cat.en.dash, 'partnerPortal.rateInForce', { rate: '10%' }),
+    );
 
     const before = await transactionsOf(a.id, month);
-    expect(before.filter((t) => t.status === 'pending').map((t) => Number(t.amount_minor)).sort()).toEqual([180_000, 250_000]);
+    expect(
+      before
+        .filter((t) => t.status === 'pending')
+        .map((t) => Number(t.amount_minor))
+        .sort(),
+    ).toEqual([180_000, 250_000]);
     await expect(page.getByTestId('portal-pending-item')).toHaveCount(2);
     await owedMatches(page, a.id, month, locale);
     await noSideScroll(page);
@@ -241,12 +371,16 @@ test.describe('partner portal', () => {
     await confirm.click();
     await expect(page.getByText(tr(cat.en.dash, 'partnerPortal.confirmed'))).toBeVisible();
     await expect(page.getByTestId('portal-pending-item')).toHaveCount(1);
-    await expect.poll(async () => (await transactionsOf(a.id, month)).find((t) => Number(t.amount_minor) === 250_000)?.status).toBe('confirmed');
+    await expect
+      .poll(async () => (await transactionsOf(a.id, month)).find((t) => Number(t.amount_minor) === 250_000)?.status)
+      .toBe('confirmed');
     await owedMatches(page, a.id, month, locale);
 
     // Dispute the 180,000 ₫ sale: a reason is required.
     await (await pendingItem(page, 180_000, locale)).getByRole('button', { name: 'Dispute' }).click();
-    const modal = page.getByRole('dialog', { name: tr(cat.en.dash, 'partnerPortal.disputeTitle', { amount: formatMoney(180_000, 'VND', locale) }) });
+    const modal = page.getByRole('dialog', {
+      name: tr(cat.en.dash, 'partnerPortal.disputeTitle', { amount: formatMoney(180_000, 'VND', locale) }),
+    });
     await modal.getByRole('button', { name: 'Send dispute' }).click();
     await expect(modal.getByRole('alert')).toHaveText(tr(cat.en.dash, 'partnerPortal.reasonErrors.required'));
     expect((await transactionsOf(a.id, month)).find((t) => Number(t.amount_minor) === 180_000)?.status).toBe('pending');
@@ -254,18 +388,25 @@ test.describe('partner portal', () => {
     await modal.getByRole('button', { name: 'Send dispute' }).click();
     await expect(page.getByText(tr(cat.en.dash, 'partnerPortal.disputed'))).toBeVisible();
     await expect(page.getByTestId('portal-pending-item')).toHaveCount(0);
-    await expect.poll(async () => {
-      const t = (await transactionsOf(a.id, month)).find((r) => Number(r.amount_minor) === 180_000);
-      return [t?.status, t?.dispute_reason];
-    }).toEqual(['disputed', 'No such sale: we were closed that evening']);
+    await expect
+      .poll(async () => {
+        const t = (await transactionsOf(a.id, month)).find((r) => Number(r.amount_minor) === 180_000);
+        return [t?.status, t?.dispute_reason];
+      })
+      .toEqual(['disputed', 'No such sale: we were closed that evening']);
     const disputed = page.locator('[data-testid="portal-item"][data-status="disputed"]');
-    await expect(disputed.getByTestId('portal-reason')).toHaveText(tr(cat.en.dash, 'partnerPortal.reasonShown', { reason: 'No such sale: we were closed that evening' }));
+    await expect(disputed.getByTestId('portal-reason')).toHaveText(
+      tr(cat.en.dash, 'partnerPortal.reasonShown', { reason: 'No such sale: we were closed that evening' }),
+    );
     // Disputed spend is not owed: the total is still the confirmed sale's commission only.
     await owedMatches(page, a.id, month, locale);
     // Every item of the month is listed, with the database's amounts.
     const items = await transactionsOf(a.id, month);
     await expect(page.getByTestId('portal-item')).toHaveCount(items.length);
-    for (const t of items) await expect(page.locator(`[data-testid="portal-item"][data-id="${t.id}"]`).getByTestId('portal-amount')).toHaveText(formatMoney(Number(t.amount_minor), 'VND', locale));
+    for (const t of items)
+      await expect(
+        page.locator(`[data-testid="portal-item"][data-id="${t.id}"]`).getByTestId('portal-amount'),
+      ).toHaveText(formatMoney(Number(t.amount_minor), 'VND', locale));
     await noSideScroll(page);
 
     // The closed month: its invoice (paid), figures equal to the database's.
@@ -276,7 +417,11 @@ test.describe('partner portal', () => {
     await ctx.close();
   });
 
-  test('in Vietnamese: accepts, confirms and disputes, sees the open invoice with its VietQR code, changes the PIN, accepts the hotel’s new rate', async ({ browser }: { browser: Browser }) => {
+  test('in Vietnamese: accepts, confirms and disputes, sees the open invoice with its VietQR code, changes the PIN, accepts the hotel’s new rate', async ({
+    browser,
+  }: {
+    browser: Browser;
+  }) => {
     test.setTimeout(180_000);
     const locale = 'vi-VN';
     const { b, moderator, month, closedMonth } = setup;
@@ -285,7 +430,12 @@ test.describe('partner portal', () => {
     const created = await fetch(`${API_URL}/auth/v1/admin/users`, {
       method: 'POST',
       headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: 'Chị Lan' } }),
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        email_confirm: true,
+        user_metadata: { display_name: 'Chị Lan' },
+      }),
     });
     expect(created.ok).toBe(true);
     const userId = ((await created.json()) as { id: string }).id;
@@ -293,7 +443,13 @@ test.describe('partner portal', () => {
     await rpcAs(moderator, 'invite_partner_staff', { p_activity_id: b.id, p_email: email });
 
     // A phone too: Vietnamese texts are the longest.
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale, timezoneId: TZ });
+    const ctx = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      locale,
+      timezoneId: TZ,
+    });
     const page = await ctx.newPage();
     await page.addInitScript(() => localStorage.setItem('locale', 'vi-VN'));
     await signInAs(page, email);
@@ -304,16 +460,35 @@ test.describe('partner portal', () => {
     await expect(drawer.getByRole('link', { name: shellVi.nav.partnerPortal })).toHaveAttribute('href', '/partner');
     await page.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
-    await expect(page.getByTestId('portal-rate-in-force')).toHaveText(tr(cat.vi.dash, 'partnerPortal.rateInForce', { rate: new Intl.NumberFormat(locale, { style: 'percent' }).format(RATE) }));
+    await expect(page.getByTestId('portal-rate-in-force')).toHaveText(
+      tr(cat.vi.dash, 'partnerPortal.rateInForce', {
+        rate: new Intl.NumberFormat(locale, { style: 'percent' }).format(RATE),
+      }),
+    );
 
-    await (await pendingItem(page, 320_000, locale)).getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.confirm') }).click();
+    await (
+      await pendingItem(page, 320_000, locale)
+    )
+      .getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.confirm') })
+      .click();
     await expect(page.getByText(tr(cat.vi.dash, 'partnerPortal.confirmed'))).toBeVisible();
-    await (await pendingItem(page, 75_000, locale)).getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.dispute') }).click();
+    await (
+      await pendingItem(page, 75_000, locale)
+    )
+      .getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.dispute') })
+      .click();
     const modal = page.getByRole('dialog');
     await modal.getByLabel(tr(cat.vi.dash, 'partnerPortal.reason')).fill('Khách không mua hàng');
     await modal.getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.disputeSend') }).click();
     await expect(page.getByText(tr(cat.vi.dash, 'partnerPortal.disputed'))).toBeVisible();
-    await expect.poll(async () => (await transactionsOf(b.id, month)).map((t) => [Number(t.amount_minor), t.status]).sort()).toEqual([[320_000, 'confirmed'], [75_000, 'disputed']].sort());
+    await expect
+      .poll(async () => (await transactionsOf(b.id, month)).map((t) => [Number(t.amount_minor), t.status]).sort())
+      .toEqual(
+        [
+          [320_000, 'confirmed'],
+          [75_000, 'disputed'],
+        ].sort(),
+      );
     await owedMatches(page, b.id, month, locale);
     await noSideScroll(page);
 
@@ -324,7 +499,11 @@ test.describe('partner portal', () => {
 
     // The redemption PIN: 6 to 12 digits, typed twice.
     const pinCard = page.getByTestId('portal-pin');
-    const before = (await serviceJson<{ updated_at: string; updated_by: string | null }[]>(`partner_pins?activity_id=eq.${b.id}&select=updated_at,updated_by`))[0];
+    const before = (
+      await serviceJson<{ updated_at: string; updated_by: string | null }[]>(
+        `partner_pins?activity_id=eq.${b.id}&select=updated_at,updated_by`,
+      )
+    )[0];
     await pinCard.getByLabel(tr(cat.vi.dash, 'partnerPortal.pinNew')).fill('12345');
     await pinCard.getByLabel(tr(cat.vi.dash, 'partnerPortal.pinAgain')).fill('12345');
     await pinCard.getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.pinSave') }).click();
@@ -333,28 +512,49 @@ test.describe('partner portal', () => {
     await pinCard.getByLabel(tr(cat.vi.dash, 'partnerPortal.pinAgain')).fill('20261126');
     await pinCard.getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.pinSave') }).click();
     await expect(page.getByText(tr(cat.vi.dash, 'partnerPortal.pinSaved'))).toBeVisible();
-    const after = (await serviceJson<{ updated_at: string; updated_by: string | null }[]>(`partner_pins?activity_id=eq.${b.id}&select=updated_at,updated_by`))[0];
+    const after = (
+      await serviceJson<{ updated_at: string; updated_by: string | null }[]>(
+        `partner_pins?activity_id=eq.${b.id}&select=updated_at,updated_by`,
+      )
+    )[0];
     expect(after?.updated_by).toBe(userId);
     expect(after?.updated_at).not.toBe(before?.updated_at);
 
     // The hotel proposes a new rate; the partner accepts it here; it is in force from then on, and the
     // history keeps the earlier one.
-    const proposal = await rpcAs<{ id?: string }>(moderator, 'propose_commission_rate', { p_activity_id: b.id, p_rate: 0.125 });
+    const proposal = await rpcAs<{ id?: string }>(moderator, 'propose_commission_rate', {
+      p_activity_id: b.id,
+      p_rate: 0.125,
+    });
     await pickMonth(page, 'vi', locale, month);
     const offered = page.getByTestId('portal-rate-proposal');
-    await expect(offered).toContainText(tr(cat.vi.dash, 'partnerPortal.rateProposal', { rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.125) }));
+    await expect(offered).toContainText(
+      tr(cat.vi.dash, 'partnerPortal.rateProposal', {
+        rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.125),
+      }),
+    );
     await offered.getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.rateAccept') }).click();
     await expect(page.getByText(tr(cat.vi.dash, 'partnerPortal.rateAccepted'))).toBeVisible();
     await expect(page.getByTestId('portal-rate-proposal')).toHaveCount(0);
-    const rates = await serviceJson<{ id: string; rate: number | string; status: string; decided_by: string | null }[]>(`commission_rates?activity_id=eq.${b.id}&select=id,rate,status,decided_by&order=proposed_at`);
+    const rates = await serviceJson<{ id: string; rate: number | string; status: string; decided_by: string | null }[]>(
+      `commission_rates?activity_id=eq.${b.id}&select=id,rate,status,decided_by&order=proposed_at`,
+    );
     const accepted = rates.find((r) => Number(r.rate) === 0.125)!;
     expect([accepted.status, accepted.decided_by]).toEqual(['accepted', userId]);
     if (proposal?.id) expect(accepted.id).toBe(proposal.id);
-    await expect(page.getByTestId('portal-rate-in-force')).toHaveText(tr(cat.vi.dash, 'partnerPortal.rateInForce', { rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.125) }));
+    await expect(page.getByTestId('portal-rate-in-force')).toHaveText(
+      tr(cat.vi.dash, 'partnerPortal.rateInForce', {
+        rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.125),
+      }),
+    );
     await page.getByText(tr(cat.vi.dash, 'partnerPortal.rateHistory')).click();
     await expect(page.getByTestId('portal-rate-row')).toHaveCount(rates.length);
     // Sales recorded before keep the rate they were made at.
-    expect((await transactionsOf(b.id, month)).every((t) => Number(t.commission_minor) === Math.round(Number(t.amount_minor) * RATE))).toBe(true);
+    expect(
+      (await transactionsOf(b.id, month)).every(
+        (t) => Number(t.commission_minor) === Math.round(Number(t.amount_minor) * RATE),
+      ),
+    ).toBe(true);
     await noSideScroll(page);
     await ctx.close();
   });

@@ -6,10 +6,16 @@ import { API_URL, SERVICE_KEY, signInAs } from '../../shell/e2e/support.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const vi = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../src/locales/vi.json'), 'utf8')) as Record<string, Record<string, string>>;
+const vi = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../src/locales/vi.json'), 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
 const HOTEL = 'saigon-riverside-hotel';
 // A 2×2 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
 // Scripts that would leave a mark on the page: its title, and a request to the API.
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="document.title='ran-onload'">
   <script>document.title = 'ran'; fetch('${API_URL}/health?from=svg');</script>
@@ -17,7 +23,10 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onlo
 const HTML = `<!doctype html><title>page</title><script>document.title = 'ran'; fetch('${API_URL}/health?from=html');</script><p>hello</p>`;
 
 const service = (p: string, init: RequestInit = {}) =>
-  fetch(`${API_URL}/storage/v1/${p}`, { ...init, headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}`, ...(init.headers ?? {}) } });
+  fetch(`${API_URL}/storage/v1/${p}`, {
+    ...init,
+    headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}`, ...(init.headers ?? {}) },
+  });
 
 async function naturalWidth(page: Page, src: string): Promise<number> {
   return page.evaluate(
@@ -32,7 +41,9 @@ async function naturalWidth(page: Page, src: string): Promise<number> {
   );
 }
 
-test('logo upload: SVG refused with a clear message; a PNG is stored and shows, in an <img> and opened directly', async ({ page }) => {
+test('logo upload: SVG refused with a clear message; a PNG is stored and shows, in an <img> and opened directly', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, 'moderator@demo.test');
   await page.goto(`/${HOTEL}/settings`);
@@ -58,12 +69,28 @@ test('logo upload: SVG refused with a clear message; a PNG is stored and shows, 
   expect(await page.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 });
 
-test('a stored SVG or HTML document with script, opened directly, does not run it; the SVG still draws as an image', async ({ page, context }) => {
+test('a stored SVG or HTML document with script, opened directly, does not run it; the SVG still draws as an image', async ({
+  page,
+  context,
+}) => {
   const bucket = `e2e-scratch-${Date.now()}`;
-  expect((await service('bucket', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: bucket, name: bucket, public: true }) })).status).toBe(200);
+  expect(
+    (
+      await service('bucket', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: bucket, name: bucket, public: true }),
+      })
+    ).status,
+  ).toBe(200);
   try {
-    for (const [name, type, body] of [['pic.svg', 'image/svg+xml', SVG], ['page.html', 'text/html', HTML]] as const) {
-      expect((await service(`object/${bucket}/${name}`, { method: 'POST', headers: { 'Content-Type': type }, body })).status).toBe(200);
+    for (const [name, type, body] of [
+      ['pic.svg', 'image/svg+xml', SVG],
+      ['page.html', 'text/html', HTML],
+    ] as const) {
+      expect(
+        (await service(`object/${bucket}/${name}`, { method: 'POST', headers: { 'Content-Type': type }, body })).status,
+      ).toBe(200);
     }
     const fromScript: string[] = [];
     context.on('request', (r) => {

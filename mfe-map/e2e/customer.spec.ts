@@ -13,7 +13,9 @@ test.beforeEach(async ({ page }) => {
 test.describe('customer page', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test('a hotel: branding, welcome, picks with offers, rewards teaser, Open the map; no axe violations', async ({ page }) => {
+  test('a hotel: branding, welcome, picks with offers, rewards teaser, Open the map; no axe violations', async ({
+    page,
+  }) => {
     await open(page, '/saigon-riverside-hotel');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Saigon Riverside Hotel' })).toBeVisible();

@@ -18,14 +18,23 @@ test.beforeEach(async ({ page }) => {
 test.describe('desktop (1280 × 800)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('deep link to a partner: offer, disclosure, marker click switches place; unknown place toasts', async ({ page }) => {
-    const { data } = await admin().from('activities').select('id, slug, title').eq('customer_id', 'saigon-riverside-hotel').eq('is_partner', true).eq('published', true);
+  test('deep link to a partner: offer, disclosure, marker click switches place; unknown place toasts', async ({
+    page,
+  }) => {
+    const { data } = await admin()
+      .from('activities')
+      .select('id, slug, title')
+      .eq('customer_id', 'saigon-riverside-hotel')
+      .eq('is_partner', true)
+      .eq('published', true);
     const partner = data![0]!;
     await open(page, `/saigon-riverside-hotel/map/${partner.slug}/${partner.id}`);
     const panel = page.getByRole('article');
     await expect(panel.getByRole('heading', { level: 2, name: partner.title.en })).toBeVisible();
     await expect(panel.getByRole('heading', { name: 'Guest offer' })).toBeVisible();
-    await expect(panel.getByText(/Saigon Riverside Hotel partners with this place and may earn a commission/)).toBeVisible();
+    await expect(
+      panel.getByText(/Saigon Riverside Hotel partners with this place and may earn a commission/),
+    ).toBeVisible();
     // Side panel on desktop: the list sits beside the map.
     await panel.getByRole('button', { name: 'Back to the list' }).click();
     await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map$/);
@@ -43,15 +52,28 @@ test.describe('desktop (1280 × 800)', () => {
     // Toasts last 5 s, which a loaded machine can outlast: every text added to the page is recorded.
     await page.addInitScript(() => {
       const seen: string[] = ((window as unknown as { __texts: string[] }).__texts = []);
-      new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => n.textContent && seen.push(n.textContent)))).observe(document, { childList: true, subtree: true });
+      new MutationObserver((ms) =>
+        ms.forEach((m) => m.addedNodes.forEach((n) => n.textContent && seen.push(n.textContent))),
+      ).observe(document, { childList: true, subtree: true });
     });
     await open(page, '/saigon-riverside-hotel/map/no-such-place/00000000-0000-4000-8000-000000000000');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __texts: string[] }).__texts.some((t) => t.includes('This place is no longer on the map.')))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { __texts: string[] }).__texts.some((t) =>
+            t.includes('This place is no longer on the map.'),
+          ),
+        ),
+      )
+      .toBe(true);
     await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map$/);
     await expect(list(page).getByRole('link').first()).toBeVisible();
   });
 
-  test('Near me with location: sorted by distance; Open now and categories filter the list and the markers', async ({ page, context }) => {
+  test('Near me with location: sorted by distance; Open now and categories filter the list and the markers', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['geolocation']);
     // Standing at Ben Thanh market.
     await context.setGeolocation({ latitude: 10.7725, longitude: 106.698 });
@@ -82,18 +104,37 @@ test.describe('desktop (1280 × 800)', () => {
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Enregistré', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('Ajouté à vos favoris')).toBeVisible();
-    await expect.poll(async () => (await admin().from('favourites').select('activity_id').eq('user_id', userId).eq('activity_id', a.id)).data?.length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await admin().from('favourites').select('activity_id').eq('user_id', userId).eq('activity_id', a.id)).data
+            ?.length,
+      )
+      .toBe(1);
     await page.getByRole('button', { name: 'Enregistré', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(async () => (await admin().from('favourites').select('activity_id').eq('user_id', userId).eq('activity_id', a.id)).data?.length).toBe(0);
+    await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect
+      .poll(
+        async () =>
+          (await admin().from('favourites').select('activity_id').eq('user_id', userId).eq('activity_id', a.id)).data
+            ?.length,
+      )
+      .toBe(0);
     // No Web Share API in desktop Chromium: the link is copied.
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await page.getByRole('button', { name: 'Partager', exact: true }).click();
     await expect(page.getByText('Lien copié')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/ho-chi-minh-city/map/war-remnants-museum/${a.id}$`));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`/ho-chi-minh-city/map/war-remnants-museum/${a.id}$`),
+    );
   });
 
-  test('the minute’s tick (opening status) leaves the markers in place: a focused marker keeps the focus', async ({ page }) => {
+  test('the minute’s tick (opening status) leaves the markers in place: a focused marker keeps the focus', async ({
+    page,
+  }) => {
     // Monday 12:00 in Saigon, most places open; with "Open now" on, each minute filters the places again.
     await page.clock.install({ time: new Date('2026-11-23T05:00:00Z') });
     await open(page, '/saigon-riverside-hotel/map');
@@ -115,7 +156,17 @@ test.describe('desktop (1280 × 800)', () => {
     const evil = '<img src=x onerror="window.__xss=1">Evil';
     const { data, error } = await db
       .from('activities')
-      .insert({ customer_id: 'ho-chi-minh-city', slug: `xss-${Date.now()}`, category: 'food', title: { en: evil }, description: { en: '<b>bold</b>' }, latitude: 10.7769, longitude: 106.7009, published: true, sort_order: -1 })
+      .insert({
+        customer_id: 'ho-chi-minh-city',
+        slug: `xss-${Date.now()}`,
+        category: 'food',
+        title: { en: evil },
+        description: { en: '<b>bold</b>' },
+        latitude: 10.7769,
+        longitude: 106.7009,
+        published: true,
+        sort_order: -1,
+      })
       .select('id, slug')
       .single();
     expect(error).toBeNull();
@@ -123,7 +174,10 @@ test.describe('desktop (1280 × 800)', () => {
       await open(page, `/ho-chi-minh-city/map/${data!.slug}/${data!.id}`);
       await expect(page.getByRole('heading', { level: 2 })).toHaveText(evil);
       await expect(page.getByText('<b>bold</b>')).toBeVisible();
-      await expect(page.locator(`.leaflet-marker-icon[data-activity-id="${data!.id}"]`)).toHaveAttribute('aria-label', `${evil}, Food`);
+      await expect(page.locator(`.leaflet-marker-icon[data-activity-id="${data!.id}"]`)).toHaveAttribute(
+        'aria-label',
+        `${evil}, Food`,
+      );
       await page.getByRole('button', { name: 'Back to the list' }).click();
       await expect(list(page).getByRole('link', { name: /Evil/ })).toContainText(evil);
       expect(await page.locator('img[src="x"]').count()).toBe(0);
@@ -134,7 +188,11 @@ test.describe('desktop (1280 × 800)', () => {
   });
 
   test('accessibility: no serious or critical axe violations on the Map and Activity routes', async ({ page }) => {
-    const { data } = await admin().from('activities').select('id, slug').eq('customer_id', 'saigon-riverside-hotel').eq('is_partner', true);
+    const { data } = await admin()
+      .from('activities')
+      .select('id, slug')
+      .eq('customer_id', 'saigon-riverside-hotel')
+      .eq('is_partner', true);
     const a = data![0]!;
     for (const path of ['/saigon-riverside-hotel/map', `/saigon-riverside-hotel/map/${a.slug}/${a.id}`]) {
       await open(page, path);
@@ -152,11 +210,17 @@ test.describe('desktop (1280 × 800)', () => {
     await open(page, '/ho-chi-minh-city/map');
     await expect(page.getByRole('searchbox', { name: 'Tìm địa điểm' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Tìm địa điểm' }).fill('pho hoa');
-    await expect(list(page).or(page.getByRole('list', { name: 'Các địa điểm trên bản đồ' })).getByRole('link', { name: /Phở Hòa Pasteur/ })).toBeVisible();
+    await expect(
+      list(page)
+        .or(page.getByRole('list', { name: 'Các địa điểm trên bản đồ' }))
+        .getByRole('link', { name: /Phở Hòa Pasteur/ }),
+    ).toBeVisible();
     // The shell's language menu switches the remote's screen in place.
     await page.getByRole('combobox').first().selectOption('fr-FR');
     await expect(page.getByRole('button', { name: 'Ouvert maintenant', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Près de moi', exact: true })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Lieux de cette carte' }).getByRole('link', { name: /Pho Hoa Pasteur/ })).toContainText('Restaurants');
+    await expect(
+      page.getByRole('list', { name: 'Lieux de cette carte' }).getByRole('link', { name: /Pho Hoa Pasteur/ }),
+    ).toContainText('Restaurants');
   });
 });

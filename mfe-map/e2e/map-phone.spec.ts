@@ -41,7 +41,10 @@ test.describe('phone (360 × 740)', () => {
     await page.getByRole('button', { name: /Show the list/ }).click();
     // The opened list covers the map's own controls (they must not show through it).
     const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!;
-    const onTop = await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('.leaflet-control'), [zoom.x + zoom.width / 2, zoom.y + zoom.height / 2]);
+    const onTop = await page.evaluate(
+      ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('.leaflet-control'),
+      [zoom.x + zoom.width / 2, zoom.y + zoom.height / 2],
+    );
     expect(onTop).toBe(false);
     // Markers have accessible names.
     await expect(markers(page).first()).toHaveAttribute('aria-label', /\S+, \S+/);
@@ -53,23 +56,36 @@ test.describe('phone (360 × 740)', () => {
     await expect(list(page).getByRole('link', { name: /Pho Hoa Pasteur/ })).toBeVisible();
     expect(await list(page).getByRole('link').count()).toBeLessThan(all);
     // Touch targets are at least 44 px high.
-    for (const el of [page.getByRole('button', { name: 'Open now', exact: true }), list(page).getByRole('link').first()]) {
+    for (const el of [
+      page.getByRole('button', { name: 'Open now', exact: true }),
+      list(page).getByRole('link').first(),
+    ]) {
       expect((await el.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
-    await list(page).getByRole('link', { name: /Pho Hoa Pasteur/ }).click();
+    await list(page)
+      .getByRole('link', { name: /Pho Hoa Pasteur/ })
+      .click();
     await expect(page).toHaveURL(/\/ho-chi-minh-city\/map\/pho-hoa-pasteur\/[0-9a-f-]{36}$/);
     const panel = page.getByRole('article');
     await expect(panel.getByRole('heading', { name: 'Pho Hoa Pasteur' })).toBeVisible();
     await expect(panel.getByText(/^(Open now|Closed|Closes in \d+ min)$/)).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'Directions (Google Maps)' })).toHaveAttribute('href', /google\.com\/maps\/dir\/\?api=1&destination=10\.78/);
+    await expect(panel.getByRole('link', { name: 'Directions (Google Maps)' })).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/dir\/\?api=1&destination=10\.78/,
+    );
     await expect(panel.getByRole('link', { name: 'Grab' })).toBeVisible();
     // The selected marker is marked as current.
-    await expect(page.locator('.leaflet-marker-icon[aria-current="true"]')).toHaveAttribute('aria-label', /Pho Hoa Pasteur/);
+    await expect(page.locator('.leaflet-marker-icon[aria-current="true"]')).toHaveAttribute(
+      'aria-label',
+      /Pho Hoa Pasteur/,
+    );
     // Show to driver: the address in Vietnamese, large.
     await panel.getByRole('button', { name: 'Show to driver' }).click();
     const driver = page.getByRole('dialog', { name: 'Please take me to:' });
     await expect(driver.getByText('260C Pasteur, Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh')).toBeVisible();
-    const size = await driver.getByText('260C Pasteur, Võ Thị Sáu').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = await driver
+      .getByText('260C Pasteur, Võ Thị Sáu')
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(size).toBeGreaterThanOrEqual(24);
     await page.keyboard.press('Escape');
     await expect(driver).toHaveCount(0);
@@ -95,4 +111,3 @@ test.describe('phone (360 × 740)', () => {
     await expect(page).toHaveURL(/to=Activity/);
   });
 });
-

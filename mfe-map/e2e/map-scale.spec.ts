@@ -13,7 +13,9 @@ test('5,000 places: clustered, few DOM markers, quick zooms, list paged', async 
   await page.setViewportSize({ width: 1280, height: 800 });
   await noTiles(page);
   const body = JSON.stringify(generatedPlaces(5000, 0.08));
-  await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) => r.fulfill({ status: 200, contentType: 'application/json', body }));
+  await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
   const t0 = Date.now();
   await open(page, '/ho-chi-minh-city/map');
   await expect(page.getByText('5,000 places')).toBeVisible();
@@ -45,6 +47,8 @@ test('5,000 places: clustered, few DOM markers, quick zooms, list paged', async 
     timings.push(Math.round(ms));
     expect(await markers.count()).toBeLessThan(400);
   }
-  console.log(`[scale] 5000 places: first markers after ${firstPaint} ms (page load included), ${count} DOM markers, zoom re-render ms: ${timings.join(', ')}`);
+  console.log(
+    `[scale] 5000 places: first markers after ${firstPaint} ms (page load included), ${count} DOM markers, zoom re-render ms: ${timings.join(', ')}`,
+  );
   for (const ms of timings) expect(ms).toBeLessThan(2500);
 });

@@ -39,14 +39,20 @@ async function resetPin(activityId: string, pin: string) {
 
 async function transactionsOf(voucherCode: string) {
   const { data: v } = await admin().from('vouchers').select('id, redeemed_at').eq('code', voucherCode).single();
-  const { data } = await admin().from('partner_transactions').select('customer_id, amount_minor, currency, commission_minor, hotel_share_minor, platform_fee_minor, created_by').eq('voucher_id', (v as { id: string }).id);
+  const { data } = await admin()
+    .from('partner_transactions')
+    .select('customer_id, amount_minor, currency, commission_minor, hotel_share_minor, platform_fee_minor, created_by')
+    .eq('voucher_id', (v as { id: string }).id);
   return { voucher: v as { id: string; redeemed_at: string | null }, rows: (data ?? []) as Record<string, unknown>[] };
 }
 
 test.describe('phone (360 × 740)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test('a guest voucher redeemed once: wrong PIN, success with the commission, then refused as used', async ({ page, browser }) => {
+  test('a guest voucher redeemed once: wrong PIN, success with the commission, then refused as used', async ({
+    page,
+    browser,
+  }) => {
     // The guest: a voucher at Secret Garden (15% off), held by an anonymous player.
     const { userId } = await playScratchCard(page);
     const garden = await activityBySlug(HOTEL, 'secret-garden');
@@ -72,12 +78,16 @@ test.describe('phone (360 × 740)', () => {
     await expect(main.getByText('Enter the amount the guest paid, more than 0.')).toBeVisible();
 
     await redeem(p, '999999', '1,250,000');
-    await expect(main.getByRole('alert')).toHaveText(/^Wrong PIN\. \d attempts? left for this voucher before it is locked for 15 minutes\.$/);
+    await expect(main.getByRole('alert')).toHaveText(
+      /^Wrong PIN\. \d attempts? left for this voucher before it is locked for 15 minutes\.$/,
+    );
     expect((await transactionsOf(code)).rows).toHaveLength(0);
 
     await redeem(p, PIN['secret-garden'], '1,250,000');
     await expect(main.getByRole('heading', { level: 1, name: 'Voucher redeemed' })).toBeVisible();
-    await expect(main.getByText('The voucher is used and the spend at Secret Garden Restaurant is recorded.')).toBeVisible();
+    await expect(
+      main.getByText('The voucher is used and the spend at Secret Garden Restaurant is recorded.'),
+    ).toBeVisible();
     // Secret Garden's commission rate is 12 %: 150,000; the hotel keeps 80 %: 120,000.
     const figures = main.locator('dl');
     await expect(figures).toContainText('Amount paid₫1,250,000');
@@ -87,7 +97,15 @@ test.describe('phone (360 × 740)', () => {
     const after = await transactionsOf(code);
     expect(after.voucher.redeemed_at).not.toBeNull();
     expect(after.rows).toEqual([
-      { customer_id: HOTEL, amount_minor: 1250000, currency: 'VND', commission_minor: 150000, hotel_share_minor: 120000, platform_fee_minor: 30000, created_by: null },
+      {
+        customer_id: HOTEL,
+        amount_minor: 1250000,
+        currency: 'VND',
+        commission_minor: 150000,
+        hotel_share_minor: 120000,
+        platform_fee_minor: 30000,
+        created_by: null,
+      },
     ]);
 
     // The same voucher again: refused, nothing recorded twice.
@@ -103,11 +121,22 @@ test.describe('phone (360 × 740)', () => {
 
     // The guest sees it used.
     await page.reload();
-    await page.getByRole('dialog', { name: 'Rewards' }).getByRole('tab', { name: /My vouchers/ }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: code }).getByText(/^Used on /)).toBeVisible();
+    await page
+      .getByRole('dialog', { name: 'Rewards' })
+      .getByRole('tab', { name: /My vouchers/ })
+      .click();
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: code })
+        .getByText(/^Used on /),
+    ).toBeVisible();
   });
 
-  test('an answer lost on the way is retried with the same key: the spend is recorded once', async ({ page, browser }) => {
+  test('an answer lost on the way is retried with the same key: the spend is recorded once', async ({
+    page,
+    browser,
+  }) => {
     const { userId } = await playScratchCard(page);
     const spa = await activityBySlug(HOTEL, 'miu-miu-spa');
     const code = await giveVoucher(userId, spa.id);
@@ -137,7 +166,9 @@ test.describe('phone (360 × 740)', () => {
     await expect(main.getByText("Enter the 10-character code from the guest's voucher.")).toBeVisible();
     await main.getByLabel('Voucher code').fill(randomCode());
     await redeem(page, PIN['pasteur-street-brewing'], '100000');
-    await expect(main.getByRole('alert')).toHaveText('This voucher cannot be redeemed: no voucher has this code. Check the code and try again.');
+    await expect(main.getByRole('alert')).toHaveText(
+      'This voucher cannot be redeemed: no voucher has this code. Check the code and try again.',
+    );
 
     const { data: someone } = await admin().from('profiles').select('id').eq('email', 'guest@demo.test').single();
     const brewery = await activityBySlug(HOTEL, 'pasteur-street-brewing');
@@ -150,7 +181,9 @@ test.describe('phone (360 × 740)', () => {
     await expect(main.getByRole('heading', { level: 1, name: 'Saigon Riverside Hotel' })).toBeVisible();
   });
 
-  test("five wrong PINs lock that voucher for 15 minutes, even for the right PIN; the partner's other guests still redeem", async ({ page }) => {
+  test("five wrong PINs lock that voucher for 15 minutes, even for the right PIN; the partner's other guests still redeem", async ({
+    page,
+  }) => {
     const { data: someone } = await admin().from('profiles').select('id').eq('email', 'guest@demo.test').single();
     // A partner no other test uses: its lock-out does not leak into them.
     const vespa = await activityBySlug(HOTEL, 'vespa-adventures');
@@ -177,7 +210,9 @@ test.describe('phone (360 × 740)', () => {
       'Too many wrong PINs for this voucher. It is locked for 15 minutes. Other vouchers can still be redeemed.',
     ]);
     await redeem(page, PIN['vespa-adventures'], '100000');
-    await expect(alert).toHaveText('Too many wrong PINs for this voucher. It is locked for 15 minutes. Other vouchers can still be redeemed.');
+    await expect(alert).toHaveText(
+      'Too many wrong PINs for this voucher. It is locked for 15 minutes. Other vouchers can still be redeemed.',
+    );
     expect((await transactionsOf(code)).rows).toHaveLength(0);
 
     // Another guest's voucher at the same partner: redeemed with the right PIN.
@@ -204,11 +239,15 @@ test.describe('phone (360 × 740)', () => {
       await expect(main.getByRole('alert')).toHaveText(/^Sai mã PIN/);
       await expect(main.locator('button[type=submit]')).toBeEnabled();
     }
-    await expect(main.getByRole('alert')).toHaveText('Sai mã PIN. Phiếu này đã bị khóa 15 phút. Các phiếu khác vẫn đổi được.');
+    await expect(main.getByRole('alert')).toHaveText(
+      'Sai mã PIN. Phiếu này đã bị khóa 15 phút. Các phiếu khác vẫn đổi được.',
+    );
     await pinField.fill(PIN['secret-garden']);
     await amountField.fill('100000');
     await main.locator('button[type=submit]').click();
-    await expect(main.getByRole('alert')).toHaveText('Sai mã PIN quá nhiều lần cho phiếu này. Phiếu bị khóa 15 phút. Các phiếu khác vẫn đổi được.');
+    await expect(main.getByRole('alert')).toHaveText(
+      'Sai mã PIN quá nhiều lần cho phiếu này. Phiếu bị khóa 15 phút. Các phiếu khác vẫn đổi được.',
+    );
     expect((await transactionsOf(code)).rows).toHaveLength(0);
   });
 
@@ -221,6 +260,8 @@ test.describe('phone (360 × 740)', () => {
     await main.getByLabel('Code PIN partenaire').fill('123456');
     await main.getByLabel('Montant payé (VND)').fill('100000');
     await main.getByRole('button', { name: 'Encaisser le bon' }).click();
-    await expect(main.getByRole('alert')).toHaveText('Ce bon ne peut pas être encaissé : aucun bon ne porte ce code. Vérifiez le code et réessayez.');
+    await expect(main.getByRole('alert')).toHaveText(
+      'Ce bon ne peut pas être encaissé : aucun bon ne porte ce code. Vérifiez le code et réessayez.',
+    );
   });
 });

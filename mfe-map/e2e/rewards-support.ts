@@ -16,13 +16,29 @@ export async function pageUserId(page: Page): Promise<string> {
 }
 
 export async function playsOf(userId: string, campaignId: string) {
-  const { data, error } = await admin().from('reward_plays').select('id, prize_id, prize_kind, label, points, play_day').eq('user_id', userId).eq('campaign_id', campaignId).order('played_at');
+  const { data, error } = await admin()
+    .from('reward_plays')
+    .select('id, prize_id, prize_kind, label, points, play_day')
+    .eq('user_id', userId)
+    .eq('campaign_id', campaignId)
+    .order('played_at');
   if (error) throw error;
-  return data as { id: string; prize_id: string; prize_kind: string; label: { en: string }; points: number | null; play_day: string }[];
+  return data as {
+    id: string;
+    prize_id: string;
+    prize_kind: string;
+    label: { en: string };
+    points: number | null;
+    play_day: string;
+  }[];
 }
 
 export async function ledgerOf(userId: string) {
-  const { data, error } = await admin().from('points_ledger').select('delta').eq('user_id', userId).eq('customer_id', HOTEL);
+  const { data, error } = await admin()
+    .from('points_ledger')
+    .select('delta')
+    .eq('user_id', userId)
+    .eq('customer_id', HOTEL);
   if (error) throw error;
   return (data as { delta: number }[]).map((r) => r.delta);
 }
@@ -36,7 +52,8 @@ export async function openRewards(page: Page) {
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const randomCode = () => Array.from({ length: 10 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('');
+export const randomCode = () =>
+  Array.from({ length: 10 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('');
 
 /** A voucher given to a user directly (service role): prizes are random, a test needs a known one. */
 export async function giveVoucher(userId: string, activityId: string, opts: { expired?: boolean } = {}) {

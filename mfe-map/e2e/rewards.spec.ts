@@ -5,7 +5,18 @@ import { expect as baseExpect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { activityBySlug, admin, noTiles, open } from './support.ts';
 import { linkFromInbox } from '../../mfe-account/e2e/support.ts';
-import { giveVoucher, HOTEL, ledgerOf, loseFirstAnswer, openRewards, pageUserId, playScratchCard, playsOf, SCRATCH, WHEEL } from './rewards-support.ts';
+import {
+  giveVoucher,
+  HOTEL,
+  ledgerOf,
+  loseFirstAnswer,
+  openRewards,
+  pageUserId,
+  playScratchCard,
+  playsOf,
+  SCRATCH,
+  WHEEL,
+} from './rewards-support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -23,13 +34,20 @@ async function axe(page: import('@playwright/test').Page, selector: string) {
 test.describe('phone (360 × 740)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test('the connection drops before the rewards panel has downloaded: a message and Try again, the map stays', async ({ page }) => {
+  test('the connection drops before the rewards panel has downloaded: a message and Try again, the map stays', async ({
+    page,
+  }) => {
     await open(page, `/${HOTEL}/map`);
     await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible();
     // From now on no script downloads (the panel's code, the Supabase client).
-    await page.route((url) => url.pathname.endsWith('.js'), (r) => r.abort('internetdisconnected'));
+    await page.route(
+      (url) => url.pathname.endsWith('.js'),
+      (r) => r.abort('internetdisconnected'),
+    );
     await page.getByRole('button', { name: 'Rewards', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Rewards could not open: check your connection.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Rewards could not open: check your connection.' }),
+    ).toBeVisible();
     await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible();
     await expect(page.getByText('This part of Guestmap is unavailable right now')).toHaveCount(0);
     // Back online: Try again opens the panel.
@@ -39,7 +57,9 @@ test.describe('phone (360 × 740)', () => {
     await expect(page.getByRole('dialog', { name: 'Rewards' })).toBeVisible();
   });
 
-  test('scratch card by the Reveal button: anonymous guest, result = the database row, points = the ledger, then the daily limit', async ({ page }) => {
+  test('scratch card by the Reveal button: anonymous guest, result = the database row, points = the ledger, then the daily limit', async ({
+    page,
+  }) => {
     await open(page, `/${HOTEL}/map`);
     const dialog = await openRewards(page);
     await axe(page, '.gm-rewards-dialog');
@@ -67,13 +87,16 @@ test.describe('phone (360 × 740)', () => {
     await dialog.getByRole('tab', { name: /Points/ }).click();
     const total = ledger.reduce((a, b) => a + b, 0);
     await expect(dialog.locator('.gm-points-value')).toHaveText(String(total));
-    if (ledger.length) await expect(dialog.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(ledger.length);
+    if (ledger.length)
+      await expect(dialog.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(ledger.length);
     else await expect(dialog.getByText('No points yet. Play a game to earn some.')).toBeVisible();
 
     // A second card today: refused with when it comes back, both after a reload and by the server.
     await page.reload();
     const again = page.getByRole('dialog', { name: 'Rewards' });
-    await expect(again.getByText(/You have played today's card\. Your next card is ready on .+ \(midnight at the hotel\)\./)).toBeVisible();
+    await expect(
+      again.getByText(/You have played today's card\. Your next card is ready on .+ \(midnight at the hotel\)\./),
+    ).toBeVisible();
     await expect(again.getByRole('button', { name: "Get today's card" })).toHaveCount(0);
     expect(await playsOf(userId, SCRATCH)).toHaveLength(1);
     // Escape closes the panel and the address loses ?rewards=1.
@@ -87,7 +110,11 @@ test.describe('phone (360 × 740)', () => {
     await open(page, `/${HOTEL}/map?rewards=1`);
     const dialog = page.getByRole('dialog', { name: 'Rewards' });
     const wheel = dialog.getByRole('region', { name: 'Fortune wheel' });
-    await expect(wheel.getByRole('img', { name: /Fortune wheel with these prizes: 10 points, 10% off at Secret Garden, Try again/ })).toBeVisible();
+    await expect(
+      wheel.getByRole('img', {
+        name: /Fortune wheel with these prizes: 10 points, 10% off at Secret Garden, Try again/,
+      }),
+    ).toBeVisible();
     await expect(wheel.getByText('3 spins left today')).toBeVisible();
     const spin = wheel.getByRole('button', { name: 'Spin the wheel' });
     await spin.scrollIntoViewIfNeeded();
@@ -112,13 +139,20 @@ test.describe('phone (360 × 740)', () => {
       await wheel.getByRole('button', { name: 'Spin the wheel' }).click();
       if (left) await expect(wheel.getByText(left)).toBeVisible();
     }
-    await expect(wheel.getByText(/No spins left today\. You get 3 new spins on .+ \(midnight at the hotel\)\./)).toBeVisible();
+    await expect(
+      wheel.getByText(/No spins left today\. You get 3 new spins on .+ \(midnight at the hotel\)\./),
+    ).toBeVisible();
     const plays = await playsOf(userId, WHEEL);
     expect(plays).toHaveLength(3);
     await expect(wheel.locator('.gm-prize-label')).toHaveText(plays[2]!.label.en);
     const under3 = await page.locator('.gm-wheel').evaluate((el) => {
       const r = el.getBoundingClientRect();
-      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height * 0.12)?.closest('[data-prize-id]')?.getAttribute('data-prize-id') ?? null;
+      return (
+        document
+          .elementFromPoint(r.left + r.width / 2, r.top + r.height * 0.12)
+          ?.closest('[data-prize-id]')
+          ?.getAttribute('data-prize-id') ?? null
+      );
     });
     expect(under3).toBe(plays[2]!.prize_id);
     // Points tab = the ledger.
@@ -142,13 +176,18 @@ test.describe('phone (360 × 740)', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  test('my vouchers: code, partner, discount, expiry and a QR code that opens the redemption form', async ({ page }) => {
+  test('my vouchers: code, partner, discount, expiry and a QR code that opens the redemption form', async ({
+    page,
+  }) => {
     const { userId } = await playScratchCard(page);
     const spa = await activityBySlug(HOTEL, 'miu-miu-spa');
     const code = await giveVoucher(userId, spa.id);
     const expired = await giveVoucher(userId, spa.id, { expired: true });
     await page.reload();
-    await page.getByRole('dialog', { name: 'Rewards' }).getByRole('tab', { name: /My vouchers/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Rewards' })
+      .getByRole('tab', { name: /My vouchers/ })
+      .click();
     const list = page.getByRole('dialog', { name: 'Rewards' }).getByRole('list', { name: 'My vouchers' });
     const item = list.getByRole('listitem').filter({ hasText: code });
     await expect(item.getByText('15% off')).toBeVisible();
@@ -158,12 +197,21 @@ test.describe('phone (360 × 740)', () => {
     const qr = item.getByRole('img', { name: `QR code of voucher ${code}` });
     await expect(qr).toBeVisible();
     expect((await qr.boundingBox())!.width).toBeGreaterThan(120);
-    await expect(list.getByRole('listitem').filter({ hasText: expired }).getByText(/^Expired on /)).toBeVisible();
-    await expect(list.getByRole('listitem').filter({ hasText: expired }).getByRole('button', { name: 'Show QR code' })).toHaveCount(0);
+    await expect(
+      list
+        .getByRole('listitem')
+        .filter({ hasText: expired })
+        .getByText(/^Expired on /),
+    ).toBeVisible();
+    await expect(
+      list.getByRole('listitem').filter({ hasText: expired }).getByRole('button', { name: 'Show QR code' }),
+    ).toHaveCount(0);
     await axe(page, '.gm-rewards-dialog');
   });
 
-  test('city maps and hotels without a campaign show no rewards entry; the hotel page links to the games', async ({ page }) => {
+  test('city maps and hotels without a campaign show no rewards entry; the hotel page links to the games', async ({
+    page,
+  }) => {
     await open(page, '/ho-chi-minh-city/map');
     await expect(page.getByRole('button', { name: /Show the list/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Rewards', exact: true })).toHaveCount(0);
@@ -268,7 +316,7 @@ test.describe('desktop', () => {
 test.describe("the guest's own clock", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, timezoneId: 'Europe/Paris' });
 
-  test('the next card is announced at the hotel midnight, in the guest\'s time zone', async ({ page }) => {
+  test("the next card is announced at the hotel midnight, in the guest's time zone", async ({ page }) => {
     const { userId } = await playScratchCard(page);
     const plays = await playsOf(userId, SCRATCH);
     const saigonToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
@@ -277,9 +325,18 @@ test.describe("the guest's own clock", () => {
     // Saigon has no daylight saving: its next midnight is 17:00 UTC.
     const day = 86_400_000;
     const next = new Date(Math.floor((Date.now() + 7 * 3_600_000) / day + 1) * day - 7 * 3_600_000);
-    const time = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(next);
+    const time = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Europe/Paris',
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(next);
     expect(time).toMatch(/ 0[67]:00 PM$/); // 18:00 in winter, 19:00 in summer
     await page.reload();
-    await expect(page.getByRole('dialog', { name: 'Rewards' }).getByText(`You have played today's card. Your next card is ready on ${time} (midnight at the hotel).`)).toBeVisible();
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Rewards' })
+        .getByText(`You have played today's card. Your next card is ready on ${time} (midnight at the hotel).`),
+    ).toBeVisible();
   });
 });

@@ -11,7 +11,10 @@ export const SERVICE_KEY =
 
 // Node 20 has no WebSocket and these tests use no realtime: a stand-in keeps supabase-js happy.
 class NoSocket {}
-const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoSocket as unknown as typeof WebSocket } };
+const opts = {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: NoSocket as unknown as typeof WebSocket },
+};
 
 export const admin = () => createClient(API, SERVICE_KEY, opts);
 /** A client with the anon key (its own session, not the browser's). */
@@ -33,7 +36,12 @@ export async function signInAs(page: Page, email: string) {
 }
 
 export async function activityBySlug(customerId: string, slug: string) {
-  const { data, error } = await admin().from('activities').select('id, slug, title').eq('customer_id', customerId).eq('slug', slug).single();
+  const { data, error } = await admin()
+    .from('activities')
+    .select('id, slug, title')
+    .eq('customer_id', customerId)
+    .eq('slug', slug)
+    .single();
   if (error) throw error;
   return data as { id: string; slug: string; title: { en: string } };
 }

@@ -19,7 +19,10 @@ const { origin, stop: stopServer } = await serveCopy({ base: 3740, api: 25081 })
 const body = JSON.stringify(generatedPlaces(N, 0.12));
 
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+});
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
 // ── 1. many places ──────────────────────────────────────────────────────────────
@@ -33,10 +36,17 @@ const SCREENS = [
 ];
 const rows = [];
 for (const screen of SCREENS) {
-  const ctx = await browser.newContext({ viewport: screen.viewport, isMobile: screen.isMobile, hasTouch: screen.isMobile, serviceWorkers: 'block' });
+  const ctx = await browser.newContext({
+    viewport: screen.viewport,
+    isMobile: screen.isMobile,
+    hasTouch: screen.isMobile,
+    serviceWorkers: 'block',
+  });
   const page = await ctx.newPage();
   await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
-  await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) => r.fulfill({ status: 200, contentType: 'application/json', body }));
+  await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
   await page.addInitScript(() => {
     const w = window;
     new MutationObserver((_, obs) => {
@@ -50,7 +60,11 @@ for (const screen of SCREENS) {
   await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60000 });
   const first = await page.evaluate(() => {
     const data = performance.getEntriesByType('resource').find((e) => /\/rest\/v1\/activities\?/.test(e.name));
-    return { afterData: window.__firstMarker - (data?.responseEnd ?? 0), fromStart: window.__firstMarker, dom: document.querySelectorAll('.leaflet-marker-icon').length };
+    return {
+      afterData: window.__firstMarker - (data?.responseEnd ?? 0),
+      fromStart: window.__firstMarker,
+      dom: document.querySelectorAll('.leaflet-marker-icon').length,
+    };
   });
   await page.waitForTimeout(500);
 
@@ -82,7 +96,12 @@ for (const screen of SCREENS) {
   const cy = (box.y + bottom) / 2;
   const [px, py] = screen.drag;
   const pan = await frames(async () => {
-    for (const [dx, dy] of [[px, 0], [0, py], [-px, 0], [0, -py]]) {
+    for (const [dx, dy] of [
+      [px, 0],
+      [0, py],
+      [-px, 0],
+      [0, -py],
+    ]) {
       await page.mouse.move(cx, cy);
       await page.mouse.down();
       for (let s = 1; s <= 20; s++) await page.mouse.move(cx + (dx * s) / 20, cy + (dy * s) / 20);
@@ -102,12 +121,24 @@ for (const screen of SCREENS) {
 const col = (f) => Object.fromEntries(rows.map((r) => [r.screen, f(r)]));
 console.log(`\nMap with ${N.toLocaleString('en')} places (generated data, tiles blocked)`);
 console.table([
-  { measure: 'first markers after the data arrived', ...col((r) => `${Math.round(r.first.afterData)} ms`), target: '< 500 ms' },
+  {
+    measure: 'first markers after the data arrived',
+    ...col((r) => `${Math.round(r.first.afterData)} ms`),
+    target: '< 500 ms',
+  },
   { measure: 'first markers after navigation start', ...col((r) => `${Math.round(r.first.fromStart)} ms`), target: '' },
   { measure: 'DOM markers (clusters + places)', ...col((r) => String(r.first.dom)), target: '' },
-  { measure: 'panning: frames / p95 / longest', ...col((r) => `${r.pan.length} / ${pct(r.pan, 95).toFixed(1)} ms / ${Math.max(...r.pan).toFixed(1)} ms`), target: 'no frame > 50 ms' },
+  {
+    measure: 'panning: frames / p95 / longest',
+    ...col((r) => `${r.pan.length} / ${pct(r.pan, 95).toFixed(1)} ms / ${Math.max(...r.pan).toFixed(1)} ms`),
+    target: 'no frame > 50 ms',
+  },
   { measure: 'panning: frames over 50 ms', ...col((r) => String(r.pan.filter((f) => f > 50).length)), target: '0' },
-  { measure: 'zooming: frames / p95 / longest', ...col((r) => `${r.zoom.length} / ${pct(r.zoom, 95).toFixed(1)} ms / ${Math.max(...r.zoom).toFixed(1)} ms`), target: '' },
+  {
+    measure: 'zooming: frames / p95 / longest',
+    ...col((r) => `${r.zoom.length} / ${pct(r.zoom, 95).toFixed(1)} ms / ${Math.max(...r.zoom).toFixed(1)} ms`),
+    target: '',
+  },
 ]);
 
 // ── 2. repeat visit without a network ───────────────────────────────────────────
@@ -126,7 +157,11 @@ console.table([
     await page.locator('.leaflet-marker-icon[data-activity-id]').first().waitFor({ timeout: 30000 });
     runs.push(Date.now() - t0);
   }
-  console.log('\nRepeat visit, every server stopped (service worker, phone 360 × 740): first marker after', runs.map((r) => `${r} ms`).join(', '), '(target < 1 s)');
+  console.log(
+    '\nRepeat visit, every server stopped (service worker, phone 360 × 740): first marker after',
+    runs.map((r) => `${r} ms`).join(', '),
+    '(target < 1 s)',
+  );
   await ctx.close();
 }
 await browser.close();

@@ -46,7 +46,10 @@ test.describe('Sales presentation', () => {
     await expect(title(page)).toBeVisible();
     await page.getByRole('button', { name: /Next/ }).click();
     await expect(page).toHaveURL(/section=problem/);
-    await page.getByRole('navigation', { name: 'Slides' }).getByRole('button', { name: 'A package for every hotel' }).click();
+    await page
+      .getByRole('navigation', { name: 'Slides' })
+      .getByRole('button', { name: 'A package for every hotel' })
+      .click();
     await expect(page).toHaveURL(/section=packages/);
     await expect(page.getByText('Up to 20 curated recommendations')).toBeVisible();
     await expect(page.getByText('Up to 50 curated recommendations')).toBeVisible();
@@ -86,7 +89,9 @@ test.describe('Sales presentation', () => {
     await page.goto('/hotels-sales-presentation?section=problem');
     await expect(title(page)).toHaveText('Ngày nào khách cũng hỏi những câu giống nhau');
     await page.getByRole('button', { name: 'Toàn màn hình' }).click();
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.classList.contains('gmk-deck') ?? false)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.classList.contains('gmk-deck') ?? false))
+      .toBe(true);
     await expect(page.getByRole('button', { name: 'Thoát toàn màn hình' })).toBeVisible();
     // Keys still drive the deck in full screen.
     await page.keyboard.press('ArrowRight');

@@ -50,7 +50,9 @@ test.describe('Home', () => {
     await expect(page).toHaveURL(/\/ho-chi-minh-city\/map$/);
   });
 
-  test('the carousel advances every 5 s, pauses with its button, on hover and on focus, and moves by keys and swipe', async ({ page }) => {
+  test('the carousel advances every 5 s, pauses with its button, on hover and on focus, and moves by keys and swipe', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
@@ -117,8 +119,16 @@ test.describe('Home', () => {
     await page.goto('/');
     const carousel = page.locator('.gmk-carousel');
     await carousel.scrollIntoViewIfNeeded();
-    for (const [n, id] of [[1, 'map'], [2, 'place'], [3, 'rewards'], [4, 'welcome']] as const) {
-      await carousel.locator('.gmk-dot').nth(n - 1).click();
+    for (const [n, id] of [
+      [1, 'map'],
+      [2, 'place'],
+      [3, 'rewards'],
+      [4, 'welcome'],
+    ] as const) {
+      await carousel
+        .locator('.gmk-dot')
+        .nth(n - 1)
+        .click();
       const img = current(page).locator('img');
       await expect(img).toHaveAttribute('src', new RegExp(`/static/image/${id}-vi\\.[0-9a-f]+\\.webp$`));
       // Decoded at the captured size (360 × 740 CSS px at 1.5×), described in Vietnamese.
@@ -131,7 +141,8 @@ test.describe('Home', () => {
     await page.setViewportSize({ width: 412, height: 823 });
     const shots: string[] = [];
     page.on('request', (r) => {
-      if (/\/static\/image\/[a-z]+-en\.[0-9a-f]+\.webp$/.test(r.url())) shots.push(r.url().replace(/.*\/image\/([a-z]+)-.*/, '$1'));
+      if (/\/static\/image\/[a-z]+-en\.[0-9a-f]+\.webp$/.test(r.url()))
+        shots.push(r.url().replace(/.*\/image\/([a-z]+)-.*/, '$1'));
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
@@ -166,13 +177,17 @@ test.describe('Home', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Explorer les cartes' }).first()).toBeVisible();
     await expect.poll(async () => (await meta(page)).title).toBe('Guestmap : votre ville, choisie par votre hôtel');
     await page.getByLabel(/Langue|Language/).selectOption('vi-VN');
-    await expect(page.getByRole('heading', { level: 1, name: 'Thành phố của bạn, do khách sạn tuyển chọn' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Thành phố của bạn, do khách sạn tuyển chọn' }),
+    ).toBeVisible();
   });
 
   test.describe('prerendered hero', () => {
     test.use({ locale: 'vi-VN' });
 
-    test('arrives with the page in the visitor’s language; the page takes its place without anything moving', async ({ page }) => {
+    test('arrives with the page in the visitor’s language; the page takes its place without anything moving', async ({
+      page,
+    }) => {
       // The marketing remote's scripts are held back: what shows comes from the server's HTML alone.
       const release = await holdMarketingScripts(page);
       await page.goto('/hotels');

@@ -71,33 +71,51 @@ test.describe('Hotels page', () => {
     await expect(dialog.getByText('Trường này là bắt buộc')).toBeVisible();
   });
 
-  test('hero, claims, how it works, meta tags, packages, the example commission statement and the showcase of real public maps', async ({ page }) => {
+  test('hero, claims, how it works, meta tags, packages, the example commission statement and the showcase of real public maps', async ({
+    page,
+  }) => {
     await page.goto('/hotels');
     await expect(page.getByRole('heading', { level: 1, name: 'Guestmap for hotels' })).toBeVisible();
-    for (const claim of ['guest satisfaction', 'revenue increase', 'more than 5 staff hours saved per day']) await expect(page.getByText(claim, { exact: true }).first()).toBeVisible();
+    for (const claim of ['guest satisfaction', 'revenue increase', 'more than 5 staff hours saved per day'])
+      await expect(page.getByText(claim, { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Tourists spend $500–$2,000 per stay', { exact: false })).toBeVisible();
     await expect(page.locator('#how-it-works li')).toHaveCount(4);
     await expect.poll(async () => (await meta(page)).title).toBe('Guestmap for hotels');
     expect((await meta(page)).description).toContain('setup in 24–48 hours');
     const pricing = page.locator('#pricing');
-    for (const name of ['Basic', 'Professional', 'Premium']) await expect(pricing.getByRole('heading', { name, exact: true })).toBeVisible();
+    for (const name of ['Basic', 'Professional', 'Premium'])
+      await expect(pricing.getByRole('heading', { name, exact: true })).toBeVisible();
     await expect(pricing.getByText('Up to 20 curated recommendations')).toBeVisible();
     await expect(pricing.getByText('Up to 50 curated recommendations')).toBeVisible();
     await expect(pricing.getByText('Unlimited curated recommendations')).toBeVisible();
     const statement = pricing.getByRole('table', { name: /example month/ });
-    await expect(statement.getByRole('columnheader')).toHaveText(['Partner', 'Guest spend', 'Rate', 'Commission', 'Hotel 80%', 'Platform 20%', 'Reinvestment', 'Net to hotel']);
+    await expect(statement.getByRole('columnheader')).toHaveText([
+      'Partner',
+      'Guest spend',
+      'Rate',
+      'Commission',
+      'Hotel 80%',
+      'Platform 20%',
+      'Reinvestment',
+      'Net to hotel',
+    ]);
     await expect(statement.locator('tbody tr')).toHaveCount(5);
     await expect(statement.getByRole('row', { name: /Secret Garden/ })).toContainText('$12,840.00');
     await expect(page.getByTestId('statement-net')).toHaveText('$5,351.98');
 
     // The showcase reads customers where is_public from the database.
-    const res = await page.request.get(`${API}/rest/v1/customers?select=id&is_public=eq.true&order=kind,name`, { headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` } });
+    const res = await page.request.get(`${API}/rest/v1/customers?select=id&is_public=eq.true&order=kind,name`, {
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+    });
     const ids = ((await res.json()) as { id: string }[]).map((r) => r.id);
     expect(ids.length).toBeGreaterThan(0);
-    expect(ids).toEqual(expect.arrayContaining(['ho-chi-minh-city', 'hanoi', 'saigon-riverside-hotel', 'hanoi-old-quarter-inn']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['ho-chi-minh-city', 'hanoi', 'saigon-riverside-hotel', 'hanoi-old-quarter-inn']),
+    );
     const showcase = page.getByRole('list', { name: 'Public maps' });
     // The seeded public maps (other tests may add more to the same database meanwhile).
-    for (const id of ['hanoi', 'ho-chi-minh-city', 'hanoi-old-quarter-inn', 'saigon-riverside-hotel']) await expect(showcase.locator(`a[href="/${id}/map"]`)).toHaveCount(1);
+    for (const id of ['hanoi', 'ho-chi-minh-city', 'hanoi-old-quarter-inn', 'saigon-riverside-hotel'])
+      await expect(showcase.locator(`a[href="/${id}/map"]`)).toHaveCount(1);
     // Cities first, then hotels.
     const hrefs = await showcase.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs.indexOf('/ho-chi-minh-city/map')).toBeLessThan(hrefs.indexOf('/saigon-riverside-hotel/map'));
@@ -108,7 +126,11 @@ test.describe('Hotels page', () => {
 
   test('the showcase says when the maps cannot be loaded, and Retry recovers', async ({ page }) => {
     let fail = true;
-    await page.route(/\/rest\/v1\/customers\?/, (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue()));
+    await page.route(/\/rest\/v1\/customers\?/, (route) =>
+      fail
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.continue(),
+    );
     await page.goto('/hotels');
     await expect(page.getByText('The maps could not be loaded.')).toBeVisible();
     fail = false;
@@ -118,7 +140,9 @@ test.describe('Hotels page', () => {
 });
 
 test.describe('Contact form dialog', () => {
-  test('validates on the field, sends once with return=minimal, confirms, and the message is stored', async ({ page }) => {
+  test('validates on the field, sends once with return=minimal, confirms, and the message is stored', async ({
+    page,
+  }) => {
     const email = `anna+${Date.now()}@riverside-test.vn`;
     await page.goto('/hotels');
     await page.locator('header').getByRole('button', { name: 'Book a 15-minute call' }).click();
@@ -148,7 +172,9 @@ test.describe('Contact form dialog', () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    const response = page.waitForResponse((r) => r.url().includes('/rest/v1/contact_messages') && r.request().method() === 'POST');
+    const response = page.waitForResponse(
+      (r) => r.url().includes('/rest/v1/contact_messages') && r.request().method() === 'POST',
+    );
     const form = await dialog.locator('form').elementHandle();
     await dialog.getByRole('button', { name: 'Send' }).click();
     // A second submit while the first is in flight (the button is disabled, so submit the form directly).
@@ -161,20 +187,41 @@ test.describe('Contact form dialog', () => {
     expect(posts[0]!.prefer).toContain('return=minimal');
 
     // Stored once (read with the service role: visitors cannot read contact messages back).
-    const stored = await page.request.get(`${API}/rest/v1/contact_messages?select=name,email,hotel,message,locale&email=eq.${encodeURIComponent(email)}`, {
-      headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}` },
-    });
-    expect(await stored.json()).toEqual([{ name: 'Anna Tran', email, hotel: 'Riverside Test Hotel', message: 'I would like to book a 15-minute call.', locale: 'en-US' }]);
-    const asVisitor = await page.request.get(`${API}/rest/v1/contact_messages?select=email&email=eq.${encodeURIComponent(email)}`, { headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` } });
+    const stored = await page.request.get(
+      `${API}/rest/v1/contact_messages?select=name,email,hotel,message,locale&email=eq.${encodeURIComponent(email)}`,
+      {
+        headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}` },
+      },
+    );
+    expect(await stored.json()).toEqual([
+      {
+        name: 'Anna Tran',
+        email,
+        hotel: 'Riverside Test Hotel',
+        message: 'I would like to book a 15-minute call.',
+        locale: 'en-US',
+      },
+    ]);
+    const asVisitor = await page.request.get(
+      `${API}/rest/v1/contact_messages?select=email&email=eq.${encodeURIComponent(email)}`,
+      { headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` } },
+    );
     expect(asVisitor.ok() ? await asVisitor.json() : []).toEqual([]);
   });
 
-  test('over the sending limit the form says to wait, in the user language, and keeps what the user wrote', async ({ page }) => {
+  test('over the sending limit the form says to wait, in the user language, and keeps what the user wrote', async ({
+    page,
+  }) => {
     // Five messages from this address in the last hour (written with the service role, which the
     // limits neither limit nor count): the database refuses a sixth with details rate_limited.
     const email = `limit+${Date.now()}@riverside-test.vn`;
     const earlier = await page.request.post(`${API}/rest/v1/contact_messages`, {
-      headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      headers: {
+        apikey: SERVICE_KEY,
+        Authorization: `Bearer ${SERVICE_KEY}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+      },
       data: Array.from({ length: 5 }, () => ({ name: 'Anna', email, message: 'Bonjour' })),
     });
     expect(earlier.status()).toBe(201);
@@ -185,16 +232,24 @@ test.describe('Contact form dialog', () => {
     await dialog.getByLabel('Nom').fill('Anna');
     await dialog.getByLabel('E-mail').fill(email);
     await dialog.getByLabel('Message').fill('Encore moi');
-    const response = page.waitForResponse((r) => r.url().includes('/rest/v1/contact_messages') && r.request().method() === 'POST');
+    const response = page.waitForResponse(
+      (r) => r.url().includes('/rest/v1/contact_messages') && r.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     expect((await response).status()).toBe(400);
-    await expect(page.getByText('Vous avez envoyé plusieurs messages en peu de temps. Veuillez patienter une heure puis réessayer.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Vous avez envoyé plusieurs messages en peu de temps. Veuillez patienter une heure puis réessayer.',
+      ),
+    ).toBeVisible();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Message')).toHaveValue('Encore moi');
   });
 
   test('a failed send says so and keeps what the user wrote; Escape closes', async ({ page }) => {
-    await page.route(/\/rest\/v1\/contact_messages/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
+    await page.route(/\/rest\/v1\/contact_messages/, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }),
+    );
     await page.goto('/hotels');
     await page.locator('#contact').getByRole('button', { name: 'Contact us' }).click();
     const dialog = page.getByRole('dialog', { name: 'Contact us' });

@@ -5,9 +5,13 @@ test.describe('About us', () => {
   test('mission, team and contact, with its own meta tags', async ({ page }) => {
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
-    for (const name of ['Our mission', 'The team', 'Talk to us']) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    for (const name of ['Our mission', 'The team', 'Talk to us'])
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     await expect(page.locator('#team article')).toHaveCount(3);
-    await expect(page.getByRole('link', { name: 'hello@guestmap.app' })).toHaveAttribute('href', 'mailto:hello@guestmap.app');
+    await expect(page.getByRole('link', { name: 'hello@guestmap.app' })).toHaveAttribute(
+      'href',
+      'mailto:hello@guestmap.app',
+    );
     await expect.poll(async () => (await meta(page)).title).toBe('About us · Guestmap');
     const m = await meta(page);
     expect(m.description).toContain('Our mission, our team');
@@ -30,7 +34,15 @@ test.describe('Terms and privacy', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Terms and privacy' })).toBeVisible();
     await expect(page.locator('#terms')).toBeVisible();
     await expect(page.locator('#privacy')).toBeVisible();
-    for (const id of ['terms-rewards', 'terms-partners', 'privacy-data', 'privacy-retention', 'privacy-sharing', 'privacy-rights', 'privacy-contact']) {
+    for (const id of [
+      'terms-rewards',
+      'terms-partners',
+      'privacy-data',
+      'privacy-retention',
+      'privacy-sharing',
+      'privacy-rights',
+      'privacy-contact',
+    ]) {
       await expect(page.locator(`#${id} h3`)).toBeVisible();
     }
     const data = page.getByRole('table', { name: 'Personal data at Guestmap' });

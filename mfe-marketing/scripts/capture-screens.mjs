@@ -20,8 +20,11 @@ const HOTEL = 'saigon-riverside-hotel';
 const LOCALES = { en: 'en-US', vi: 'vi-VN', fr: 'fr-FR' };
 
 const config = await (await fetch(`${base}/config.json`)).json();
-const rest = async (q) => (await fetch(`${config.supabaseUrl}/rest/v1/${q}`, { headers: { apikey: config.supabaseAnonKey } })).json();
-const [partner] = await rest(`activities?customer_id=eq.${HOTEL}&is_partner=eq.true&published=eq.true&select=id,slug&order=sort_order&limit=1`);
+const rest = async (q) =>
+  (await fetch(`${config.supabaseUrl}/rest/v1/${q}`, { headers: { apikey: config.supabaseAnonKey } })).json();
+const [partner] = await rest(
+  `activities?customer_id=eq.${HOTEL}&is_partner=eq.true&published=eq.true&select=id,slug&order=sort_order&limit=1`,
+);
 if (!partner) throw new Error('no partner place in the demo data: run against `npm start`');
 
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
@@ -64,7 +67,13 @@ const shots = {
 
 fs.mkdirSync(out, { recursive: true });
 for (const [lang, locale] of Object.entries(LOCALES)) {
-  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1.5, locale, timezoneId: 'Asia/Ho_Chi_Minh', reducedMotion: 'reduce' });
+  const ctx = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 1.5,
+    locale,
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    reducedMotion: 'reduce',
+  });
   await ctx.route(/tile\.openstreetmap\.org/, (r) => r.abort());
   for (const [id, go] of Object.entries(shots)) {
     const page = await ctx.newPage();

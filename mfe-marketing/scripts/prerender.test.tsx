@@ -14,7 +14,9 @@ describe('prerendered heroes', () => {
       expect(p.screens.Hotels[lang]).toContain(`<h1>${catalogues[lang].Hotels.title}</h1>`);
     }
     expect(p.screens.Home.en).toMatch(/^<div class="gmk-page"><header class="gmk-hero">/);
-    expect(p.screens.Home.en).toContain('<a href="/ho-chi-minh-city/map" class="gmk-btn gmk-btn-primary gmk-btn-lg">Explore maps</a>');
+    expect(p.screens.Home.en).toContain(
+      '<a href="/ho-chi-minh-city/map" class="gmk-btn gmk-btn-primary gmk-btn-lg">Explore maps</a>',
+    );
     expect(p.screens.Hotels.fr).toContain('href="/hotels-sales-presentation"');
     expect(p.screens.Home.vi).not.toContain('<script');
     // The hero's rules and the theme's defaults; not the rest of the pages.
@@ -30,7 +32,9 @@ describe('prerendered heroes', () => {
     const css = `/* c */ .a{x:1} .a .b,.c{y:2} .b{z:3} h1{w:4}
       @media (min-width:1px){.a{m:1}.c{m:2}} @media print{.c{p:1}}
       @keyframes spin{to{r:1}} @keyframes other{to{r:2}} .a:hover{animation:spin 1s} @font-face{font-family:x}`;
-    expect(criticalCss(css, '<p class="a b">x</p>')).toBe('.a{x:1}.a .b{y:2}.b{z:3}h1{w:4}@media (min-width:1px){.a{m:1}}.a:hover{animation:spin 1s}@keyframes spin{to{r:1}}');
+    expect(criticalCss(css, '<p class="a b">x</p>')).toBe(
+      '.a{x:1}.a .b{y:2}.b{z:3}h1{w:4}@media (min-width:1px){.a{m:1}}.a:hover{animation:spin 1s}@keyframes spin{to{r:1}}',
+    );
     expect(criticalCss(css, '<p>x</p>')).toBe('h1{w:4}');
   });
 });

@@ -76,12 +76,17 @@ export function criticalCss(css: string, html: string): string {
           return '';
         }
         if (prelude.startsWith('@')) return '';
-        const kept = prelude.split(',').map((s) => s.trim()).filter(usable);
+        const kept = prelude
+          .split(',')
+          .map((s) => s.trim())
+          .filter(usable);
         return kept.length ? `${kept.join(',')}{${body}}` : '';
       })
       .join('');
   const rules = filter(css);
-  const animations = keyframes.filter((k) => new RegExp(`animation(-name)?:[^;}]*\\b${k.name}\\b`).test(rules)).map((k) => k.text);
+  const animations = keyframes
+    .filter((k) => new RegExp(`animation(-name)?:[^;}]*\\b${k.name}\\b`).test(rules))
+    .map((k) => k.text);
   return rules + animations.join('');
 }
 
@@ -97,7 +102,12 @@ export async function renderPrerender(catalogues: Record<Lang, object>, css: str
   const screens: Prerender['screens'] = {};
   for (const lang of LANGS) {
     const i18n = i18next.createInstance();
-    await i18n.use(initReactI18next).init({ lng: lang, fallbackLng: 'en', resources: { en: { [NS]: catalogues.en }, [lang]: { [NS]: catalogues[lang] } }, interpolation: { escapeValue: false } });
+    await i18n.use(initReactI18next).init({
+      lng: lang,
+      fallbackLng: 'en',
+      resources: { en: { [NS]: catalogues.en }, [lang]: { [NS]: catalogues[lang] } },
+      interpolation: { escapeValue: false },
+    });
     const platform = { locale: LOCALE[lang], hrefFor: pathFor, navigateTo: () => undefined } as unknown as Platform;
     for (const [name, hero] of Object.entries(SCREENS)) {
       const html = renderToStaticMarkup(
@@ -110,7 +120,9 @@ export async function renderPrerender(catalogues: Record<Lang, object>, css: str
       (screens[name] ??= {})[lang] = html;
     }
   }
-  const all = Object.values(screens).flatMap((byLang) => Object.values(byLang)).join('');
+  const all = Object.values(screens)
+    .flatMap((byLang) => Object.values(byLang))
+    .join('');
   return { css: themeRule() + criticalCss(css, all), screens };
 }
 
@@ -119,7 +131,9 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the heroes are made from: every language's catalogue and the pages' stylesheet. */
 export function readSources(): { catalogues: Record<Lang, object>; css: string } {
   const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
-  const catalogues = Object.fromEntries(LANGS.map((l) => [l, JSON.parse(read(`src/locales/${l}.json`)) as object])) as Record<Lang, object>;
+  const catalogues = Object.fromEntries(
+    LANGS.map((l) => [l, JSON.parse(read(`src/locales/${l}.json`)) as object]),
+  ) as Record<Lang, object>;
   return { catalogues, css: read('src/styles/marketing.css') };
 }
 
@@ -128,5 +142,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const prerender = await renderPrerender(catalogues, css);
   const out = path.join(root, 'dist', PRERENDER_FILE);
   fs.writeFileSync(out, JSON.stringify(prerender));
-  console.log(`prerendered heroes: ${Object.keys(prerender.screens).join(', ')} × ${LANGS.join('/')} → dist/${PRERENDER_FILE} (${fs.statSync(out).size} bytes)`);
+  console.log(
+    `prerendered heroes: ${Object.keys(prerender.screens).join(', ')} × ${LANGS.join('/')} → dist/${PRERENDER_FILE} (${fs.statSync(out).size} bytes)`,
+  );
 }

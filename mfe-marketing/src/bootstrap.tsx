@@ -10,5 +10,11 @@ import TermsAndPrivacy from './expose/terms-and-privacy.tsx';
 void mountHarness({
   remote: 'marketing',
   register,
-  screens: { Home: Home, Hotels: Hotels, HotelsSalesPresentation: SalesPresentation, AboutUs: AboutUs, TermsAndPrivacy: TermsAndPrivacy },
+  screens: {
+    Home: Home,
+    Hotels: Hotels,
+    HotelsSalesPresentation: SalesPresentation,
+    AboutUs: AboutUs,
+    TermsAndPrivacy: TermsAndPrivacy,
+  },
 });

@@ -11,11 +11,17 @@ export const PORTS = { shell: 3000, marketing: 3001, map: 3002, account: 3003, d
 export type AppName = keyof typeof PORTS;
 
 const sharedUiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const version = (pkg: string) => JSON.parse(fs.readFileSync(path.join(sharedUiDir, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
+const version = (pkg: string) =>
+  JSON.parse(fs.readFileSync(path.join(sharedUiDir, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
 
 /** Libraries with exactly one copy in the page. */
 export function sharedSingletons(opts: { eager?: boolean } = {}) {
-  const single = (requiredVersion: string | false, lazy = false) => ({ singleton: true, requiredVersion, strictVersion: false, ...(opts.eager && !lazy ? { eager: true } : {}) });
+  const single = (requiredVersion: string | false, lazy = false) => ({
+    singleton: true,
+    requiredVersion,
+    strictVersion: false,
+    ...(opts.eager && !lazy ? { eager: true } : {}),
+  });
   const v = (pkg: string) => `^${version(pkg)}`;
   return {
     react: single(v('react')),
@@ -51,25 +57,42 @@ interface CompilationLike {
   namedChunkGroups: { get(name: string): ChunkGroupLike | undefined };
   emitAsset(file: string, source: unknown): void;
   hooks: { processAssets: { tap(opts: { name: string; stage: number }, fn: () => void): void } };
-  compiler: { webpack: { sources: { RawSource: new (s: string) => unknown }; Compilation: { PROCESS_ASSETS_STAGE_REPORT: number } } };
+  compiler: {
+    webpack: {
+      sources: { RawSource: new (s: string) => unknown };
+      Compilation: { PROCESS_ASSETS_STAGE_REPORT: number };
+    };
+  };
 }
 interface CompilerLike {
   hooks: { thisCompilation: { tap(name: string, fn: (c: CompilationLike) => void): void } };
 }
 
 function preloadListPlugin(name: string, exposes: string[]) {
-  const scripts = (group: ChunkGroupLike | undefined) => (group ? group.chunks.flatMap((c) => [...c.files]).filter((f) => f.endsWith('.js')) : []);
+  const scripts = (group: ChunkGroupLike | undefined) =>
+    group ? group.chunks.flatMap((c) => [...c.files]).filter((f) => f.endsWith('.js')) : [];
   return {
     apply(compiler: CompilerLike) {
       compiler.hooks.thisCompilation.tap('guestmap-preload-list', (compilation) => {
         const { RawSource } = compilation.compiler.webpack.sources;
-        compilation.hooks.processAssets.tap({ name: 'guestmap-preload-list', stage: compilation.compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-          const list = {
-            entry: scripts(compilation.namedChunkGroups.get(name)),
-            exposes: Object.fromEntries(exposes.map((e) => [e, scripts(compilation.namedChunkGroups.get(`__federation_expose_${e.replace(/^\.\//, '')}`))])),
-          };
-          compilation.emitAsset(PRELOAD_LIST, new RawSource(JSON.stringify(list)));
-        });
+        compilation.hooks.processAssets.tap(
+          {
+            name: 'guestmap-preload-list',
+            stage: compilation.compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+          },
+          () => {
+            const list = {
+              entry: scripts(compilation.namedChunkGroups.get(name)),
+              exposes: Object.fromEntries(
+                exposes.map((e) => [
+                  e,
+                  scripts(compilation.namedChunkGroups.get(`__federation_expose_${e.replace(/^\.\//, '')}`)),
+                ]),
+              ),
+            };
+            compilation.emitAsset(PRELOAD_LIST, new RawSource(JSON.stringify(list)));
+          },
+        );
       });
     },
   };
@@ -146,7 +169,10 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
     // The shell's boot chunk (behind the async boundary of src/index.ts) and its view chunk (React and the
     // layout, evaluated after the boot's steps) are on every page: the page asks for them with the entry
     // instead of after the entry has run.
-    performance: isShell && isProduction ? { preload: { type: 'async-chunks', include: [/\/boot(-view)?\.[0-9a-f]+\.(js|css)$/] } } : {},
+    performance:
+      isShell && isProduction
+        ? { preload: { type: 'async-chunks', include: [/\/boot(-view)?\.[0-9a-f]+\.(js|css)$/] } }
+        : {},
     html: {
       title: opts.title ?? 'Guestmap',
       // Dev only: React Refresh in a remote re-renders inside the shell only if a devtools-style hook
@@ -171,7 +197,8 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
         if (!isProduction) return;
         if (!isShell) appendPlugins(preloadListPlugin(opts.name, Object.keys(opts.exposes ?? {})) as never);
         // GUESTMAP_NO_COMPILE_HINT=1 builds without it (to compare).
-        if (COMPILE_HINT_APPS.includes(opts.name) && !process.env.GUESTMAP_NO_COMPILE_HINT) appendPlugins(compileHintPlugin() as never);
+        if (COMPILE_HINT_APPS.includes(opts.name) && !process.env.GUESTMAP_NO_COMPILE_HINT)
+          appendPlugins(compileHintPlugin() as never);
       },
     },
     output: {

@@ -12,13 +12,17 @@ export function guestmapEslint({ self }) {
   const forbidden = self === 'shell' ? APPS.filter((a) => a !== 'shell') : APPS.filter((a) => a !== self);
   // The shell reaches remotes only through Module Federation ids; remotes never reach the shell.
   const patterns = forbidden.flatMap((app) => [
-    { group: [`@guestmap/${app}`, `@guestmap/${app}/*`], message: `${self} must not import ${app}: use Module Federation or shared-ui.` },
+    {
+      group: [`@guestmap/${app}`, `@guestmap/${app}/*`],
+      message: `${self} must not import ${app}: use Module Federation or shared-ui.`,
+    },
     { group: [`**/${app}/src/*`, `**/${app}/src`], message: `${self} must not reach into ${app}'s source.` },
   ]);
   if (self.startsWith('mfe-')) {
     patterns.push({
       group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
-      message: 'remotes use the shell\'s router: take useParams/useSearchParams/useLocation from @guestmap/shared-ui/contracts, navigate with usePlatform().navigateTo.',
+      message:
+        "remotes use the shell's router: take useParams/useSearchParams/useLocation from @guestmap/shared-ui/contracts, navigate with usePlatform().navigateTo.",
     });
   }
   // The shell's singletons that are not shared libraries: remotes take what they use from the contract.
@@ -27,7 +31,8 @@ export function guestmapEslint({ self }) {
         {
           group: ['react-i18next', 'react-redux', '@reduxjs/toolkit'],
           allowTypeImports: true,
-          message: 'remotes use the shell\'s copies: take useTranslation, useSelector and createSlice from @guestmap/shared-ui/contracts (types may be imported).',
+          message:
+            "remotes use the shell's copies: take useTranslation, useSelector and createSlice from @guestmap/shared-ui/contracts (types may be imported).",
         },
       ]
     : [];
@@ -43,7 +48,10 @@ export function guestmapEslint({ self }) {
       rules: {
         'no-restricted-imports': 'off',
         '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
-        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+        '@typescript-eslint/no-unused-vars': [
+          'error',
+          { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+        ],
         '@typescript-eslint/no-explicit-any': 'error',
         'no-empty': ['error', { allowEmptyCatch: true }],
       },

@@ -20,7 +20,9 @@ export function withBuildId(code: string, assetNames: string[]): string {
 
 /** Every file under `dir`, as paths relative to it. */
 function filesUnder(dir: string, rel = ''): string[] {
-  return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(dir, path.join(rel, e.name)) : [path.join(rel, e.name)]));
+  return fs
+    .readdirSync(path.join(dir, rel), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(dir, path.join(rel, e.name)) : [path.join(rel, e.name)]));
 }
 
 export function pluginSwBuildId(): RsbuildPlugin {
@@ -32,7 +34,13 @@ export function pluginSwBuildId(): RsbuildPlugin {
         const dist = api.context.distPath;
         const file = path.join(dist, SW_FILE);
         if (!fs.existsSync(file)) throw new Error(`${SW_FILE} is not among the shell's files (${dist})`);
-        fs.writeFileSync(file, withBuildId(fs.readFileSync(file, 'utf8'), filesUnder(dist).map((f) => f.split(path.sep).join('/'))));
+        fs.writeFileSync(
+          file,
+          withBuildId(
+            fs.readFileSync(file, 'utf8'),
+            filesUnder(dist).map((f) => f.split(path.sep).join('/')),
+          ),
+        );
       });
     },
   };

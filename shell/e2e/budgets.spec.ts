@@ -11,7 +11,13 @@ import { expect, test, type Page } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
-const DIST_BY_PORT: Record<number, string> = { [base]: 'shell', [base + 1]: 'mfe-marketing', [base + 2]: 'mfe-map', [base + 3]: 'mfe-account', [base + 4]: 'mfe-dashboard' };
+const DIST_BY_PORT: Record<number, string> = {
+  [base]: 'shell',
+  [base + 1]: 'mfe-marketing',
+  [base + 2]: 'mfe-map',
+  [base + 3]: 'mfe-account',
+  [base + 4]: 'mfe-dashboard',
+};
 const APPS = ['shell', 'mfe-marketing', 'mfe-map', 'mfe-account', 'mfe-dashboard'];
 
 const TARGET_KB = { map: 300, home: 200 };
@@ -35,10 +41,12 @@ function scriptsOf(page: Page) {
 }
 
 function report(name: string, kb: number, target: number, rows: { file: string; gzip: number }[]) {
-  console.log(`[budget] ${name}: ${kb.toFixed(1)} KB gzip of JavaScript before it is usable (target ${target} KB, ${kb <= target ? 'met' : `${(kb - target).toFixed(1)} KB over`}); largest: ${rows
-    .slice(0, 5)
-    .map((r) => `${r.file.split('/').pop()} ${(r.gzip / 1024).toFixed(1)}`)
-    .join(', ')}`);
+  console.log(
+    `[budget] ${name}: ${kb.toFixed(1)} KB gzip of JavaScript before it is usable (target ${target} KB, ${kb <= target ? 'met' : `${(kb - target).toFixed(1)} KB over`}); largest: ${rows
+      .slice(0, 5)
+      .map((r) => `${r.file.split('/').pop()} ${(r.gzip / 1024).toFixed(1)}`)
+      .join(', ')}`,
+  );
 }
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -64,13 +72,17 @@ test('marketing Home: JavaScript before the page is usable stays within its budg
   expect(kb).toBeLessThanOrEqual(TARGET_KB.home);
 });
 
-test('one copy of every shared library: every app declares the same versions, and the page loads each once, from the shell', async ({ page }) => {
+test('one copy of every shared library: every app declares the same versions, and the page loads each once, from the shell', async ({
+  page,
+}) => {
   const scripts = new Set<string>();
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.add(r.url());
   });
   type Stats = { shared: { name: string; version: string; singleton: boolean }[] };
-  const stats = Object.fromEntries(APPS.map((a) => [a, JSON.parse(fs.readFileSync(path.join(root, a, 'dist/mf-stats.json'), 'utf8')) as Stats]));
+  const stats = Object.fromEntries(
+    APPS.map((a) => [a, JSON.parse(fs.readFileSync(path.join(root, a, 'dist/mf-stats.json'), 'utf8')) as Stats]),
+  );
   // One version of each library across all apps (the shell's, where the shell declares it).
   const versions = new Map<string, Set<string>>();
   for (const app of APPS) {
@@ -83,7 +95,17 @@ test('one copy of every shared library: every app declares the same versions, an
   const shellDeclares = new Set(stats.shell!.shared.map((x) => x.name));
   // react-router, react-i18next, react-redux and Redux Toolkit are the shell's alone (remotes use them
   // through the contract), so each is tree-shaken instead of shipped whole.
-  expect([...shellDeclares].sort()).toEqual(['@guestmap/shared-ui/components', '@guestmap/shared-ui/contracts', '@guestmap/shared-ui/i18n', '@supabase/supabase-js', 'i18next', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime']);
+  expect([...shellDeclares].sort()).toEqual([
+    '@guestmap/shared-ui/components',
+    '@guestmap/shared-ui/contracts',
+    '@guestmap/shared-ui/i18n',
+    '@supabase/supabase-js',
+    'i18next',
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-runtime',
+  ]);
   for (const [name, v] of versions) expect([...v], name).toHaveLength(1);
   // In the page: the map, then Home: two remotes besides the shell.
   await page.goto('/saigon-riverside-hotel/map');
@@ -94,25 +116,45 @@ test('one copy of every shared library: every app declares the same versions, an
   // Home's own heading (the map's header, still on screen while Home's code arrives, has one too).
   await expect(page.locator('.gmk-hero').getByRole('heading', { level: 1 })).toBeVisible();
   const scope = await page.evaluate(() => {
-    const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean; useIn: string[] }>>>> } }).__FEDERATION__.__SHARE__;
+    const share = (
+      globalThis as unknown as {
+        __FEDERATION__: {
+          __SHARE__: Record<
+            string,
+            Record<string, Record<string, Record<string, { from: string; loaded?: boolean; useIn: string[] }>>>
+          >;
+        };
+      }
+    ).__FEDERATION__.__SHARE__;
     const libs: Record<string, { version: string; from: string; loaded: boolean; useIn: string[] }[]> = {};
-    for (const scopes of Object.values(share)) for (const byLib of Object.values(scopes)) for (const [lib, versions] of Object.entries(byLib)) for (const [version, info] of Object.entries(versions)) {
-      // Every federation instance of the page (shell, map, marketing) points at the same share scope.
-      const list = (libs[lib] ??= []);
-      if (!list.some((x) => x.version === version)) list.push({ version, from: info.from, loaded: !!info.loaded, useIn: info.useIn });
-    }
+    for (const scopes of Object.values(share))
+      for (const byLib of Object.values(scopes))
+        for (const [lib, versions] of Object.entries(byLib))
+          for (const [version, info] of Object.entries(versions)) {
+            // Every federation instance of the page (shell, map, marketing) points at the same share scope.
+            const list = (libs[lib] ??= []);
+            if (!list.some((x) => x.version === version))
+              list.push({ version, from: info.from, loaded: !!info.loaded, useIn: info.useIn });
+          }
     return libs;
   });
-  expect(Object.values(scope).some((v) => v.some((x) => x.useIn.includes('map'))) && Object.values(scope).some((v) => v.some((x) => x.useIn.includes('marketing')))).toBe(true);
+  expect(
+    Object.values(scope).some((v) => v.some((x) => x.useIn.includes('map'))) &&
+      Object.values(scope).some((v) => v.some((x) => x.useIn.includes('marketing'))),
+  ).toBe(true);
   for (const [lib, versions] of Object.entries(scope)) {
     const loaded = versions.filter((v) => v.loaded);
     expect(loaded.length, `${lib} loaded once: ${JSON.stringify(versions)}`).toBeLessThanOrEqual(1);
     // The shell provides what it declares; a library only remotes use comes from the first that loads it.
     if (shellDeclares.has(lib)) for (const v of loaded) expect(v.from, `${lib} comes from the shell`).toBe('shell');
   }
-  expect(Object.keys(scope)).toEqual(expect.arrayContaining(['react', 'react-dom', '@supabase/supabase-js', 'i18next', '@guestmap/shared-ui/contracts']));
+  expect(Object.keys(scope)).toEqual(
+    expect.arrayContaining(['react', 'react-dom', '@supabase/supabase-js', 'i18next', '@guestmap/shared-ui/contracts']),
+  );
   // The router and the React bindings of i18next and Redux are the shell's alone.
-  expect(Object.keys(scope).filter((lib) => /^(react-router|react-i18next|react-redux|@reduxjs\/toolkit)/.test(lib))).toEqual([]);
+  expect(
+    Object.keys(scope).filter((lib) => /^(react-router|react-i18next|react-redux|@reduxjs\/toolkit)/.test(lib)),
+  ).toEqual([]);
   // …and no remote brought a copy of its own: react-i18next's code is in one file of the page, the shell's.
   const withI18nBinding = [...scripts].filter((u) => {
     const url = new URL(u);

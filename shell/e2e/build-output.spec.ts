@@ -7,11 +7,18 @@ import { expect, test } from '@playwright/test';
 import { EXPOSES } from '@guestmap/shared-ui/contracts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const APPS = { marketing: 'mfe-marketing', map: 'mfe-map', account: 'mfe-account', dashboard: 'mfe-dashboard' } as const;
+const APPS = {
+  marketing: 'mfe-marketing',
+  map: 'mfe-map',
+  account: 'mfe-account',
+  dashboard: 'mfe-dashboard',
+} as const;
 const ANTD_FINGERPRINT = 'data-token-hash';
 
 function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 test('the shell bundle names no remote URL: remotes come from /config.json at runtime', () => {
@@ -26,7 +33,10 @@ test('the shell bundle names no remote URL: remotes come from /config.json at ru
 
 test('every remote publishes mf-manifest.json with the screens of the contract, and hashed assets', () => {
   for (const [remote, dir] of Object.entries(APPS) as [keyof typeof APPS, string][]) {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'dist/mf-manifest.json'), 'utf8')) as { name: string; exposes: { name: string }[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'dist/mf-manifest.json'), 'utf8')) as {
+      name: string;
+      exposes: { name: string }[];
+    };
     expect(manifest.name).toBe(remote);
     const exposed = manifest.exposes.map((e) => e.name);
     for (const screen of EXPOSES[remote]) expect(exposed, `${remote} exposes ${screen}`).toContain(screen);
@@ -39,8 +49,14 @@ test('every remote publishes mf-manifest.json with the screens of the contract, 
 test('every remote publishes mf-preload.json: its entry and, per screen, every script it needs at once, all present', () => {
   for (const [remote, dir] of Object.entries(APPS) as [keyof typeof APPS, string][]) {
     const dist = path.join(root, dir, 'dist');
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { remoteEntry: { name: string } }; exposes: { name: string; assets: { js: { sync: string[] } } }[] };
-    const list = JSON.parse(fs.readFileSync(path.join(dist, 'mf-preload.json'), 'utf8')) as { entry: string[]; exposes: Record<string, string[]> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+      metaData: { remoteEntry: { name: string } };
+      exposes: { name: string; assets: { js: { sync: string[] } } }[];
+    };
+    const list = JSON.parse(fs.readFileSync(path.join(dist, 'mf-preload.json'), 'utf8')) as {
+      entry: string[];
+      exposes: Record<string, string[]>;
+    };
     expect(list.entry, `${remote}'s entry`).toEqual([manifest.metaData.remoteEntry.name]);
     for (const e of manifest.exposes) {
       const scripts = list.exposes[`./${e.name}`] ?? [];
@@ -58,10 +74,12 @@ test('the public apps’ scripts ask the browser to compile them while they down
     // The shell's start script (build/paint-first.ts) is 1 KB run once: it needs no hint.
     const js = scripts(dir).filter((f) => !/\/start\.[0-9a-f]+\.js$/.test(f));
     expect(js.length, dir).toBeGreaterThan(1);
-    for (const f of js) expect(fs.readFileSync(f, 'utf8').startsWith(hint), `${f} starts with the compile hint`).toBe(true);
+    for (const f of js)
+      expect(fs.readFileSync(f, 'utf8').startsWith(hint), `${f} starts with the compile hint`).toBe(true);
   }
   for (const dir of [APPS.account, APPS.dashboard]) {
-    for (const f of scripts(dir)) expect(fs.readFileSync(f, 'utf8').includes('allFunctionsCalledOnLoad'), f).toBe(false);
+    for (const f of scripts(dir))
+      expect(fs.readFileSync(f, 'utf8').includes('allFunctionsCalledOnLoad'), f).toBe(false);
   }
 });
 

@@ -20,7 +20,15 @@ test.describe('runtime composition', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SCREEN);
     expect(manifests).toContain(`${remoteOrigin('marketing')}/mf-manifest.json`);
-    for (const path of ['/hotels', '/hotels-sales-presentation', '/about-us', '/terms-and-privacy', '/ho-chi-minh-city', '/ho-chi-minh-city/map', '/ho-chi-minh-city/map/some-place/123']) {
+    for (const path of [
+      '/hotels',
+      '/hotels-sales-presentation',
+      '/about-us',
+      '/terms-and-privacy',
+      '/ho-chi-minh-city',
+      '/ho-chi-minh-city/map',
+      '/ho-chi-minh-city/map/some-place/123',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SCREEN);
       await expect(page.getByText(FALLBACK)).toHaveCount(0);
@@ -46,11 +54,19 @@ test.describe('runtime composition', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible(SCREEN);
   });
 
-  test('one React, one store, one i18n: a remote screen uses the shell store and follows its language', async ({ page }) => {
+  test('one React, one store, one i18n: a remote screen uses the shell store and follows its language', async ({
+    page,
+  }) => {
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible(SCREEN);
     // The marketing remote injected its slice into the shell's store and counted the view there.
-    const views = () => page.evaluate(() => (window as unknown as { __GUESTMAP__: { store: { getState(): { marketing?: { screenViews: number } } } } }).__GUESTMAP__.store.getState().marketing?.screenViews ?? 0);
+    const views = () =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as { __GUESTMAP__: { store: { getState(): { marketing?: { screenViews: number } } } } }
+          ).__GUESTMAP__.store.getState().marketing?.screenViews ?? 0,
+      );
     await expect.poll(views, SCREEN).toBeGreaterThanOrEqual(1);
     const before = await views();
     await page.getByRole('link', { name: 'For Hotels' }).click();
@@ -59,11 +75,16 @@ test.describe('runtime composition', () => {
     // Exactly one React was loaded for the whole page: the shell's, used by the remote too.
     const reactProviders = await page.evaluate(() => {
       type Entry = { from: string; loaded?: boolean; lib?: unknown; useIn?: string[] };
-      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__.__SHARE__;
+      const share = (
+        window as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
       const providers = new Map<string, string[]>();
       for (const inst of Object.values(share))
         for (const scope of Object.values(inst))
-          for (const [ver, v] of Object.entries(scope.react ?? {})) if (v.loaded || v.lib) providers.set(`${ver} from ${v.from}`, v.useIn ?? []);
+          for (const [ver, v] of Object.entries(scope.react ?? {}))
+            if (v.loaded || v.lib) providers.set(`${ver} from ${v.from}`, v.useIn ?? []);
       return [...providers.entries()];
     });
     expect(reactProviders).toHaveLength(1);
@@ -76,12 +97,18 @@ test.describe('runtime composition', () => {
   });
 });
 
-test('a boot file that does not arrive: a message and Retry instead of a spinner for ever, then the app', async ({ page }) => {
+test('a boot file that does not arrive: a message and Retry instead of a spinner for ever, then the app', async ({
+  page,
+}) => {
   let broken = true;
-  await page.route(/\/static\/js\/async\/boot\.[0-9a-f]+\.js$/, (route) => (broken ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(/\/static\/js\/async\/boot\.[0-9a-f]+\.js$/, (route) =>
+    broken ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page.goto('/hotels');
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText("Can't reach the server. Check your connection and try again.", { timeout: 30_000 });
+  await expect(alert).toContainText("Can't reach the server. Check your connection and try again.", {
+    timeout: 30_000,
+  });
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   const retry = alert.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeFocused();
@@ -111,7 +138,9 @@ test.describe('isolation: one remote failing never takes the shell down', () => 
 
   test('remote manifest answers 500: fallback, then Retry once it is back', async ({ page }) => {
     let broken = true;
-    await page.route(`${remoteOrigin('marketing')}/mf-manifest.json`, (route) => (broken ? route.fulfill({ status: 500, body: 'boom' }) : route.continue()));
+    await page.route(`${remoteOrigin('marketing')}/mf-manifest.json`, (route) =>
+      broken ? route.fulfill({ status: 500, body: 'boom' }) : route.continue(),
+    );
     await page.goto('/about-us');
     await shellUp(page);
     await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
@@ -129,7 +158,9 @@ test.describe('isolation: one remote failing never takes the shell down', () => 
     let broken = true;
     // The manifest and entry are fine, but the exposed screen's chunk throws when it is evaluated.
     await page.route(`${remoteOrigin('marketing')}/**/__federation_expose_AboutUs*.js`, (route) =>
-      broken ? route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken remote code")' }) : route.continue(),
+      broken
+        ? route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken remote code")' })
+        : route.continue(),
     );
     await page.goto('/about-us');
     await shellUp(page);
@@ -164,7 +195,10 @@ test('a map page shows its hotel’s name and welcome while the map’s code is 
   await expect(page.locator('#gm-welcome')).toContainText('Our team picked these places for you');
 });
 
-test('a map page’s HTML already carries its hotel’s name and welcome: shown before any script runs', async ({ page, request }) => {
+test('a map page’s HTML already carries its hotel’s name and welcome: shown before any script runs', async ({
+  page,
+  request,
+}) => {
   // What the server sends (scripts/prefill.mjs): the welcome in the page, the config inlined.
   const html = await (await request.get('/saigon-riverside-hotel/map')).text();
   expect(html).toContain('<p class="gm-splash-name">Saigon Riverside Hotel</p>');

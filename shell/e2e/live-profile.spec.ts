@@ -14,19 +14,31 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const SERVICE_KEY =
   process.env.SERVICE_ROLE_KEY ??
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-const serviceHeaders = { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' };
+const serviceHeaders = {
+  apikey: SERVICE_KEY,
+  authorization: `Bearer ${SERVICE_KEY}`,
+  'content-type': 'application/json',
+};
 const SIGNED_OUT_WITHIN_MS = 5000;
 
 /** A throwaway account of the test's own (no seeded account changes). */
 async function throwawayAccount(prefix: string): Promise<{ id: string; email: string }> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@demo.test`;
-  const res = await fetch(`${API}/auth/v1/admin/users`, { method: 'POST', headers: serviceHeaders, body: JSON.stringify({ email, password: 'demo-pass-123', email_confirm: true }) });
+  const res = await fetch(`${API}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: serviceHeaders,
+    body: JSON.stringify({ email, password: 'demo-pass-123', email_confirm: true }),
+  });
   if (!res.ok) throw new Error(`creating ${email}: ${res.status} ${await res.text()}`);
   return { id: ((await res.json()) as { id: string }).id, email };
 }
-const deleteAccount = (id: string) => fetch(`${API}/auth/v1/admin/users/${id}`, { method: 'DELETE', headers: serviceHeaders });
+const deleteAccount = (id: string) =>
+  fetch(`${API}/auth/v1/admin/users/${id}`, { method: 'DELETE', headers: serviceHeaders });
 
-const realtimeStatus = (page: Page) => page.evaluate(() => (window as unknown as { __GUESTMAP__: { realtime?: () => string } }).__GUESTMAP__?.realtime?.() ?? 'none');
+const realtimeStatus = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __GUESTMAP__: { realtime?: () => string } }).__GUESTMAP__?.realtime?.() ?? 'none',
+  );
 
 /** Waits until the page shows the user signed out and has forgotten the session; returns when. */
 async function signedOutAt(page: Page, timeoutMs: number): Promise<number> {
@@ -40,7 +52,9 @@ async function newPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test('an account disabled right after sign-in, between the profile read and the join, is signed out within 5 s (20 times)', async ({ browser }) => {
+test('an account disabled right after sign-in, between the profile read and the join, is signed out within 5 s (20 times)', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const admin = await passwordSession('admin@demo.test');
   const user = await throwawayAccount('live-gap');
@@ -69,7 +83,9 @@ test('an account disabled right after sign-in, between the profile read and the 
         await openSignedIn(page, session, '/hotels');
         await expect.poll(() => disabledAt, { message: `iteration ${i}: the profile read` }).toBeGreaterThan(0);
         const at = await signedOutAt(page, SIGNED_OUT_WITHIN_MS + 1000).catch(async (e: Error) => {
-          throw new Error(`iteration ${i}: still signed in ${Date.now() - disabledAt} ms after the account was disabled (live profile: ${await realtimeStatus(page)}): ${e.message.split('\n')[0]}`);
+          throw new Error(
+            `iteration ${i}: still signed in ${Date.now() - disabledAt} ms after the account was disabled (live profile: ${await realtimeStatus(page)}): ${e.message.split('\n')[0]}`,
+          );
         });
         delays.push(at - disabledAt);
         baseExpect(at - disabledAt, `iteration ${i}`).toBeLessThanOrEqual(SIGNED_OUT_WITHIN_MS);
@@ -81,10 +97,14 @@ test('an account disabled right after sign-in, between the profile read and the 
   } finally {
     await deleteAccount(user.id);
   }
-  console.log(`[live profile] disabled in the read-to-join gap: signed out after ${Math.min(...delays)}–${Math.max(...delays)} ms (20 runs, median ${[...delays].sort((a, b) => a - b)[10]} ms)`);
+  console.log(
+    `[live profile] disabled in the read-to-join gap: signed out after ${Math.min(...delays)}–${Math.max(...delays)} ms (20 runs, median ${[...delays].sort((a, b) => a - b)[10]} ms)`,
+  );
 });
 
-test('an account disabled while the realtime socket is away is signed out once it rejoins, within 5 s', async ({ browser }) => {
+test('an account disabled while the realtime socket is away is signed out once it rejoins, within 5 s', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const admin = await passwordSession('admin@demo.test');
   const user = await throwawayAccount('live-rejoin');
@@ -118,7 +138,9 @@ test('an account disabled while the realtime socket is away is signed out once i
         // The change was committed while no socket was there to receive it.
         baseExpect(connectedAt.length, `iteration ${i}: disabled before the reconnect`).toBe(before);
         const at = await signedOutAt(page, SIGNED_OUT_WITHIN_MS + 1000).catch(async (e: Error) => {
-          throw new Error(`iteration ${i}: still signed in ${Date.now() - disabledAt} ms after the account was disabled (live profile: ${await realtimeStatus(page)}, sockets opened: ${connectedAt.length}): ${e.message.split('\n')[0]}`);
+          throw new Error(
+            `iteration ${i}: still signed in ${Date.now() - disabledAt} ms after the account was disabled (live profile: ${await realtimeStatus(page)}, sockets opened: ${connectedAt.length}): ${e.message.split('\n')[0]}`,
+          );
         });
         baseExpect(connectedAt.length, 'realtime-js reconnected').toBeGreaterThan(before);
         delays.push(at - disabledAt);
@@ -130,5 +152,7 @@ test('an account disabled while the realtime socket is away is signed out once i
   } finally {
     await deleteAccount(user.id);
   }
-  console.log(`[live profile] disabled while the socket was away: signed out after ${Math.min(...delays)}–${Math.max(...delays)} ms (3 runs)`);
+  console.log(
+    `[live profile] disabled while the socket was away: signed out after ${Math.min(...delays)}–${Math.max(...delays)} ms (3 runs)`,
+  );
 });

@@ -31,7 +31,8 @@ async function up(url: string, ms: number) {
     } catch {
       /* not yet */
     }
-    if (server && server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode}) before ${url} answered: ${serverErrors}`);
+    if (server && server.exitCode !== null)
+      throw new Error(`the server stopped (${server.exitCode}) before ${url} answered: ${serverErrors}`);
     if (Date.now() > end) throw new Error(`${url} did not answer: ${serverErrors}`);
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -39,7 +40,14 @@ async function up(url: string, ms: number) {
 
 async function start(tiles: string) {
   server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], {
-    env: { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3), GUESTMAP_TILE_URL: tiles },
+    env: {
+      ...process.env,
+      GUESTMAP_PORT_BASE: String(base),
+      SUPABASE_API_PORT: String(api),
+      SUPABASE_DB_PORT: String(api + 1),
+      SUPABASE_INBOX_PORT: String(api + 3),
+      GUESTMAP_TILE_URL: tiles,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
@@ -138,7 +146,9 @@ test('the hotel map opens again with every server down, then a deploy is picked 
   await first.click();
   await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map\/[^/]+\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible();
-  expect(name.toLowerCase()).toContain((await page.getByRole('article').getByRole('heading', { level: 2 }).innerText()).toLowerCase().slice(0, 6));
+  expect(name.toLowerCase()).toContain(
+    (await page.getByRole('article').getByRole('heading', { level: 2 }).innerText()).toLowerCase().slice(0, 6),
+  );
   // A deep link to a place works offline too (every route is the same cached page).
   const deep = page.url();
   await page.goto(deep);

@@ -6,7 +6,9 @@ import { openSignedIn, passwordSession, signInLive, state } from './shell-suppor
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('route guards', () => {
-  test('a visitor opening a page that needs an account goes Home with the auth dialog and to=<route name>', async ({ page }) => {
+  test('a visitor opening a page that needs an account goes Home with the auth dialog and to=<route name>', async ({
+    page,
+  }) => {
     await page.goto('/user/settings');
     await expect(page).toHaveURL(/\/\?dialogAuth=true&to=UserSettings$/);
     await expect(page.locator('[data-dialog="auth"]')).toBeAttached();
@@ -27,7 +29,9 @@ test.describe('route guards', () => {
     await expect(page.locator('[data-dialog="auth"]')).toHaveCount(0);
   });
 
-  test('a signed-in user who is not a moderator is refused; an admin passes every moderator check', async ({ browser }) => {
+  test('a signed-in user who is not a moderator is refused; an admin passes every moderator check', async ({
+    browser,
+  }) => {
     const guest = await browser.newPage();
     await openSignedIn(guest, await passwordSession('guest@demo.test'), '/hanoi/dashboard');
     await expect(guest).toHaveURL(/\/\?dialogAuth=true&to=Dashboard&customerId=hanoi$/);
@@ -39,7 +43,9 @@ test.describe('route guards', () => {
     await admin.close();
   });
 
-  test('refused while coming from another guarded page: stays there, with the dialog asking for to', async ({ page }) => {
+  test('refused while coming from another guarded page: stays there, with the dialog asking for to', async ({
+    page,
+  }) => {
     await openSignedIn(page, await passwordSession('innkeeper@demo.test'), '/hanoi-old-quarter-inn/dashboard');
     await expect(page).toHaveURL(/\/hanoi-old-quarter-inn\/dashboard$/);
     // (innkeeper's profile language is Vietnamese: the account button is "Tài khoản".)
@@ -49,7 +55,9 @@ test.describe('route guards', () => {
       history.pushState({}, '', '/saigon-riverside-hotel/dashboard');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(page).toHaveURL(/\/hanoi-old-quarter-inn\/dashboard\?dialogAuth=true&to=Dashboard&customerId=saigon-riverside-hotel$/);
+    await expect(page).toHaveURL(
+      /\/hanoi-old-quarter-inn\/dashboard\?dialogAuth=true&to=Dashboard&customerId=saigon-riverside-hotel$/,
+    );
   });
 
   test('`to` is only ever a route name: a URL in `to` is ignored after sign-in', async ({ page }) => {
@@ -68,7 +76,9 @@ test.describe('sign-in redirect rule', () => {
     await expect(page).toHaveURL(/\/saigon-riverside-hotel\/map\?src=qr$/);
   });
 
-  test('not from About us, Terms and privacy, Hotels, the sales presentation, or a customer route', async ({ page }) => {
+  test('not from About us, Terms and privacy, Hotels, the sales presentation, or a customer route', async ({
+    page,
+  }) => {
     const session = await passwordSession('guest@demo.test');
     for (const path of ['/about-us', '/terms-and-privacy', '/hotels', '/hotels-sales-presentation', '/hanoi']) {
       await openSignedIn(page, session, path);
@@ -79,7 +89,9 @@ test.describe('sign-in redirect rule', () => {
 });
 
 test.describe('account', () => {
-  test('user menu: picture or initials, settings, my maps newest first, dashboards I moderate, sign out', async ({ page }) => {
+  test('user menu: picture or initials, settings, my maps newest first, dashboards I moderate, sign out', async ({
+    page,
+  }) => {
     await openSignedIn(page, await passwordSession('admin@demo.test'), '/hotels');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(0);
     const account = page.getByRole('banner').getByRole('button', { name: 'Account' });
@@ -90,7 +102,10 @@ test.describe('account', () => {
     const myMaps = menu.getByRole('group', { name: 'My maps' }).getByRole('menuitem');
     // admin: hanoi was added after ho-chi-minh-city, so it comes first.
     await expect(myMaps).toHaveText(['Hanoi', 'Ho Chi Minh City']);
-    await expect(menu.getByRole('group', { name: 'Dashboards I moderate' }).getByRole('menuitem')).toHaveText(['Hanoi dashboard', 'Ho Chi Minh City dashboard']);
+    await expect(menu.getByRole('group', { name: 'Dashboards I moderate' }).getByRole('menuitem')).toHaveText([
+      'Hanoi dashboard',
+      'Ho Chi Minh City dashboard',
+    ]);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await expect(account).toBeFocused();

@@ -49,7 +49,9 @@ test.describe('top bar', () => {
       document.getElementById('gm-main')!.append(spacer, features, tail);
     });
     await bar(page).getByRole('link', { name: 'Features' }).click();
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('features')!.getBoundingClientRect().top))).toBeLessThan(80);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('features')!.getBoundingClientRect().top)))
+      .toBeLessThan(80);
     await bar(page).getByRole('link', { name: 'Testimonials' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // From another page: go Home, then scroll.
@@ -76,7 +78,10 @@ test.describe('top bar', () => {
 
   test('theme: light by default, a persisted toggle to dark (#68529E), exported as ui.theme', async ({ page }) => {
     await page.goto('/hotels');
-    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--gm-primary').trim().toUpperCase());
+    const primary = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--gm-primary').trim().toUpperCase(),
+      );
     await expect.poll(primary).toBe('#5AB77B');
     const toggle = page.getByRole('button', { name: 'Dark theme' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -137,7 +142,9 @@ test.describe('top bar', () => {
 test.describe('drawer below 960 px', () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
-  test('a right-side 280 px drawer holds the same items; it closes on scrim click, Escape and route change', async ({ page }) => {
+  test('a right-side 280 px drawer holds the same items; it closes on scrim click, Escape and route change', async ({
+    page,
+  }) => {
     await page.goto('/about-us');
     const bar = page.getByRole('banner');
     await expect(bar.getByRole('link', { name: 'For Hotels' })).toHaveCount(0);
@@ -146,13 +153,16 @@ test.describe('drawer below 960 px', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
     // The drawer slides in: measure once it has arrived at the right edge.
-    await expect.poll(async () => {
-      const b = await drawer.boundingBox();
-      return b ? Math.round(b.x + b.width) : null;
-    }).toBe(800);
+    await expect
+      .poll(async () => {
+        const b = await drawer.boundingBox();
+        return b ? Math.round(b.x + b.width) : null;
+      })
+      .toBe(800);
     const box = (await drawer.boundingBox())!;
     expect(Math.round(box.width)).toBe(280);
-    for (const name of ['Features', 'How it works', 'Testimonials', 'For Hotels', 'Explore Maps']) await expect(drawer.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Features', 'How it works', 'Testimonials', 'For Hotels', 'Explore Maps'])
+      await expect(drawer.getByRole('link', { name })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(drawer.getByLabel('Language')).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Close' })).toBeFocused();
@@ -188,9 +198,18 @@ test.describe('toasts', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
   };
 
-  test('top-center, newest on top, close button, at most 20, drag past 60% of the width dismisses', async ({ page }) => {
+  test('top-center, newest on top, close button, at most 20, drag past 60% of the width dismisses', async ({
+    page,
+  }) => {
     await frozen(page);
-    for (const [m, t] of [['First', 'success'], ['Second', 'error'], ['Third', 'warning'], ['Fourth', 'info'], ['Fifth', 'default']]) await toast(page, m!, t);
+    for (const [m, t] of [
+      ['First', 'success'],
+      ['Second', 'error'],
+      ['Third', 'warning'],
+      ['Fourth', 'info'],
+      ['Fifth', 'default'],
+    ])
+      await toast(page, m!, t);
     const toasts = page.locator('.gm-toast');
     await expect(toasts).toHaveText(['Fifth', 'Fourth', 'Third', 'Second', 'First']);
     await expect(toasts.first().locator('[role="progressbar"], progress')).toHaveCount(0);
@@ -241,7 +260,10 @@ test.describe('overlay, progress, footer, dialogs', () => {
     // make Chromium treat the page as public and refuse its requests to 127.0.0.1.)
     await page.addInitScript(() => {
       new MutationObserver((changes) => {
-        for (const c of changes) for (const n of c.addedNodes) if (n instanceof Element && (n.id === 'gm-boot-customer' || n.classList.contains('gm-boot-splash'))) n.remove();
+        for (const c of changes)
+          for (const n of c.addedNodes)
+            if (n instanceof Element && (n.id === 'gm-boot-customer' || n.classList.contains('gm-boot-splash')))
+              n.remove();
       }).observe(document, { childList: true, subtree: true });
     });
     let release!: () => void;
@@ -255,10 +277,14 @@ test.describe('overlay, progress, footer, dialogs', () => {
     await expect(overlay).toBeVisible();
     release();
     await expect(overlay).toHaveCount(0);
-    await expect.poll(async () => (await state(page)).customer.mapCenter).toEqual({ latitude: 21.0285, longitude: 105.852, zoom: 14 });
+    await expect
+      .poll(async () => (await state(page)).customer.mapCenter)
+      .toEqual({ latitude: 21.0285, longitude: 105.852, zoom: 14 });
   });
 
-  test('unknown customer: the error toast "Customer not found" and the console warning "Map not found"', async ({ page }) => {
+  test('unknown customer: the error toast "Customer not found" and the console warning "Map not found"', async ({
+    page,
+  }) => {
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
@@ -269,7 +295,13 @@ test.describe('overlay, progress, footer, dialogs', () => {
     await expect(page.getByRole('progressbar', { name: 'Loading Guestmap' })).toHaveCount(0);
     // Another customer resets and loads the customer state.
     await bar(page).getByRole('link', { name: 'Explore Maps' }).click();
-    await expect.poll(async () => (await state(page)).customer).toMatchObject({ id: 'ho-chi-minh-city', status: 'loaded', mapCenter: { latitude: 10.7769, longitude: 106.7009, zoom: 14 } });
+    await expect
+      .poll(async () => (await state(page)).customer)
+      .toMatchObject({
+        id: 'ho-chi-minh-city',
+        status: 'loaded',
+        mapCenter: { latitude: 10.7769, longitude: 106.7009, zoom: 14 },
+      });
   });
 
   test('a thin indeterminate progress bar while a pending flag is set', async ({ page }) => {
@@ -277,7 +309,15 @@ test.describe('overlay, progress, footer, dialogs', () => {
     await ready(page);
     const bar = page.getByRole('progressbar', { name: 'Working…' });
     await expect(bar).toHaveCount(0);
-    const set = (on: boolean) => page.evaluate((v) => (window as unknown as GuestmapWindow).__GUESTMAP__.store.dispatch({ type: 'ui/setPending', payload: { key: 'e2e', on: v } }), on);
+    const set = (on: boolean) =>
+      page.evaluate(
+        (v) =>
+          (window as unknown as GuestmapWindow).__GUESTMAP__.store.dispatch({
+            type: 'ui/setPending',
+            payload: { key: 'e2e', on: v },
+          }),
+        on,
+      );
     await set(true);
     await expect(bar).toBeVisible();
     expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(4);
@@ -285,15 +325,23 @@ test.describe('overlay, progress, footer, dialogs', () => {
     await expect(bar).toHaveCount(0);
   });
 
-  test('footer (lazy) with terms and privacy links; contact form dialog loads on demand; blurred chrome on Map and Activity', async ({ page }) => {
+  test('footer (lazy) with terms and privacy links; contact form dialog loads on demand; blurred chrome on Map and Activity', async ({
+    page,
+  }) => {
     const contactChunks: string[] = [];
     page.on('request', (r) => {
       if (/ContactDialog/i.test(r.url())) contactChunks.push(r.url());
     });
     await page.goto('/hotels');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms-and-privacy#terms');
-    await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/terms-and-privacy#privacy');
+    await expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
+      'href',
+      '/terms-and-privacy#terms',
+    );
+    await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      '/terms-and-privacy#privacy',
+    );
     expect(contactChunks).toEqual([]);
     await footer.getByRole('button', { name: 'Contact us' }).click();
     await expect(page).toHaveURL(/dialogContact=true/);

@@ -1,7 +1,16 @@
 // The session keeper and the live profile, in the browser against the local stack.
 import crypto from 'node:crypto';
 import { expect as baseExpect, test } from '@playwright/test';
-import { ANON_KEY, API, STORAGE_KEY, openSignedIn, passwordSession, rpc, state, type StoredSession } from './shell-support.ts';
+import {
+  ANON_KEY,
+  API,
+  STORAGE_KEY,
+  openSignedIn,
+  passwordSession,
+  rpc,
+  state,
+  type StoredSession,
+} from './shell-support.ts';
 
 // Sign-in flows and remote screens are slow on a loaded CI machine: allow them time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -61,7 +70,9 @@ test('the session survives several refreshes of a short-lived token without the 
   const baseline = refreshes.length;
   const start = Date.now();
   // From here only the keeper refreshes: about one every LIFETIME_S / 2 seconds.
-  await expect.poll(() => refreshes.length - baseline, { timeout: LIFETIME_S * 2.5 * 1000, intervals: [1000] }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(() => refreshes.length - baseline, { timeout: LIFETIME_S * 2.5 * 1000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(3);
   const elapsed = (Date.now() - start) / 1000;
   // No refresh loop (a loop makes one or more a second): the keeper's one per half lifetime, plus at most
   // one of supabase-js's own per cycle (its 90 s margin is longer than this token's whole life).
@@ -86,7 +97,9 @@ test('an account disabled by an administrator is signed out within 5 seconds', a
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
     // The live subscription is up once the profile has loaded; give the channel a moment to join.
     await expect.poll(async () => (await state(page)).auth.profile?.language).toBe('en-US');
-    await page.waitForFunction(() => (window as unknown as { __GUESTMAP__: { realtime?: () => string } }).__GUESTMAP__.realtime?.() === 'joined');
+    await page.waitForFunction(
+      () => (window as unknown as { __GUESTMAP__: { realtime?: () => string } }).__GUESTMAP__.realtime?.() === 'joined',
+    );
     // An administrator disables the account from another browser.
     const adminPage = await browser.newPage();
     await openSignedIn(adminPage, admin, '/hotels');
@@ -122,14 +135,20 @@ test('an account deleted on the server: "No account associated with this email",
   const admin = { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' };
   // A throwaway account of its own, so no seeded data changes.
   const email = `deleted-${Date.now()}@demo.test`;
-  const created = await fetch(`${API}/auth/v1/admin/users`, { method: 'POST', headers: admin, body: JSON.stringify({ email, password: 'demo-pass-123', email_confirm: true }) });
+  const created = await fetch(`${API}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ email, password: 'demo-pass-123', email_confirm: true }),
+  });
   expect(created.ok).toBe(true);
   const { id } = (await created.json()) as { id: string };
   await openSignedIn(page, await passwordSession(email), '/hotels');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
   // Let this first page finish its own sign-in checks (user, refresh, profile, live subscription) before the
   // account goes: deleted mid-way, this page itself signs out (with the toast) and the reload has nothing to restore.
-  await page.waitForFunction(() => (window as unknown as { __GUESTMAP__: { realtime?: () => string } }).__GUESTMAP__.realtime?.() === 'joined');
+  await page.waitForFunction(
+    () => (window as unknown as { __GUESTMAP__: { realtime?: () => string } }).__GUESTMAP__.realtime?.() === 'joined',
+  );
   const deleted = await fetch(`${API}/auth/v1/admin/users/${id}`, { method: 'DELETE', headers: admin });
   expect(deleted.ok).toBe(true);
   // Next visit: the server no longer knows the account behind the stored session.

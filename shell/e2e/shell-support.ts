@@ -51,7 +51,12 @@ export async function openSignedIn(page: Page, session: StoredSession, path: str
 export async function signInLive(page: Page, session: StoredSession) {
   // "Now": after the page has started and knows its visitor (a session stored before the page read
   // storage is a session restored at load, not a sign-in).
-  await page.waitForFunction(() => (window as unknown as { __GUESTMAP__?: { store: { getState(): { auth: { status: string } } } } }).__GUESTMAP__?.store.getState().auth.status === 'signedOut');
+  await page.waitForFunction(
+    () =>
+      (
+        window as unknown as { __GUESTMAP__?: { store: { getState(): { auth: { status: string } } } } }
+      ).__GUESTMAP__?.store.getState().auth.status === 'signedOut',
+  );
   await page.evaluate(
     ([k, v]) => {
       localStorage.setItem(k!, v!);
@@ -65,8 +70,29 @@ export async function signInLive(page: Page, session: StoredSession) {
 
 export type GuestmapWindow = {
   __GUESTMAP__: {
-    store: { getState(): { auth: { status: string; profile: { language: string; customer: string | null } | null; myCustomers: { id: string }[] }; ui: { theme: string; locale: string; pendingKeys: string[] }; customer: { id: string | null; status: string; mapCenter: { latitude: number; longitude: number; zoom: number } | null } }; dispatch(a: unknown): unknown };
-    toast: { show(m: string, t?: string): string; success(m: string): string; error(m: string): string; warning(m: string): string; info(m: string): string };
+    store: {
+      getState(): {
+        auth: {
+          status: string;
+          profile: { language: string; customer: string | null } | null;
+          myCustomers: { id: string }[];
+        };
+        ui: { theme: string; locale: string; pendingKeys: string[] };
+        customer: {
+          id: string | null;
+          status: string;
+          mapCenter: { latitude: number; longitude: number; zoom: number } | null;
+        };
+      };
+      dispatch(a: unknown): unknown;
+    };
+    toast: {
+      show(m: string, t?: string): string;
+      success(m: string): string;
+      error(m: string): string;
+      warning(m: string): string;
+      info(m: string): string;
+    };
   };
 };
 

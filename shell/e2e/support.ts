@@ -41,12 +41,15 @@ export async function passwordSession(email: string, password = DEMO_PASSWORD): 
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<Record<string, unknown>> {
   const session = await passwordSession(email, password);
   const key = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
-  await page.addInitScript(([k, v]) => {
-    if (!sessionStorage.getItem('__e2e_signed_in')) {
-      localStorage.setItem(k, v);
-      sessionStorage.setItem('__e2e_signed_in', '1');
-    }
-  }, [key, JSON.stringify(session)] as const);
+  await page.addInitScript(
+    ([k, v]) => {
+      if (!sessionStorage.getItem('__e2e_signed_in')) {
+        localStorage.setItem(k, v);
+        sessionStorage.setItem('__e2e_signed_in', '1');
+      }
+    },
+    [key, JSON.stringify(session)] as const,
+  );
   return session;
 }
 
@@ -54,7 +57,12 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 export async function serviceRest(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${API_URL}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+    headers: {
+      apikey: SERVICE_KEY,
+      Authorization: `Bearer ${SERVICE_KEY}`,
+      'Content-Type': 'application/json',
+      ...(init.headers ?? {}),
+    },
   });
 }
 
@@ -69,7 +77,9 @@ export type Catalogue = Record<string, unknown>;
 
 /** An app's message catalogue for a language, as the app ships it (`catalogue('mfe-dashboard', 'vi')`). */
 export const catalogue = (app: string, lang: string): Catalogue =>
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../..', app, 'src/locales', `${lang}.json`), 'utf8')) as Catalogue;
+  JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../..', app, 'src/locales', `${lang}.json`), 'utf8'),
+  ) as Catalogue;
 
 /** The text of `key` (dotted) with its {{vars}} filled, as i18next renders it; throws when there is none. */
 export function tr(c: Catalogue, key: string, vars: Record<string, string | number> = {}): string {

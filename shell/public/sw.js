@@ -26,7 +26,13 @@ const STORES = {
   images: { name: `gm-images-${VERSION}`, limit: 150 },
 };
 // Where each kind of request (see classify) is kept: the page, config and manifests together.
-const STORE_OF = { page: STORES.pages, fresh: STORES.pages, static: STORES.static, data: STORES.data, image: STORES.images };
+const STORE_OF = {
+  page: STORES.pages,
+  fresh: STORES.pages,
+  static: STORES.static,
+  data: STORES.data,
+  image: STORES.images,
+};
 // The key all navigations share: every route serves the same index.html.
 const APP_SHELL_KEY = '/__app-shell__';
 
@@ -52,7 +58,8 @@ function classify(request, scopeOrigin) {
   if (path.endsWith('/mf-manifest.json') || (url.origin === scopeOrigin && path === '/config.json')) return 'fresh';
   if (HASHED_STATIC.test(path)) return 'static';
   if (MAP_DATA.test(path)) return 'data';
-  if (path.startsWith('/storage/v1/object/public/') || path.startsWith('/storage/v1/render/image/public/')) return 'image';
+  if (path.startsWith('/storage/v1/object/public/') || path.startsWith('/storage/v1/render/image/public/'))
+    return 'image';
   if (request.destination === 'image' && !TILE_LIKE.test(path) && !/tile/i.test(url.hostname)) return 'image';
   return null;
 }
@@ -84,7 +91,11 @@ const ROUTE_PARTS = /<!--gm:(customer|route)-->[\s\S]*?<!--\/gm:\1-->/g;
 async function neutralPage(response) {
   if (!response.ok) return response;
   const html = (await response.text()).replace(ROUTE_PARTS, '');
-  return new Response(html, { status: response.status, statusText: response.statusText, headers: { 'Content-Type': response.headers.get('Content-Type') || 'text/html; charset=utf-8' } });
+  return new Response(html, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: { 'Content-Type': response.headers.get('Content-Type') || 'text/html; charset=utf-8' },
+  });
 }
 
 async function networkFirst(request, store, key, keep = (r) => r) {
@@ -137,14 +148,19 @@ async function warmOne(url, kind, installing = false) {
   }
   let response;
   try {
-    response = await fetch(url, { mode: 'cors', credentials: 'omit', headers: kind === 'data' ? await guestHeaders() : undefined });
+    response = await fetch(url, {
+      mode: 'cors',
+      credentials: 'omit',
+      headers: kind === 'data' ? await guestHeaders() : undefined,
+    });
   } catch {
     // An image from a host without CORS: an opaque copy still displays.
     if (kind !== 'image') return false;
     response = await fetch(url, { mode: 'no-cors', credentials: 'omit' });
   }
   await put(store, url, response.clone());
-  if (kind === 'fresh' && url.endsWith('/mf-manifest.json') && response.ok) await warmExposes(url, await response.json());
+  if (kind === 'fresh' && url.endsWith('/mf-manifest.json') && response.ok)
+    await warmExposes(url, await response.json());
   return true;
 }
 
@@ -163,7 +179,8 @@ async function warmExposes(manifestUrl, manifest) {
   }
   for (const file of files) {
     const url = new URL(file, baseUrl).href;
-    if (classify({ method: 'GET', url, mode: 'cors', destination: '' }, self.location.origin) === 'static') await warmOne(url, 'static').catch(() => false);
+    if (classify({ method: 'GET', url, mode: 'cors', destination: '' }, self.location.origin) === 'static')
+      await warmOne(url, 'static').catch(() => false);
   }
 }
 
@@ -176,7 +193,15 @@ async function warm(pageUrl, urls, installing = false) {
   }
   for (const url of new Set(urls)) {
     if (typeof url !== 'string') continue;
-    const kind = classify({ method: 'GET', url, mode: 'cors', destination: /\.(png|jpe?g|webp|gif|svg|avif)(\?|$)/i.test(url) ? 'image' : '' }, self.location.origin);
+    const kind = classify(
+      {
+        method: 'GET',
+        url,
+        mode: 'cors',
+        destination: /\.(png|jpe?g|webp|gif|svg|avif)(\?|$)/i.test(url) ? 'image' : '',
+      },
+      self.location.origin,
+    );
     if (kind && kind !== 'page' && (await warmOne(url, kind, installing).catch(() => false))) n++;
   }
   return n;
@@ -238,7 +263,8 @@ if (typeof self !== 'undefined' && typeof self.addEventListener === 'function' &
     const keep = new Set(Object.values(STORES).map((store) => store.name));
     event.waitUntil(
       (async () => {
-        for (const name of await caches.keys()) if (name.startsWith('gm-') && !keep.has(name)) await caches.delete(name);
+        for (const name of await caches.keys())
+          if (name.startsWith('gm-') && !keep.has(name)) await caches.delete(name);
         await self.clients.claim();
       })(),
     );

@@ -8,7 +8,10 @@ import { serveCopy } from './serve-copy.mjs';
 const base = 3700;
 const served = await serveCopy({ base, api: 25021 });
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+});
 const rows = [];
 for (const page of ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels']) {
   const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });

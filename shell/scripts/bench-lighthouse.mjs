@@ -23,7 +23,9 @@ const toolDir = path.join(os.homedir(), '.cache', 'guestmap-bench');
 const lhEntry = path.join(toolDir, 'node_modules', 'lighthouse', 'core', 'index.js');
 if (!fs.existsSync(lhEntry)) {
   console.log(`installing ${LIGHTHOUSE} into ${toolDir} (once)…`);
-  const npm = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', toolDir, LIGHTHOUSE], { stdio: 'inherit' });
+  const npm = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', toolDir, LIGHTHOUSE], {
+    stdio: 'inherit',
+  });
   if (npm.status !== 0) throw new Error('could not install lighthouse');
 }
 const { default: lighthouse } = await import(pathToFileURL(lhEntry).href);
@@ -31,8 +33,16 @@ const { default: lighthouse } = await import(pathToFileURL(lhEntry).href);
 // instead of its default 4, to see how the pages hold on a slower phone or on this machine in a slow phase
 // (its speed moves by up to 2x: the CPU index column).
 const CPU = process.env.BENCH_LH_CPU ? Number(process.env.BENCH_LH_CPU) : null;
-const throttling = CPU ? { ...(await import(pathToFileURL(path.join(toolDir, 'node_modules/lighthouse/core/config/constants.js')).href)).throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU } : undefined;
-const PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels'];
+const throttling = CPU
+  ? {
+      ...(await import(pathToFileURL(path.join(toolDir, 'node_modules/lighthouse/core/config/constants.js')).href))
+        .throttling.mobileSlow4G,
+      cpuSlowdownMultiplier: CPU,
+    }
+  : undefined;
+const PAGES = process.env.BENCH_LH_PAGES
+  ? process.env.BENCH_LH_PAGES.split(',')
+  : ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels'];
 
 process.on('SIGINT', () => process.exit(130));
 
@@ -46,10 +56,27 @@ const freePort = () =>
 
 await serveCopy({ base, api });
 
-const executable = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p)) ?? chromium.executablePath();
+const executable =
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p)) ?? chromium.executablePath();
 const port = await freePort();
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-lh-'));
-const chrome = spawn(executable, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore', detached: true });
+const chrome = spawn(
+  executable,
+  [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ],
+  { stdio: 'ignore', detached: true },
+);
 process.on('exit', () => {
   try {
     process.kill(-chrome.pid, 'SIGTERM');
@@ -74,12 +101,16 @@ for (const page of PAGES) {
       blockedUrlPatterns: ['*tile.openstreetmap.org*'],
       ...(throttling ? { throttling } : {}),
     });
-    if (result.lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`lighthouse on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const a = result.lhr.audits;
     // BENCH_LH_JSON=<dir>: keep each full report (Lighthouse's JSON) to study a page.
     if (process.env.BENCH_LH_JSON) {
       fs.mkdirSync(process.env.BENCH_LH_JSON, { recursive: true });
-      fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`), JSON.stringify(result.lhr));
+      fs.writeFileSync(
+        path.join(process.env.BENCH_LH_JSON, `${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`),
+        JSON.stringify(result.lhr),
+      );
     }
     runs.push({
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
@@ -109,13 +140,17 @@ for (const page of PAGES) {
     'CPU index': Math.round(median(runs.map((r) => r.cpu))),
   });
 }
-console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, simulated throttling${CPU ? ` WITH CPU SLOWDOWN ${CPU}x (stress run, not the default 4x)` : ''}, tiles blocked; targets: score ≥ 95, LCP < 2.0 s on map pages, CLS < 0.05`);
+console.log(
+  `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, simulated throttling${CPU ? ` WITH CPU SLOWDOWN ${CPU}x (stress run, not the default 4x)` : ''}, tiles blocked; targets: score ≥ 95, LCP < 2.0 s on map pages, CLS < 0.05`,
+);
 console.table(rows);
 console.log(
-  'CPU index: Lighthouse\'s benchmark of this machine when each run started (median; higher is faster). Its simulated 4× slowdown\n' +
+  "CPU index: Lighthouse's benchmark of this machine when each run started (median; higher is faster). Its simulated 4× slowdown\n" +
     'multiplies the time every task took here, so a machine running slower than usual (a busy host) lowers the score and raises\n' +
     'TBT for the same page: compare builds only at a similar index (docs/performance.md).' +
-    (rows.some((r) => r.scores.includes('*')) ? `\n* a run at a CPU index of ${SLOW_HOST} or less, where Lighthouse warns that the host is slower than its default slowdown expects.` : ''),
+    (rows.some((r) => r.scores.includes('*'))
+      ? `\n* a run at a CPU index of ${SLOW_HOST} or less, where Lighthouse warns that the host is slower than its default slowdown expects.`
+      : ''),
 );
 fs.rmSync(profile, { recursive: true, force: true });
 process.exit(0);

@@ -14,18 +14,49 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serveDir, contentSecurityPolicy, filesUnder } from './serve.mjs';
-import { PRERENDER_FILE, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, renderPage, screenHints, screenOf, themeOf } from './prefill.mjs';
+import {
+  PRERENDER_FILE,
+  createCustomerReader,
+  createPreloadReader,
+  languageOf,
+  mapPageCustomer,
+  prerenderHtml,
+  renderPage,
+  screenHints,
+  screenOf,
+  themeOf,
+} from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '12.21.0';
-const APPS = { shell: 'shell', marketing: 'mfe-marketing', map: 'mfe-map', account: 'mfe-account', dashboard: 'mfe-dashboard' };
+const APPS = {
+  shell: 'shell',
+  marketing: 'mfe-marketing',
+  map: 'mfe-map',
+  account: 'mfe-account',
+  dashboard: 'mfe-dashboard',
+};
 const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
 export const PORTS = { shell: base, marketing: base + 1, map: base + 2, account: base + 3, dashboard: base + 4 };
 const API_PORT = Number(process.env.SUPABASE_API_PORT ?? 54321);
 const HOST = '127.0.0.1';
 // Each seeded partner's own 6-digit redemption PIN (supabase/seed.sql). Demo only.
-const PARTNER_PINS = ['pasteur-street-brewing 381924', 'secret-garden 502817', 'miu-miu-spa 264093', 'vespa-adventures 719352', 'lusine-dong-khoi 846105', 'mekong-delta-day-trip 130578', 'saigon-saigon-rooftop-bar 957246'];
-const DEMO = ['admin@demo.test (administrator)', 'moderator@demo.test (moderator of saigon-riverside-hotel)', 'guest@demo.test (hotel guest)', 'partner@demo.test (staff of partner miu-miu-spa)', 'disabled@demo.test (disabled)'];
+const PARTNER_PINS = [
+  'pasteur-street-brewing 381924',
+  'secret-garden 502817',
+  'miu-miu-spa 264093',
+  'vespa-adventures 719352',
+  'lusine-dong-khoi 846105',
+  'mekong-delta-day-trip 130578',
+  'saigon-saigon-rooftop-bar 957246',
+];
+const DEMO = [
+  'admin@demo.test (administrator)',
+  'moderator@demo.test (moderator of saigon-riverside-hotel)',
+  'guest@demo.test (hotel guest)',
+  'partner@demo.test (staff of partner miu-miu-spa)',
+  'disabled@demo.test (disabled)',
+];
 
 const children = new Set();
 const log = (m) => console.log(`\x1b[32m[guestmap]\x1b[0m ${m}`);
@@ -86,7 +117,13 @@ export function sizeReport() {
       acc[kind][0] += raw.length;
       acc[kind][1] += zlib.gzipSync(raw, { level: 9 }).length;
     }
-    rows.push({ app: name, 'js raw KB': (acc.js[0] / 1024).toFixed(1), 'js gzip KB': (acc.js[1] / 1024).toFixed(1), 'css raw KB': (acc.css[0] / 1024).toFixed(1), 'css gzip KB': (acc.css[1] / 1024).toFixed(1) });
+    rows.push({
+      app: name,
+      'js raw KB': (acc.js[0] / 1024).toFixed(1),
+      'js gzip KB': (acc.js[1] / 1024).toFixed(1),
+      'css raw KB': (acc.css[0] / 1024).toFixed(1),
+      'css gzip KB': (acc.css[1] / 1024).toFixed(1),
+    });
   }
   console.log('\nProduction build sizes (all emitted JS and CSS per app):');
   console.table(rows);
@@ -106,17 +143,32 @@ export function runtimeConfig({ apiUrl, anonKey }) {
   return {
     supabaseUrl: apiUrl,
     supabaseAnonKey: anonKey,
-    remotes: { marketing: remote('marketing'), map: remote('map'), account: remote('account'), dashboard: remote('dashboard') },
-    tiles: { url: process.env.GUESTMAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
+    remotes: {
+      marketing: remote('marketing'),
+      map: remote('map'),
+      account: remote('account'),
+      dashboard: remote('dashboard'),
+    },
+    tiles: {
+      url: process.env.GUESTMAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    },
   };
 }
 
 async function serveApps({ apiUrl, anonKey }) {
   const shellOrigins = [`http://${HOST}:${PORTS.shell}`, `http://localhost:${PORTS.shell}`];
-  const remoteOrigins = Object.entries(PORTS).filter(([n]) => n !== 'shell').map(([, p]) => `http://${HOST}:${p}`);
+  const remoteOrigins = Object.entries(PORTS)
+    .filter(([n]) => n !== 'shell')
+    .map(([, p]) => `http://${HOST}:${p}`);
   const config = runtimeConfig({ apiUrl, anonKey });
   const wsUrl = apiUrl.replace(/^http/, 'ws');
-  const csp = contentSecurityPolicy({ scripts: remoteOrigins, styles: remoteOrigins, connect: [apiUrl, wsUrl, ...remoteOrigins], images: ['https:', apiUrl, ...remoteOrigins] });
+  const csp = contentSecurityPolicy({
+    scripts: remoteOrigins,
+    styles: remoteOrigins,
+    connect: [apiUrl, wsUrl, ...remoteOrigins],
+    images: ['https:', apiUrl, ...remoteOrigins],
+  });
   // The shell's pages carry the config, a map page its customer's welcome, public pages hints to
   // download their screen's scripts at once, and Home and Hotels their prerendered hero (prefill.mjs).
   const readCustomer = createCustomerReader({ apiUrl, anonKey });
@@ -126,7 +178,11 @@ async function serveApps({ apiUrl, anonKey }) {
     const id = mapPageCustomer(url.pathname);
     const screen = screenOf(url.pathname);
     const lang = languageOf(req.headers['accept-language'], req.headers.cookie);
-    const [customer, preload, prerendered] = await Promise.all([id ? readCustomer(id) : null, screen ? readPreload(screen.remote) : null, screen ? readPrerender(screen.remote) : null]);
+    const [customer, preload, prerendered] = await Promise.all([
+      id ? readCustomer(id) : null,
+      screen ? readPreload(screen.remote) : null,
+      screen ? readPrerender(screen.remote) : null,
+    ]);
     const hints = preload ? screenHints(preload.manifestUrl, preload.list, screen.module) : '';
     const prerender = prerendered ? prerenderHtml(prerendered.list, screen.module, lang) : '';
     return renderPage(html, { config, customer, lang, hints, prerender, theme: themeOf(req.headers.cookie) });
@@ -142,7 +198,10 @@ async function serveApps({ apiUrl, anonKey }) {
       csp,
       // Remotes answer the shell's origin (and each other's) only; the shell serves its own config.
       allowOrigins: name === 'shell' ? [] : [...shellOrigins, ...remoteOrigins],
-      routes: name === 'shell' ? { '/config.json': () => ({ type: 'application/json', body: JSON.stringify(config) }) } : undefined,
+      routes:
+        name === 'shell'
+          ? { '/config.json': () => ({ type: 'application/json', body: JSON.stringify(config) }) }
+          : undefined,
       page: name === 'shell' ? page : undefined,
     });
   }
@@ -165,10 +224,17 @@ const CLI_ANON_KEY =
 
 async function startStack(extraArgs = [], extraEnv = {}) {
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const extraRedirects = Object.values(PORTS).map((p) => `http://${HOST}:${p}/**,http://localhost:${p}/**`).join(',');
+  const extraRedirects = Object.values(PORTS)
+    .map((p) => `http://${HOST}:${p}/**,http://localhost:${p}/**`)
+    .join(',');
   spawnChild(tsx, ['src/cli.ts', 'start', ...extraArgs], {
     cwd: path.join(ROOT, 'supabase'),
-    env: { ...process.env, SUPABASE_API_PORT: String(API_PORT), GUESTMAP_EXTRA_REDIRECT_URLS: extraRedirects, ...extraEnv },
+    env: {
+      ...process.env,
+      SUPABASE_API_PORT: String(API_PORT),
+      GUESTMAP_EXTRA_REDIRECT_URLS: extraRedirects,
+      ...extraEnv,
+    },
   });
   const apiUrl = `http://${HOST}:${API_PORT}`;
   await waitFor(`${apiUrl}/health`, 180000);
@@ -239,24 +305,39 @@ function cmdTest() {
   ensureInstalled();
   const steps = [
     ['typecheck', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'])],
-    ['lint', () => pnpm(['-r', '--workspace-concurrency=2', 'lint'])],
+    [
+      'lint',
+      () =>
+        pnpm(['-r', '--workspace-concurrency=2', 'lint']) ||
+        run(path.join(ROOT, 'node_modules', '.bin', 'prettier'), ['--check', '--log-level=warn', '.']),
+    ],
     ['unit, database and conformance tests', () => pnpm(['-r', '--workspace-concurrency=1', 'test'])],
-    ['production build', () => {
-      try {
-        build();
-        return 0;
-      } catch {
-        return 1;
-      }
-    }],
-    ['browser tests (Playwright, Chromium)', () => run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'shell/playwright.config.ts'])],
+    [
+      'production build',
+      () => {
+        try {
+          build();
+          return 0;
+        } catch {
+          return 1;
+        }
+      },
+    ],
+    [
+      'browser tests (Playwright, Chromium)',
+      () => run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'shell/playwright.config.ts']),
+    ],
   ];
   const results = [];
   for (const [name, fn] of steps) {
     log(`── ${name}`);
     const t = Date.now();
     const code = fn();
-    results.push({ step: name, result: code === 0 ? 'passed' : 'FAILED', seconds: Math.round((Date.now() - t) / 1000) });
+    results.push({
+      step: name,
+      result: code === 0 ? 'passed' : 'FAILED',
+      seconds: Math.round((Date.now() - t) / 1000),
+    });
   }
   console.log('\nSummary:');
   console.table(results);
@@ -272,7 +353,14 @@ function cmdBench() {
 }
 
 const cmd = process.argv[2] ?? 'start';
-const commands = { start: cmdStart, serve: cmdServe, dev: cmdDev, build: () => build(), test: cmdTest, bench: cmdBench };
+const commands = {
+  start: cmdStart,
+  serve: cmdServe,
+  dev: cmdDev,
+  build: () => build(),
+  test: cmdTest,
+  bench: cmdBench,
+};
 if (!commands[cmd]) {
   console.error(`Unknown command ${cmd}. Use one of: ${Object.keys(commands).join(', ')}`);
   process.exit(2);

@@ -27,10 +27,17 @@ export function mapPageCustomer(pathname) {
   }
 }
 
-export const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+export const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** JSON safe inside a <script type="application/json"> element (no "</script>", no HTML comment openers). */
-export const jsonForHtml = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const jsonForHtml = (v) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The value of the cookie `name` in a Cookie header (null when it is not there). */
 export function cookieValue(header, name) {
@@ -69,7 +76,10 @@ function pick(value, lang) {
 /** The splash the shell's CustomerSplash renders (same classes, same texts), over the boot spinner. */
 export function splashHtml(row, lang) {
   const text = pick(row.kind === 'hotel' ? row.welcome : row.tagline, lang);
-  const brand = typeof row.primary_color === 'string' && HEX.test(row.primary_color) ? ` style="--gm-brand:${row.primary_color}"` : '';
+  const brand =
+    typeof row.primary_color === 'string' && HEX.test(row.primary_color)
+      ? ` style="--gm-brand:${row.primary_color}"`
+      : '';
   return (
     `<div class="gm-boot gm-boot-splash"><div class="gm-splash" role="status"${brand}>` +
     `<p class="gm-splash-name">${escapeHtml(row.name)}</p>` +
@@ -83,7 +93,8 @@ export function splashHtml(row, lang) {
 export const CUSTOMER_START = '<!--gm:customer-->';
 export const CUSTOMER_END = '<!--/gm:customer-->';
 const ROOT_OPEN = '<div id="root">';
-const CONFIG_PRELOAD = /\s*<!--[^>]*-->\s*<link rel="preload" href="\/config.json"[^>]*>|\s*<link rel="preload" href="\/config.json"[^>]*>/;
+const CONFIG_PRELOAD =
+  /\s*<!--[^>]*-->\s*<link rel="preload" href="\/config.json"[^>]*>|\s*<link rel="preload" href="\/config.json"[^>]*>/;
 
 // The route's part of a page (its screen's hints): the service worker's copy leaves it out too.
 export const ROUTE_START = '<!--gm:route-->';
@@ -118,13 +129,24 @@ export function screenOf(pathname) {
  *  could never recover; a failed prefetch leaves nothing behind, and one that succeeded is in the HTTP
  *  cache (immutable files). */
 export function screenHints(manifestUrl, list, module) {
-  const files = [...(list.entry ?? []), ...(list.exposes?.['./register'] ?? []), ...(list.exposes?.[`./${module}`] ?? [])];
-  const hrefs = [...new Set(files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href))];
+  const files = [
+    ...(list.entry ?? []),
+    ...(list.exposes?.['./register'] ?? []),
+    ...(list.exposes?.[`./${module}`] ?? []),
+  ];
+  const hrefs = [
+    ...new Set(
+      files.filter((f) => typeof f === 'string' && /^[\w./-]+\.js$/.test(f)).map((f) => new URL(f, manifestUrl).href),
+    ),
+  ];
   // The remote's origin (usually another host than the page's): its connection opens with the page's.
   const origin = new URL(manifestUrl).origin;
   // Everything from the remote is asked for in CORS mode, as the shell's runtime and the remote's chunk
   // loading ask for it: a hint in another mode would be a second download, on a second connection.
-  const later = [{ rel: 'preload', href: manifestUrl, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' }, ...hrefs.map((href) => ({ rel: 'prefetch', href, as: 'script', crossorigin: 'anonymous' }))];
+  const later = [
+    { rel: 'preload', href: manifestUrl, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' },
+    ...hrefs.map((href) => ({ rel: 'prefetch', href, as: 'script', crossorigin: 'anonymous' })),
+  ];
   return `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin /><script type="application/json" id="${HINTS_ID}">${jsonForHtml(later)}</script>`;
 }
 
@@ -155,7 +177,13 @@ export const PRERENDER_FILE = 'prerender.json';
  * Reads a file remotes publish beside their manifest (`file`: their preload lists by default), keeps it for
  * `ttlMs`, and gives up after `timeoutMs` (the page then goes without it: the shell loads the screen as usual).
  */
-export function createPreloadReader({ remotes, file = PRELOAD_FILE, ttlMs = 30000, timeoutMs = 300, fetchImpl = fetch }) {
+export function createPreloadReader({
+  remotes,
+  file = PRELOAD_FILE,
+  ttlMs = 30000,
+  timeoutMs = 300,
+  fetchImpl = fetch,
+}) {
   const cache = expiringCache(ttlMs);
   return async function read(remote) {
     const manifestUrl = remotes?.[remote];
@@ -188,12 +216,19 @@ export function prerenderHtml(prerender, module, lang) {
   const html = byLang?.[lang] ?? byLang?.en;
   const css = typeof prerender?.css === 'string' ? prerender.css : '';
   if (typeof html !== 'string' || !html) return '';
-  if (/<(script|iframe|object|embed|link|meta|base|style)\b|<!--|<[^>]*\son\w+\s*=/i.test(html) || /<\/?style|<!--/i.test(css)) return '';
+  if (
+    /<(script|iframe|object|embed|link|meta|base|style)\b|<!--|<[^>]*\son\w+\s*=/i.test(html) ||
+    /<\/?style|<!--/i.test(css)
+  )
+    return '';
   return `<div id="${PRERENDER_ID}" class="gm-prerender" inert aria-hidden="true"><style>${css}</style>${html}</div>`;
 }
 
 /** The page with the config (and the customer, when given) inlined, the screen's hints, its prerendered hero, and the visitor's theme. */
-export function renderPage(html, { config, customer = null, lang = 'en', hints = '', prerender = '', theme = 'light' }) {
+export function renderPage(
+  html,
+  { config, customer = null, lang = 'en', hints = '', prerender = '', theme = 'light' },
+) {
   const data = `<script type="application/json" id="gm-boot-config">${jsonForHtml(config)}</script>`;
   const route = hints ? `${ROUTE_START}${hints}${ROUTE_END}` : '';
   let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}${route}</head>`);
@@ -219,7 +254,10 @@ export function createCustomerReader({ apiUrl, anonKey, ttlMs = 30000, timeoutMs
     if (hit) return hit.value;
     try {
       const url = `${apiUrl}/rest/v1/customers?select=*&id=eq.${encodeURIComponent(id)}`;
-      const res = await fetchImpl(url, { headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetchImpl(url, {
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (!res.ok) return null;
       const rows = await res.json();
       const row = Array.isArray(rows) && rows[0] && typeof rows[0] === 'object' ? rows[0] : null;

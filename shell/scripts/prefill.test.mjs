@@ -2,12 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HINTS_ID, PRERENDER_FILE, ROUTE_END, ROUTE_START, createCustomerReader, createPreloadReader, languageOf, mapPageCustomer, prerenderHtml, screenHints, renderPage, screenOf, themeOf } from './prefill.mjs';
+import {
+  HINTS_ID,
+  PRERENDER_FILE,
+  ROUTE_END,
+  ROUTE_START,
+  createCustomerReader,
+  createPreloadReader,
+  languageOf,
+  mapPageCustomer,
+  prerenderHtml,
+  screenHints,
+  renderPage,
+  screenOf,
+  themeOf,
+} from './prefill.mjs';
 
 const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8');
 const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'a.b.c', remotes: {} };
-const hotel = { id: 'saigon-riverside-hotel', kind: 'hotel', name: 'Saigon Riverside Hotel', welcome: { en: 'Welcome!', vi: 'Xin chào!' }, primary_color: '#0E7C86' };
-const dataOf = (page, id) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(page)[1]);
+const hotel = {
+  id: 'saigon-riverside-hotel',
+  kind: 'hotel',
+  name: 'Saigon Riverside Hotel',
+  welcome: { en: 'Welcome!', vi: 'Xin chào!' },
+  primary_color: '#0E7C86',
+};
+const dataOf = (page, id) =>
+  JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(page)[1]);
 
 describe('what the server writes into the shell page', () => {
   it('knows a map page’s customer from its address, and nothing else', () => {
@@ -32,11 +53,18 @@ describe('what the server writes into the shell page', () => {
     expect(page).toContain('<p class="gm-splash-text">Xin chào!</p>');
     expect(page).toContain('--gm-brand:#0E7C86');
     expect(dataOf(page, 'gm-boot-customer')).toEqual(hotel);
-    expect(renderPage(html, { config, customer: hotel, lang: 'fr' })).toContain('<p class="gm-splash-text">Welcome!</p>');
+    expect(renderPage(html, { config, customer: hotel, lang: 'fr' })).toContain(
+      '<p class="gm-splash-text">Welcome!</p>',
+    );
   });
 
   it('a hostile name or welcome stays text: no markup, no way out of the data block', () => {
-    const evil = { ...hotel, name: '<img src=x onerror=alert(1)>', welcome: { en: '</script><script>alert(1)</script>' }, primary_color: 'red;background:url(x)' };
+    const evil = {
+      ...hotel,
+      name: '<img src=x onerror=alert(1)>',
+      welcome: { en: '</script><script>alert(1)</script>' },
+      primary_color: 'red;background:url(x)',
+    };
     const page = renderPage(html, { config, customer: evil, lang: 'en' });
     expect(page).not.toContain('<img src=x');
     expect(page).not.toContain('</script><script>');
@@ -79,7 +107,11 @@ describe('what the server writes into the shell page', () => {
       ['http://api/rest/v1/customers?select=*&id=eq.saigon-riverside-hotel', 'anon'],
       ['http://api/rest/v1/customers?select=*&id=eq.nobody', 'anon'],
     ]);
-    const down = createCustomerReader({ apiUrl: 'http://api', anonKey: 'anon', fetchImpl: async () => Promise.reject(new TypeError('down')) });
+    const down = createCustomerReader({
+      apiUrl: 'http://api',
+      anonKey: 'anon',
+      fetchImpl: async () => Promise.reject(new TypeError('down')),
+    });
     expect(await down('x')).toBeNull();
   });
 
@@ -89,17 +121,24 @@ describe('what the server writes into the shell page', () => {
     expect(screenOf('/saigon-riverside-hotel/map')).toEqual({ remote: 'map', module: 'MapScreen' });
     expect(screenOf('/saigon-riverside-hotel/map/pho-2000/42')).toEqual({ remote: 'map', module: 'ActivityScreen' });
     // Guarded pages, files and unknown shapes get no hints.
-    for (const p of ['/saigon-riverside-hotel/dashboard', '/user', '/create-customer', '/favicon.ico', '/a/map/b/c/d']) expect(screenOf(p)).toBeNull();
+    for (const p of ['/saigon-riverside-hotel/dashboard', '/user', '/create-customer', '/favicon.ico', '/a/map/b/c/d'])
+      expect(screenOf(p)).toBeNull();
 
     const manifest = 'http://127.0.0.1:3002/mf-manifest.json';
     const list = {
       entry: ['static/js/map.1.js'],
-      exposes: { './register': ['static/js/async/reg.2.js'], './MapScreen': ['static/js/async/1.3.js', 'static/js/async/ms.4.js'], './Other': ['static/js/async/o.5.js'] },
+      exposes: {
+        './register': ['static/js/async/reg.2.js'],
+        './MapScreen': ['static/js/async/1.3.js', 'static/js/async/ms.4.js'],
+        './Other': ['static/js/async/o.5.js'],
+      },
     };
     const hints = screenHints(manifest, list, 'MapScreen');
     // The connection opens with the page; the rest is data the shell's start script turns into links once
     // the first frame is painted (src/start.js).
-    expect(hints).toMatch(/^<link rel="preconnect" href="http:\/\/127\.0\.0\.1:3002" crossorigin \/><script type="application\/json" id="gm-hints">/);
+    expect(hints).toMatch(
+      /^<link rel="preconnect" href="http:\/\/127\.0\.0\.1:3002" crossorigin \/><script type="application\/json" id="gm-hints">/,
+    );
     const later = dataOf(hints, HINTS_ID);
     expect(later.map((h) => `${h.rel} ${h.as} ${h.crossorigin} ${h.href}`)).toEqual([
       `preload fetch anonymous ${manifest}`,
@@ -111,7 +150,13 @@ describe('what the server writes into the shell page', () => {
     // Everything in CORS mode, as the runtime and the remote's chunk loading ask for it (another mode would
     // be a second download). The scripts are prefetched (a failed preload of a script would fail the
     // script itself later, even once the server is back).
-    expect(later[0]).toEqual({ rel: 'preload', href: manifest, as: 'fetch', crossorigin: 'anonymous', fetchpriority: 'low' });
+    expect(later[0]).toEqual({
+      rel: 'preload',
+      href: manifest,
+      as: 'fetch',
+      crossorigin: 'anonymous',
+      fetchpriority: 'low',
+    });
     // A file name that is not a plain script path is never written into the page.
     const odd = screenHints(manifest, { entry: ['"><script>alert(1)</script>.js', 'javascript:x.js'] }, 'MapScreen');
     expect(odd).not.toContain('<script>');
@@ -131,32 +176,63 @@ describe('what the server writes into the shell page', () => {
     const list = { entry: ['static/js/m.1.js'], exposes: {} };
     const fetchImpl = async (url) => {
       calls.push(url);
-      return url.includes(':3001') ? new Response('nope', { status: 404 }) : new Response(JSON.stringify(list), { status: 200 });
+      return url.includes(':3001')
+        ? new Response('nope', { status: 404 })
+        : new Response(JSON.stringify(list), { status: 200 });
     };
-    const read = createPreloadReader({ remotes: { map: 'http://127.0.0.1:3002/mf-manifest.json', marketing: 'http://127.0.0.1:3001/mf-manifest.json' }, fetchImpl });
+    const read = createPreloadReader({
+      remotes: { map: 'http://127.0.0.1:3002/mf-manifest.json', marketing: 'http://127.0.0.1:3001/mf-manifest.json' },
+      fetchImpl,
+    });
     expect(await read('map')).toEqual({ manifestUrl: 'http://127.0.0.1:3002/mf-manifest.json', list });
     expect(await read('map')).toEqual({ manifestUrl: 'http://127.0.0.1:3002/mf-manifest.json', list });
     expect(await read('marketing')).toBeNull();
     expect(await read('account')).toBeNull();
     expect(calls).toEqual(['http://127.0.0.1:3002/mf-preload.json', 'http://127.0.0.1:3001/mf-preload.json']);
-    const down = createPreloadReader({ remotes: { map: 'http://x/mf-manifest.json' }, fetchImpl: async () => Promise.reject(new TypeError('down')) });
+    const down = createPreloadReader({
+      remotes: { map: 'http://x/mf-manifest.json' },
+      fetchImpl: async () => Promise.reject(new TypeError('down')),
+    });
     expect(await down('map')).toBeNull();
   });
 
   it('puts a screen’s prerendered hero in the page, in the visitor’s language, and nothing that could run', () => {
-    const prerender = { css: '.gmk-hero{padding:56px 0}', screens: { Home: { en: '<div class="gmk-page"><h1>Your city</h1></div>', vi: '<div class="gmk-page"><h1>Thành phố</h1></div>' } } };
+    const prerender = {
+      css: '.gmk-hero{padding:56px 0}',
+      screens: {
+        Home: {
+          en: '<div class="gmk-page"><h1>Your city</h1></div>',
+          vi: '<div class="gmk-page"><h1>Thành phố</h1></div>',
+        },
+      },
+    };
     const vi = prerenderHtml(prerender, 'Home', 'vi');
-    expect(vi).toBe('<div id="gm-prerender" class="gm-prerender" inert aria-hidden="true"><style>.gmk-hero{padding:56px 0}</style><div class="gmk-page"><h1>Thành phố</h1></div></div>');
+    expect(vi).toBe(
+      '<div id="gm-prerender" class="gm-prerender" inert aria-hidden="true"><style>.gmk-hero{padding:56px 0}</style><div class="gmk-page"><h1>Thành phố</h1></div></div>',
+    );
     // No French copy: English, the remote's fallback language.
     expect(prerenderHtml(prerender, 'Home', 'fr')).toContain('<h1>Your city</h1>');
     expect(prerenderHtml(prerender, 'Hotels', 'en')).toBe('');
     expect(prerenderHtml(null, 'Home', 'en')).toBe('');
-    for (const html of ['<h1>x</h1><script>alert(1)</script>', '<img src=x onerror="alert(1)">', '<h1>x</h1><!--/gm:route-->', '<h1>x</h1><link rel="stylesheet" href="//evil">']) {
+    for (const html of [
+      '<h1>x</h1><script>alert(1)</script>',
+      '<img src=x onerror="alert(1)">',
+      '<h1>x</h1><!--/gm:route-->',
+      '<h1>x</h1><link rel="stylesheet" href="//evil">',
+    ]) {
       expect(prerenderHtml({ css: '', screens: { Home: { en: html } } }, 'Home', 'en')).toBe('');
     }
-    expect(prerenderHtml({ css: '</style><script>alert(1)</script>', screens: { Home: { en: '<h1>x</h1>' } } }, 'Home', 'en')).toBe('');
+    expect(
+      prerenderHtml(
+        { css: '</style><script>alert(1)</script>', screens: { Home: { en: '<h1>x</h1>' } } },
+        'Home',
+        'en',
+      ),
+    ).toBe('');
     // Ordinary words that look like handlers are text, not attributes.
-    expect(prerenderHtml({ css: '', screens: { Home: { en: '<p>Tap on =, only = one</p>' } } }, 'Home', 'en')).toContain('<p>Tap on =');
+    expect(
+      prerenderHtml({ css: '', screens: { Home: { en: '<p>Tap on =, only = one</p>' } } }, 'Home', 'en'),
+    ).toContain('<p>Tap on =');
 
     // In the page after everything else, inside the route's markers: the service worker's copy leaves it out.
     const page = renderPage(html, { config, prerender: vi });
@@ -168,7 +244,11 @@ describe('what the server writes into the shell page', () => {
   it('reads a remote’s prerendered heroes from beside its manifest', async () => {
     const calls = [];
     const body = { css: '', screens: { Home: { en: '<h1>x</h1>' } } };
-    const read = createPreloadReader({ remotes: { marketing: 'http://127.0.0.1:3001/mf-manifest.json' }, file: PRERENDER_FILE, fetchImpl: async (url) => (calls.push(url), new Response(JSON.stringify(body))) });
+    const read = createPreloadReader({
+      remotes: { marketing: 'http://127.0.0.1:3001/mf-manifest.json' },
+      file: PRERENDER_FILE,
+      fetchImpl: async (url) => (calls.push(url), new Response(JSON.stringify(body))),
+    });
     expect(await read('marketing')).toEqual({ manifestUrl: 'http://127.0.0.1:3001/mf-manifest.json', list: body });
     expect(calls).toEqual(['http://127.0.0.1:3001/prerender.json']);
   });

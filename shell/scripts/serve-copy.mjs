@@ -22,8 +22,18 @@ export async function waitFor(url, ms) {
 
 /** Starts `platform.mjs serve` with the shell on `base` (remotes follow) and the API on `api`; resolves when both answer. */
 export async function serveCopy({ base, api }) {
-  const env = { ...process.env, GUESTMAP_PORT_BASE: String(base), SUPABASE_API_PORT: String(api), SUPABASE_DB_PORT: String(api + 1), SUPABASE_INBOX_PORT: String(api + 3) };
-  const server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], { env, stdio: 'ignore', detached: true });
+  const env = {
+    ...process.env,
+    GUESTMAP_PORT_BASE: String(base),
+    SUPABASE_API_PORT: String(api),
+    SUPABASE_DB_PORT: String(api + 1),
+    SUPABASE_INBOX_PORT: String(api + 3),
+  };
+  const server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
   const stop = () => {
     try {
       process.kill(-server.pid, 'SIGTERM');
@@ -32,12 +42,21 @@ export async function serveCopy({ base, api }) {
   process.on('exit', stop);
   // A server that cannot start (a port in use) exits: say so at once instead of waiting minutes for it.
   const exited = new Promise((_, reject) =>
-    server.once('exit', (code) => reject(new Error(`platform.mjs serve exited (${code}) before answering; is one of its ports in use? (shell ${base}…, API ${api}, ${api + 1}, ${api + 3})`))),
+    server.once('exit', (code) =>
+      reject(
+        new Error(
+          `platform.mjs serve exited (${code}) before answering; is one of its ports in use? (shell ${base}…, API ${api}, ${api + 1}, ${api + 3})`,
+        ),
+      ),
+    ),
   );
   exited.catch(() => undefined);
-  await Promise.race([exited, (async () => {
-    await waitFor(`http://127.0.0.1:${api}/health`, 240000);
-    await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
-  })()]);
+  await Promise.race([
+    exited,
+    (async () => {
+      await waitFor(`http://127.0.0.1:${api}/health`, 240000);
+      await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+    })(),
+  ]);
   return { origin: `http://127.0.0.1:${base}`, stop };
 }

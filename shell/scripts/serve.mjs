@@ -8,10 +8,22 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json',
 };
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|webmanifest|map)$/;
 
@@ -41,7 +53,10 @@ export function contentSecurityPolicy({ connect = [], scripts = [], images = [],
 
 /** `raw` compressed for the response: 'best' for files compressed once and kept, 'quick' for pages made per request. */
 function encode(raw, enc, effort) {
-  if (enc === 'br') return zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 9 : 5 } });
+  if (enc === 'br')
+    return zlib.brotliCompressSync(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'best' ? 9 : 5 },
+    });
   if (enc === 'gzip') return zlib.gzipSync(raw, { level: effort === 'best' ? 9 : 6 });
   return raw;
 }
@@ -50,7 +65,9 @@ const brotliBest = promisify(zlib.brotliCompress);
 
 /** Every file under `dir`, recursively (absolute paths when `dir` is). */
 export function filesUnder(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 /**
@@ -68,7 +85,10 @@ export async function precompress(root, cache) {
       const file = files[next++];
       try {
         const stat = await fs.promises.stat(file);
-        cache.set(`${file}:br:${stat.mtimeMs}`, await brotliBest(await fs.promises.readFile(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+        cache.set(
+          `${file}:br:${stat.mtimeMs}`,
+          await brotliBest(await fs.promises.readFile(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        );
       } catch {
         // A file removed meanwhile (an app rebuilt while serving): compressed when asked for, if it is back.
       }
@@ -106,7 +126,10 @@ export function serveDir(opts) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? '') });
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, HEAD',
+        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? ''),
+      });
       return res.end();
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -145,11 +168,20 @@ export function serveDir(opts) {
     const ext = path.extname(file);
     const isPage = ext === '.html';
     const relServed = path.relative(root, file).split(path.sep).join('/');
-    const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cacheControl(relServed) };
+    const headers = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': cacheControl(relServed),
+    };
     if (isPage && opts.csp) headers['Content-Security-Policy'] = opts.csp;
     if (relServed === 'sw.js') headers['Service-Worker-Allowed'] = '/';
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const enc = COMPRESSIBLE.test(file) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    const enc = COMPRESSIBLE.test(file)
+      ? /\bbr\b/.test(accept)
+        ? 'br'
+        : /\bgzip\b/.test(accept)
+          ? 'gzip'
+          : null
+      : null;
     if (isPage && opts.page) {
       const html = fs.readFileSync(file, 'utf8');
       Promise.resolve(opts.page(html, req, url))

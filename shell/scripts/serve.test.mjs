@@ -22,7 +22,7 @@ describe('static serving rules', () => {
   });
 });
 
-describe('a remote\'s files for another origin', () => {
+describe("a remote's files for another origin", () => {
   it('carry CORS headers for an allowed origin only, and always say they depend on the Origin header', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-serve-'));
     fs.mkdirSync(path.join(dir, 'static/js'), { recursive: true });
@@ -59,7 +59,9 @@ describe('compressing ahead', () => {
     try {
       const cache = new Map();
       await precompress(dir, cache);
-      const keys = [...cache.keys()].map((k) => path.relative(dir, k).replace(/:.*$/, '').split(path.sep).join('/')).sort();
+      const keys = [...cache.keys()]
+        .map((k) => path.relative(dir, k).replace(/:.*$/, '').split(path.sep).join('/'))
+        .sort();
       expect(keys).toEqual(['mf-manifest.json', 'static/js/map.0123abcd.js']);
       const [jsKey] = [...cache.keys()].filter((k) => k.includes('map.0123abcd.js:'));
       expect(jsKey).toMatch(/:br:/);
@@ -67,7 +69,9 @@ describe('compressing ahead', () => {
       // The server answers from that copy.
       const server = await serveDir({ dir, port: 0 });
       try {
-        const res = await fetch(`http://127.0.0.1:${server.address().port}/static/js/map.0123abcd.js`, { headers: { 'Accept-Encoding': 'br' } });
+        const res = await fetch(`http://127.0.0.1:${server.address().port}/static/js/map.0123abcd.js`, {
+          headers: { 'Accept-Encoding': 'br' },
+        });
         expect(res.headers.get('content-encoding')).toBe('br');
         expect(await res.text()).toBe(script);
       } finally {

@@ -25,7 +25,10 @@ async function boot() {
     config = await loadConfig();
   } catch (e) {
     console.error(e);
-    (await viewCode()).renderStatic(container, <p className="gm-boot-error">Guestmap could not start: its configuration is missing or invalid.</p>);
+    (await viewCode()).renderStatic(
+      container,
+      <p className="gm-boot-error">Guestmap could not start: its configuration is missing or invalid.</p>,
+    );
     return;
   }
   const theme = initialTheme();
@@ -50,7 +53,8 @@ async function boot() {
   // A customer route: the page came with its customer (the server drew its splash), or it is read now,
   // while i18n and React start.
   const customerId = opening?.def.customer ? opening.params.customerId : undefined;
-  if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer'))) prefetchCustomer(supabase.db, customerId);
+  if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer')))
+    prefetchCustomer(supabase.db, customerId);
   await yieldToMain();
   const [{ applyLocale, initI18n, initialLocale, rememberLocale }, { addNamespace }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/i18n.ts'),
@@ -72,7 +76,12 @@ async function boot() {
   ]);
   const toasts = createToastStore();
   setRegisterApi({
-    store: { inject: store.inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe },
+    store: {
+      inject: store.inject,
+      dispatch: store.dispatch as (a: unknown) => unknown,
+      getState: store.getState,
+      subscribe: store.subscribe,
+    },
     i18n,
     addResources: (ns, res) => addNamespace(i18n, ns, res),
     db: supabase.db,
@@ -100,7 +109,12 @@ async function boot() {
     return sessionStarted;
   };
   // For diagnostics and browser tests: the one store of the page and the toasts (no secrets).
-  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = { store, toast: toasts.api, session: () => session?.keeper.state ?? null, realtime: () => session?.realtimeStatus() ?? 'closed' };
+  (window as unknown as { __GUESTMAP__: unknown }).__GUESTMAP__ = {
+    store,
+    toast: toasts.api,
+    session: () => session?.keeper.state ?? null,
+    realtime: () => session?.realtimeStatus() ?? 'closed',
+  };
   const deps = {
     config,
     supabase,

@@ -19,8 +19,12 @@ function page(visibility: 'visible' | 'hidden') {
     '{"rel":"prefetch","href":"http://r/static/js/r.4.js","as":"script"}]</script>';
   Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
 }
-const scripts = () => [...document.head.querySelectorAll('script')].map((s) => `${new URL(s.src).pathname} async=${s.async}`);
-const hints = () => [...document.head.querySelectorAll('link:not([data-gm-start]):not([href*="boot"])')].map((l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}${l.getAttribute('crossorigin') ? ' cors' : ''}`);
+const scripts = () =>
+  [...document.head.querySelectorAll('script')].map((s) => `${new URL(s.src).pathname} async=${s.async}`);
+const hints = () =>
+  [...document.head.querySelectorAll('link:not([data-gm-start]):not([href*="boot"])')].map(
+    (l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}${l.getAttribute('crossorigin') ? ' cors' : ''}`,
+  );
 
 describe('start script', () => {
   let frame: FrameRequestCallback | null;

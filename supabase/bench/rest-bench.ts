@@ -71,18 +71,39 @@ async function measure(backend: string, op: string, fn: () => Promise<void>): Pr
 
 async function benchOne(backend: 'pglite' | 'postgres', pg: PgServer | null): Promise<Result[]> {
   const databaseUrl = pg ? await pg.createDatabase(`bench_${process.pid}_${Date.now()}`) : undefined;
-  const stack: Stack = await startStack({ workdir, dataDir: null, databaseUrl, seed: false, ports: { api: 0, db: 0, inbox: 0 }, log: () => undefined });
+  const stack: Stack = await startStack({
+    workdir,
+    dataDir: null,
+    databaseUrl,
+    seed: false,
+    ports: { api: 0, db: 0, inbox: 0 },
+    log: () => undefined,
+  });
   try {
     await stack.db.exec(SCHEMA);
     const opts = { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } };
     const anon: SupabaseClient = createClient(stack.apiUrl, stack.config.auth.anonKey, opts);
     const uid = crypto.randomUUID();
-    await stack.db.query(`insert into auth.users (id, email, aud, role, created_at, updated_at) values ($1, 'bench@example.com', 'authenticated', 'authenticated', now(), now())`, [uid]);
-    const token = signJwt({ sub: uid, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 }, stack.config.auth.jwtSecret);
-    const user: SupabaseClient = createClient(stack.apiUrl, stack.config.auth.anonKey, { ...opts, accessToken: async () => token });
+    await stack.db.query(
+      `insert into auth.users (id, email, aud, role, created_at, updated_at) values ($1, 'bench@example.com', 'authenticated', 'authenticated', now(), now())`,
+      [uid],
+    );
+    const token = signJwt(
+      { sub: uid, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
+      stack.config.auth.jwtSecret,
+    );
+    const user: SupabaseClient = createClient(stack.apiUrl, stack.config.auth.anonKey, {
+      ...opts,
+      accessToken: async () => token,
+    });
     const read = await measure(backend, 'read: parent + 200 children (anon)', async () => {
-      const { data, error } = await anon.from('bench_parents').select('id, name, bench_children(id, label, amount, created_at)').eq('id', 1).single();
-      if (error || (data as { bench_children: unknown[] }).bench_children.length !== 200) throw new Error(`bad read: ${JSON.stringify(error)}`);
+      const { data, error } = await anon
+        .from('bench_parents')
+        .select('id, name, bench_children(id, label, amount, created_at)')
+        .eq('id', 1)
+        .single();
+      if (error || (data as { bench_children: unknown[] }).bench_children.length !== 200)
+        throw new Error(`bad read: ${JSON.stringify(error)}`);
     });
     let i = 0;
     const write = await measure(backend, 'write: insert under RLS (authenticated)', async () => {
@@ -103,20 +124,45 @@ const MAP_ACTIVITIES =
 
 async function benchMap(backend: 'pglite' | 'postgres', pg: PgServer | null): Promise<Result[]> {
   const databaseUrl = pg ? await pg.createDatabase(`bench_map_${process.pid}_${Date.now()}`) : undefined;
-  const stack: Stack = await startStack({ workdir, dataDir: null, databaseUrl, seed: true, ports: { api: 0, db: 0, inbox: 0 }, log: () => undefined });
+  const stack: Stack = await startStack({
+    workdir,
+    dataDir: null,
+    databaseUrl,
+    seed: true,
+    ports: { api: 0, db: 0, inbox: 0 },
+    log: () => undefined,
+  });
   try {
-    const opts = { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket }, auth: { persistSession: false } };
+    const opts = {
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      auth: { persistSession: false },
+    };
     const anon: SupabaseClient = createClient(stack.apiUrl, stack.config.auth.anonKey, opts);
     const hotel = await measure(backend, 'map: the hotel (anon)', async () => {
-      const { data, error } = await anon.from('customers').select(MAP_CUSTOMER).eq('id', 'saigon-riverside-hotel').maybeSingle();
+      const { data, error } = await anon
+        .from('customers')
+        .select(MAP_CUSTOMER)
+        .eq('id', 'saigon-riverside-hotel')
+        .maybeSingle();
       if (error || !data) throw new Error(`bad read: ${JSON.stringify(error)}`);
     });
     const places = await measure(backend, 'map: its published places (anon)', async () => {
-      const { data, error } = await anon.from('activities').select(MAP_ACTIVITIES).eq('customer_id', 'ho-chi-minh-city').eq('published', true).order('sort_order').order('id');
+      const { data, error } = await anon
+        .from('activities')
+        .select(MAP_ACTIVITIES)
+        .eq('customer_id', 'ho-chi-minh-city')
+        .eq('published', true)
+        .order('sort_order')
+        .order('id');
       if (error || !data || data.length < 30) throw new Error(`bad read: ${JSON.stringify(error)}`);
     });
     const scan = await measure(backend, 'map: record a QR scan (anon RPC)', async () => {
-      const { error } = await anon.rpc('record_event', { p_customer_id: 'saigon-riverside-hotel', p_type: 'qr_scan', p_activity_id: null, p_visitor_id: crypto.randomUUID() });
+      const { error } = await anon.rpc('record_event', {
+        p_customer_id: 'saigon-riverside-hotel',
+        p_type: 'qr_scan',
+        p_activity_id: null,
+        p_visitor_id: crypto.randomUUID(),
+      });
       if (error) throw new Error(`bad rpc: ${JSON.stringify(error)}`);
     });
     return [hotel, places, scan];
@@ -141,7 +187,14 @@ interface SlowResult {
 // request spins in the database until its statement timeout cancels it.
 async function benchSlow(backend: 'pglite' | 'postgres', pg: PgServer | null): Promise<SlowResult> {
   const databaseUrl = pg ? await pg.createDatabase(`bench_slow_${process.pid}_${Date.now()}`) : undefined;
-  const stack: Stack = await startStack({ workdir, dataDir: null, databaseUrl, seed: false, ports: { api: 0, db: 0, inbox: 0 }, log: () => undefined });
+  const stack: Stack = await startStack({
+    workdir,
+    dataDir: null,
+    databaseUrl,
+    seed: false,
+    ports: { api: 0, db: 0, inbox: 0 },
+    log: () => undefined,
+  });
   try {
     await stack.db.exec(SCHEMA);
     await stack.db.exec(fs.readFileSync(path.join(workdir, 'tests/fixtures/rest-slow-fixture.sql'), 'utf8'));
@@ -156,11 +209,25 @@ async function benchSlow(backend: 'pglite' | 'postgres', pg: PgServer | null): P
       idle.push(performance.now() - t);
     }
     // the client runs in its own process: this one is the stack's, whose event loop PGlite occupies
-    const probe = await runSlowProbe({ url: stack.apiUrl, apikey: stack.config.auth.anonKey, simplePath, slowPath: '/rest/v1/rpc/fx_spin', slowBody: { seconds: 10 } });
+    const probe = await runSlowProbe({
+      url: stack.apiUrl,
+      apikey: stack.config.auth.anonKey,
+      simplePath,
+      slowPath: '/rest/v1/rpc/fx_spin',
+      slowBody: { seconds: 10 },
+    });
     const during = probe.gets.map((g) => g.ms);
     const slowMs = probe.slow.ms;
     const slowCode = `${probe.slow.status} ${probe.slow.code ?? ''}`;
-    return { backend, idleP50: pct(idle, 50), first: during[0] ?? NaN, max: Math.max(...during), gets: during.length, slowMs, slowCode };
+    return {
+      backend,
+      idleP50: pct(idle, 50),
+      first: during[0] ?? NaN,
+      max: Math.max(...during),
+      gets: during.length,
+      slowMs,
+      slowCode,
+    };
   } finally {
     await stack.stop();
   }
@@ -184,12 +251,42 @@ if (postgresAvailable()) {
   console.log('PostgreSQL binaries not found: skipping the postgres backend');
 }
 console.log(`\nREST bench: ${N} requests per case, ${CONCURRENCY} in flight, loopback\n`);
-console.log(['backend ', 'case'.padEnd(42), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8)].join('  '));
+console.log(
+  ['backend ', 'case'.padEnd(42), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8)].join('  '),
+);
 for (const r of results) {
-  console.log([r.backend.padEnd(8), r.op.padEnd(42), r.rps.toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8)].join('  '));
+  console.log(
+    [
+      r.backend.padEnd(8),
+      r.op.padEnd(42),
+      r.rps.toFixed(0).padStart(8),
+      r.p50.toFixed(1).padStart(8),
+      r.p95.toFixed(1).padStart(8),
+    ].join('  '),
+  );
 }
-console.log('\nA simple GET (anon, one row) while an anonymous request runs until its 3 s statement timeout cancels it\n');
-console.log(['backend ', 'idle p50 ms'.padStart(12), 'first GET ms'.padStart(13), 'max GET ms'.padStart(11), 'GETs'.padStart(5), 'slow answered'.padStart(22)].join('  '));
+console.log(
+  '\nA simple GET (anon, one row) while an anonymous request runs until its 3 s statement timeout cancels it\n',
+);
+console.log(
+  [
+    'backend ',
+    'idle p50 ms'.padStart(12),
+    'first GET ms'.padStart(13),
+    'max GET ms'.padStart(11),
+    'GETs'.padStart(5),
+    'slow answered'.padStart(22),
+  ].join('  '),
+);
 for (const r of slowResults) {
-  console.log([r.backend.padEnd(8), r.idleP50.toFixed(1).padStart(12), r.first.toFixed(1).padStart(13), r.max.toFixed(1).padStart(11), String(r.gets).padStart(5), `${r.slowCode} at ${(r.slowMs / 1000).toFixed(2)} s`.padStart(22)].join('  '));
+  console.log(
+    [
+      r.backend.padEnd(8),
+      r.idleP50.toFixed(1).padStart(12),
+      r.first.toFixed(1).padStart(13),
+      r.max.toFixed(1).padStart(11),
+      String(r.gets).padStart(5),
+      `${r.slowCode} at ${(r.slowMs / 1000).toFixed(2)} s`.padStart(22),
+    ].join('  '),
+  );
 }

@@ -25,8 +25,20 @@ export interface StackConfig {
     enableRefreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     minimumPasswordLength: number;
-    rateLimit: { emailSent: number; signInSignUps: number; tokenVerifications: number; anonymousUsers: number; tokenRefresh: number };
-    email: { enableConfirmations: boolean; doubleConfirmChanges: boolean; otpLength: number; otpExpiry: number; maxFrequencySeconds: number };
+    rateLimit: {
+      emailSent: number;
+      signInSignUps: number;
+      tokenVerifications: number;
+      anonymousUsers: number;
+      tokenRefresh: number;
+    };
+    email: {
+      enableConfirmations: boolean;
+      doubleConfirmChanges: boolean;
+      otpLength: number;
+      otpExpiry: number;
+      maxFrequencySeconds: number;
+    };
     hooks: { customAccessToken: { enabled: boolean; uri: string } | null };
     external: Record<string, { enabled: boolean; clientId: string; secret: string; redirectUri: string }>;
   };
@@ -103,8 +115,18 @@ export function seedFiles(c: StackConfig): string[] {
       continue;
     }
     const dir = path.dirname(full);
-    const re = new RegExp(`^${base.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-    const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => re.test(n)).sort() : [];
+    const re = new RegExp(
+      `^${base
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+    );
+    const names = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((n) => re.test(n))
+          .sort()
+      : [];
     for (const n of names) if (!out.includes(path.join(dir, n))) out.push(path.join(dir, n));
   }
   return out;
@@ -125,7 +147,12 @@ export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env
   const external: StackConfig['auth']['external'] = {};
   for (const [name, v] of Object.entries(tbl(auth.external))) {
     const t = tbl(v);
-    external[name] = { enabled: bool(t.enabled, false), clientId: str(t.client_id, ''), secret: str(t.secret, ''), redirectUri: str(t.redirect_uri, '') };
+    external[name] = {
+      enabled: bool(t.enabled, false),
+      clientId: str(t.client_id, ''),
+      secret: str(t.secret, ''),
+      redirectUri: str(t.redirect_uri, ''),
+    };
   }
   return {
     projectId: str(raw.project_id, path.basename(path.resolve(workdir, '..'))),
@@ -144,7 +171,10 @@ export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env
     inbox: { port: num(env.SUPABASE_INBOX_PORT, num(tbl(raw.inbucket).port, 54324)) },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
-      additionalRedirectUrls: [...strs(auth.additional_redirect_urls, []), ...(env.GUESTMAP_EXTRA_REDIRECT_URLS ?? '').split(',').filter(Boolean)],
+      additionalRedirectUrls: [
+        ...strs(auth.additional_redirect_urls, []),
+        ...(env.GUESTMAP_EXTRA_REDIRECT_URLS ?? '').split(',').filter(Boolean),
+      ],
       jwtExpiry: num(env.JWT_EXPIRY, num(auth.jwt_expiry, 3600)),
       jwtSecret,
       anonKey: env.ANON_KEY || makeKey('anon', jwtSecret),

@@ -46,7 +46,23 @@ interface Fn {
 }
 
 const NUMBER = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
-const STRING = new Set(['text', 'varchar', 'bpchar', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz', 'interval', 'citext', 'bytea', 'inet', 'cidr', 'name']);
+const STRING = new Set([
+  'text',
+  'varchar',
+  'bpchar',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'citext',
+  'bytea',
+  'inet',
+  'cidr',
+  'name',
+]);
 
 function scalar(type: string, typtype: string | null, enums: Set<string>): string {
   if (typtype === 'e' || enums.has(type)) return `Database["${SCHEMA}"]["Enums"]["${type}"]`;
@@ -59,7 +75,13 @@ function scalar(type: string, typtype: string | null, enums: Set<string>): strin
   return 'unknown';
 }
 
-function tsType(type: string, typtype: string, elemType: string | null, elemTyptype: string | null, enums: Set<string>): string {
+function tsType(
+  type: string,
+  typtype: string,
+  elemType: string | null,
+  elemTyptype: string | null,
+  enums: Set<string>,
+): string {
   if (elemType) return `${scalar(elemType, elemTyptype, enums)}[]`;
   return scalar(type, typtype, enums);
 }
@@ -160,7 +182,9 @@ export async function renderTypes(db: Queryable): Promise<string> {
         return `${key(c.name)}${optional ? '?' : ''}: ${colType(c)}${c.notNull && !isView ? '' : ' | null'}`;
       });
       const update = cols.map((c) =>
-        c.identity === 'a' || c.generated === 's' ? `${key(c.name)}?: never` : `${key(c.name)}?: ${colType(c)}${c.notNull && !isView ? '' : ' | null'}`,
+        c.identity === 'a' || c.generated === 's'
+          ? `${key(c.name)}?: never`
+          : `${key(c.name)}?: ${colType(c)}${c.notNull && !isView ? '' : ' | null'}`,
       );
       parts.push(block('Insert', insert), block('Update', update));
     }
@@ -203,10 +227,16 @@ export async function renderTypes(db: Queryable): Promise<string> {
     let returns: string;
     let setof: string | null = null;
     if (outputs.length > 0) {
-      returns = `${block('Returns', outputs.map((o) => `${key(o.name)}: ${typOf(o.type)}`))}${f.returnsSet ? '[]' : ''}`;
+      returns = `${block(
+        'Returns',
+        outputs.map((o) => `${key(o.name)}: ${typOf(o.type)}`),
+      )}${f.returnsSet ? '[]' : ''}`;
     } else if (f.returnRel) {
       const cols = rels.get(f.returnRel) ?? [];
-      returns = `${block('Returns', cols.map((c) => `${key(c.name)}: ${colType(c)}${c.notNull ? '' : ' | null'}`))}${f.returnsSet ? '[]' : ''}`;
+      returns = `${block(
+        'Returns',
+        cols.map((c) => `${key(c.name)}: ${colType(c)}${c.notNull ? '' : ' | null'}`),
+      )}${f.returnsSet ? '[]' : ''}`;
       setof = block('SetofOptions', [
         `from: "*"`,
         `to: ${JSON.stringify(f.returnRel)}`,

@@ -5,7 +5,11 @@ export type Claims = Record<string, unknown> & { exp?: number; iat?: number; rol
 
 const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
-export function signJwt(claims: Claims, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
+export function signJwt(
+  claims: Claims,
+  secret: string,
+  header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+): string {
   const head = b64url(JSON.stringify(header));
   const body = b64url(JSON.stringify(claims));
   const sig = crypto.createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
@@ -13,7 +17,10 @@ export function signJwt(claims: Claims, secret: string, header: Record<string, u
 }
 
 export class JwtError extends Error {
-  constructor(public readonly reason: 'malformed' | 'signature' | 'expired' | 'algorithm', message: string) {
+  constructor(
+    public readonly reason: 'malformed' | 'signature' | 'expired' | 'algorithm',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -36,8 +43,10 @@ export function verifyJwt(token: string, secret: string, opts: { skewSeconds?: n
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
     throw new JwtError('signature', 'JWT cryptographic operation failed');
   }
-  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new JwtError('malformed', 'JWT claims are not an object');
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims))
+    throw new JwtError('malformed', 'JWT claims are not an object');
   const now = opts.now ?? Math.floor(Date.now() / 1000);
-  if (typeof claims.exp === 'number' && now - (opts.skewSeconds ?? 0) >= claims.exp) throw new JwtError('expired', 'JWT expired');
+  if (typeof claims.exp === 'number' && now - (opts.skewSeconds ?? 0) >= claims.exp)
+    throw new JwtError('expired', 'JWT expired');
   return claims;
 }

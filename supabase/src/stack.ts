@@ -68,7 +68,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     seedFiles: opts.seed === false ? [] : seedFiles(config),
     log,
   });
-  const filesDir = dataDir ? path.join(dataDir, 'storage') : fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-storage-'));
+  const filesDir = dataDir
+    ? path.join(dataDir, 'storage')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-storage-'));
   fs.mkdirSync(filesDir, { recursive: true });
 
   const closers: (() => Promise<void> | void)[] = [];

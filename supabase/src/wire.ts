@@ -3,7 +3,11 @@
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Db } from './db/db.ts';
 
-export async function startWireServer(db: Db, port: number, host: string): Promise<{ port: number; stop: () => Promise<void> }> {
+export async function startWireServer(
+  db: Db,
+  port: number,
+  host: string,
+): Promise<{ port: number; stop: () => Promise<void> }> {
   if (!db.pglite) throw new Error('wire server needs PGlite');
   const server = new PGLiteSocketServer({ db: db.pglite, port, host, maxConnections: 8 });
   await server.start();

@@ -54,6 +54,9 @@ describe('catalogues', () => {
     });
     expect(en.success.codeSent).toBe('A code has been sent to you by email');
     expect(en.user.name).toMatchObject({ success: 'Name updated successfully', error: 'Error updating name' });
-    expect(en.user.language).toMatchObject({ success: 'Language updated successfully', error: 'Error updating language' });
+    expect(en.user.language).toMatchObject({
+      success: 'Language updated successfully',
+      error: 'Error updating language',
+    });
   });
 });

@@ -14,7 +14,16 @@ export default function CustomerSettings() {
       <WithCustomer>
         {(customer, setCustomer) => (
           <main style={{ maxWidth: 860, width: '100%', margin: '0 auto', padding: '16px 16px 48px' }}>
-            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, justifyContent: 'space-between', marginBottom: 16 }}>
+            <div
+              style={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 12,
+                justifyContent: 'space-between',
+                marginBottom: 16,
+              }}
+            >
               <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
                 {t('CustomerSettings.heading', { name: customer.name })}
               </Typography.Title>

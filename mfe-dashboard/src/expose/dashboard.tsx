@@ -8,19 +8,32 @@ import { useScreenView } from './use-screen-view.ts';
 
 // Each tab is its own chunk, fetched when the tab is first opened: the first paint carries only the frame.
 const Overview = lazy(() => import('../features/metrics/overview.tsx').then((m) => ({ default: m.Overview })));
-const Recommendations = lazy(() => import('../features/recommendations/recommendations.tsx').then((m) => ({ default: m.Recommendations })));
+const Recommendations = lazy(() =>
+  import('../features/recommendations/recommendations.tsx').then((m) => ({ default: m.Recommendations })),
+);
 const Rewards = lazy(() => import('../features/rewards/rewards.tsx').then((m) => ({ default: m.Rewards })));
 const Statements = lazy(() => import('../features/statements/statements.tsx').then((m) => ({ default: m.Statements })));
 const QrPoster = lazy(() => import('../features/qr/qr-poster.tsx').then((m) => ({ default: m.QrPoster })));
 const Moderators = lazy(() => import('../features/moderators/moderators.tsx').then((m) => ({ default: m.Moderators })));
-const Administration = lazy(() => import('../features/admin/administration.tsx').then((m) => ({ default: m.Administration })));
+const Administration = lazy(() =>
+  import('../features/admin/administration.tsx').then((m) => ({ default: m.Administration })),
+);
 
 /** The tabs this person sees for this customer: rewards and statements for hotels, administration for admins. */
 function tabsFor(kind: string, isAdmin: boolean): string[] {
-  return ['overview', 'recommendations', ...(kind === 'hotel' ? ['rewards', 'statements'] : []), 'qr', 'moderators', ...(isAdmin ? ['admin'] : [])];
+  return [
+    'overview',
+    'recommendations',
+    ...(kind === 'hotel' ? ['rewards', 'statements'] : []),
+    'qr',
+    'moderators',
+    ...(isAdmin ? ['admin'] : []),
+  ];
 }
 
-const pane = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{node}</Suspense>;
+const pane = (node: ReactNode) => (
+  <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{node}</Suspense>
+);
 
 export default function Dashboard() {
   const { t } = useTranslation('dashboard');
@@ -33,31 +46,55 @@ export default function Dashboard() {
       <WithCustomer>
         {(customer) => (
           <main style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '16px 16px 48px' }}>
-            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, justifyContent: 'space-between' }}>
+            <div
+              style={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 12,
+                justifyContent: 'space-between',
+              }}
+            >
               <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
                 {t('Dashboard.heading', { name: customer.name })}
               </Typography.Title>
               <span style={{ display: 'flex', gap: 8 }}>
                 <Button onClick={() => navigateTo('Map', { customerId: customer.id })}>{t('nav.openMap')}</Button>
-                <Button onClick={() => navigateTo('CustomerSettings', { customerId: customer.id })}>{t('nav.settings')}</Button>
+                <Button onClick={() => navigateTo('CustomerSettings', { customerId: customer.id })}>
+                  {t('nav.settings')}
+                </Button>
               </span>
             </div>
             <Tabs
               activeKey={tabsFor(customer.kind, !!profile?.isAdmin).includes(asked) ? asked : 'overview'}
               onChange={(k) => setParams((p) => (p.set('tab', k), p), { replace: true })}
               items={[
-                { key: 'overview', label: t('tabs.overview'), children: pane(<Overview hotel={customer.kind === 'hotel'} />) },
-                { key: 'recommendations', label: t('tabs.recommendations'), children: pane(<Recommendations customer={customer} />) },
+                {
+                  key: 'overview',
+                  label: t('tabs.overview'),
+                  children: pane(<Overview hotel={customer.kind === 'hotel'} />),
+                },
+                {
+                  key: 'recommendations',
+                  label: t('tabs.recommendations'),
+                  children: pane(<Recommendations customer={customer} />),
+                },
                 // Rewards and commission exist for hotels only (the database refuses campaigns for cities).
                 ...(customer.kind === 'hotel'
                   ? [
                       { key: 'rewards', label: t('tabs.rewards'), children: pane(<Rewards customer={customer} />) },
-                      { key: 'statements', label: t('tabs.statements'), children: pane(<Statements customer={customer} />) },
+                      {
+                        key: 'statements',
+                        label: t('tabs.statements'),
+                        children: pane(<Statements customer={customer} />),
+                      },
                     ]
                   : []),
                 { key: 'qr', label: t('tabs.qr'), children: pane(<QrPoster customer={customer} />) },
                 { key: 'moderators', label: t('tabs.moderators'), children: pane(<Moderators />) },
-                ...(profile?.isAdmin ? [{ key: 'admin', label: t('tabs.admin'), children: pane(<Administration />) }] : []),
+                ...(profile?.isAdmin
+                  ? [{ key: 'admin', label: t('tabs.admin'), children: pane(<Administration />) }]
+                  : []),
               ]}
             />
           </main>

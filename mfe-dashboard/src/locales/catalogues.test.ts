@@ -7,10 +7,21 @@ import fr from './fr.json';
 import { ERROR_CODES } from '../features/common/use-db.ts';
 
 const keys = (o: object, p = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`])).map((k) => k.replace(/_(one|other)$/, '')).sort();
+  Object.entries(o)
+    .flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`]))
+    .map((k) => k.replace(/_(one|other)$/, ''))
+    .sort();
 
 const sources = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !e.name.includes('.test.') ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? sources(path.join(dir, e.name))
+        : /\.tsx?$/.test(e.name) && !e.name.includes('.test.')
+          ? [path.join(dir, e.name)]
+          : [],
+    );
 
 describe('dashboard catalogues', () => {
   it('Vietnamese and French have every English key', () => {
@@ -26,7 +37,9 @@ describe('dashboard catalogues', () => {
 
   it('every literal key the code asks for exists', () => {
     const all = new Set(keys(en));
-    const used = sources(path.join(import.meta.dirname, '..')).flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/\bt\('([A-Za-z]+(?:\.[A-Za-z_]+)+)'/g)].map((m) => m[1]!));
+    const used = sources(path.join(import.meta.dirname, '..')).flatMap((f) =>
+      [...fs.readFileSync(f, 'utf8').matchAll(/\bt\('([A-Za-z]+(?:\.[A-Za-z_]+)+)'/g)].map((m) => m[1]!),
+    );
     expect(used.length).toBeGreaterThan(200);
     expect([...new Set(used)].filter((k) => !all.has(k.replace(/_(one|other)$/, '')))).toEqual([]);
   });

@@ -13,9 +13,13 @@ export function catalogueKeys(o: Record<string, unknown>, prefix = ''): Set<stri
   return out;
 }
 
-const hasEmptyString = (o: unknown): boolean => (typeof o === 'string' ? o.trim() === '' : Object.values(o as object).some(hasEmptyString));
+const hasEmptyString = (o: unknown): boolean =>
+  typeof o === 'string' ? o.trim() === '' : Object.values(o as object).some(hasEmptyString);
 
-export function describeCatalogues(title: string, { en, vi, fr }: Record<'en' | 'vi' | 'fr', Record<string, unknown>>): void {
+export function describeCatalogues(
+  title: string,
+  { en, vi, fr }: Record<'en' | 'vi' | 'fr', Record<string, unknown>>,
+): void {
   describe(title, () => {
     const base = catalogueKeys(en);
     it.each([

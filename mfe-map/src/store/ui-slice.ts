@@ -20,7 +20,15 @@ export interface MapUiState {
   view: MapView | null;
 }
 
-const initialState: MapUiState = { screenViews: 0, customerId: null, query: '', categories: [], openNow: false, sheetOpen: false, view: null };
+const initialState: MapUiState = {
+  screenViews: 0,
+  customerId: null,
+  query: '',
+  categories: [],
+  openNow: false,
+  sheetOpen: false,
+  view: null,
+};
 
 export const mapUi = createSlice({
   name: 'map',
@@ -38,7 +46,9 @@ export const mapUi = createSlice({
       state.query = a.payload;
     },
     toggleCategory(state, a: PayloadAction<string>) {
-      state.categories = state.categories.includes(a.payload) ? state.categories.filter((c) => c !== a.payload) : [...state.categories, a.payload];
+      state.categories = state.categories.includes(a.payload)
+        ? state.categories.filter((c) => c !== a.payload)
+        : [...state.categories, a.payload];
     },
     clearCategories(state) {
       state.categories = [];
@@ -55,4 +65,4 @@ export const mapUi = createSlice({
   },
 });
 
-export const selectMapUi = (root: unknown): MapUiState => ((root as { map?: MapUiState }).map ?? initialState);
+export const selectMapUi = (root: unknown): MapUiState => (root as { map?: MapUiState }).map ?? initialState;

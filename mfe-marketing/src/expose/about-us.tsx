@@ -75,7 +75,11 @@ export default function AboutUs() {
           <h2 id="about-contact-title">{t('about.contact.title')}</h2>
           <p>{t('about.contact.body', { email: CONTACT_EMAIL })}</p>
           <div className="gmk-actions">
-            <button type="button" className="gmk-btn gmk-btn-primary gmk-btn-lg" onClick={() => contact.open('general')}>
+            <button
+              type="button"
+              className="gmk-btn gmk-btn-primary gmk-btn-lg"
+              onClick={() => contact.open('general')}
+            >
               {t('hotels.cta.contact')}
             </button>
             <a className="gmk-btn gmk-btn-ghost gmk-btn-lg" href={`mailto:${CONTACT_EMAIL}`}>

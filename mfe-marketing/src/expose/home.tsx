@@ -22,7 +22,6 @@ interface Quote {
   role: string;
 }
 
-
 export default function Home() {
   const { t, list } = useCopy();
   const { locale } = usePlatform();
@@ -41,7 +40,12 @@ export default function Home() {
       <HomeHero />
 
       <Section id="features" labelledBy="features-title">
-        <SectionHead id="features-title" eyebrow={t('home.features.eyebrow')} title={t('home.features.title')} lead={t('home.features.lead')} />
+        <SectionHead
+          id="features-title"
+          eyebrow={t('home.features.eyebrow')}
+          title={t('home.features.title')}
+          lead={t('home.features.lead')}
+        />
         <div className="gmk-grid gmk-grid-4">
           {list<Card>('home.features.items').map((c, i) => (
             <article key={c.title} className="gmk-card">
@@ -68,12 +72,23 @@ export default function Home() {
       </Section>
 
       <Section id="screenshots" labelledBy="screens-title">
-        <SectionHead id="screens-title" eyebrow={t('home.carousel.eyebrow')} title={t('home.carousel.title')} lead={t('home.carousel.lead')} center />
+        <SectionHead
+          id="screens-title"
+          eyebrow={t('home.carousel.eyebrow')}
+          title={t('home.carousel.title')}
+          lead={t('home.carousel.lead')}
+          center
+        />
         <Carousel slides={slides} label={t('home.carousel.label')} />
       </Section>
 
       <Section id="testimonials" alt labelledBy="testimonials-title">
-        <SectionHead id="testimonials-title" eyebrow={t('home.testimonials.eyebrow')} title={t('home.testimonials.title')} lead={t('home.testimonials.lead')} />
+        <SectionHead
+          id="testimonials-title"
+          eyebrow={t('home.testimonials.eyebrow')}
+          title={t('home.testimonials.title')}
+          lead={t('home.testimonials.lead')}
+        />
         <div className="gmk-grid gmk-grid-3">
           {list<Quote>('home.testimonials.items').map((q) => (
             <figure key={q.name} className="gmk-card gmk-quote">
@@ -92,7 +107,11 @@ export default function Home() {
           <h2 id="home-cta-title">{t('home.cta.title')}</h2>
           <p>{t('home.cta.body')}</p>
           <div className="gmk-actions">
-            <RouteLink to="Map" params={{ customerId: EXPLORE_CUSTOMER }} className="gmk-btn gmk-btn-primary gmk-btn-lg">
+            <RouteLink
+              to="Map"
+              params={{ customerId: EXPLORE_CUSTOMER }}
+              className="gmk-btn gmk-btn-primary gmk-btn-lg"
+            >
               {t('home.hero.explore')}
             </RouteLink>
             <RouteLink to="Hotels" className="gmk-btn gmk-btn-ghost gmk-btn-lg">

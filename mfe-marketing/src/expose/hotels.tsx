@@ -29,7 +29,12 @@ export default function Hotels() {
       <HotelsHero onContact={contact.open} />
 
       <Section id="how-it-works" alt labelledBy="hotels-how-title">
-        <SectionHead id="hotels-how-title" eyebrow={t('hotels.how.eyebrow')} title={t('hotels.how.title')} lead={t('hotels.how.lead')} />
+        <SectionHead
+          id="hotels-how-title"
+          eyebrow={t('hotels.how.eyebrow')}
+          title={t('hotels.how.title')}
+          lead={t('hotels.how.lead')}
+        />
         <ol className="gmk-steps gmk-grid gmk-grid-4">
           {list<Item>('hotels.how.steps').map((s) => (
             <li key={s.title} className="gmk-step">
@@ -41,12 +46,22 @@ export default function Hotels() {
       </Section>
 
       <Section id="calculator" labelledBy="calculator-title">
-        <SectionHead id="calculator-title" eyebrow={t('calculator.eyebrow')} title={t('calculator.title')} lead={t('calculator.lead')} />
+        <SectionHead
+          id="calculator-title"
+          eyebrow={t('calculator.eyebrow')}
+          title={t('calculator.title')}
+          lead={t('calculator.lead')}
+        />
         <RevenueCalculator />
       </Section>
 
       <Section id="pricing" alt labelledBy="pricing-title">
-        <SectionHead id="pricing-title" eyebrow={t('pricing.eyebrow')} title={t('pricing.title')} lead={t('pricing.lead')} />
+        <SectionHead
+          id="pricing-title"
+          eyebrow={t('pricing.eyebrow')}
+          title={t('pricing.title')}
+          lead={t('pricing.lead')}
+        />
         <Packages onContact={contact.open} />
         <div style={{ marginTop: 40 }}>
           <h3>{t('pricing.statement.heading')}</h3>
@@ -56,7 +71,12 @@ export default function Hotels() {
       </Section>
 
       <Section id="showcase" labelledBy="showcase-title">
-        <SectionHead id="showcase-title" eyebrow={t('showcase.eyebrow')} title={t('showcase.title')} lead={t('showcase.lead')} />
+        <SectionHead
+          id="showcase-title"
+          eyebrow={t('showcase.eyebrow')}
+          title={t('showcase.title')}
+          lead={t('showcase.lead')}
+        />
         <MapsShowcase />
       </Section>
 

@@ -14,8 +14,30 @@ import { useCopy } from '../features/ui/use-copy.ts';
 import { usePageMeta } from '../features/meta/use-page-meta.ts';
 import { CONTACT_EMAIL, LAST_UPDATED, PRIVACY_EMAIL } from '../features/legal/contacts.ts';
 
-export const TERMS_SECTIONS = ['service', 'accounts', 'hotels', 'rewards', 'partners', 'use', 'content', 'availability', 'liability', 'changes'] as const;
-export const PRIVACY_SECTIONS = ['controller', 'data', 'purposes', 'retention', 'sharing', 'storage', 'rights', 'security', 'children', 'contact'] as const;
+export const TERMS_SECTIONS = [
+  'service',
+  'accounts',
+  'hotels',
+  'rewards',
+  'partners',
+  'use',
+  'content',
+  'availability',
+  'liability',
+  'changes',
+] as const;
+export const PRIVACY_SECTIONS = [
+  'controller',
+  'data',
+  'purposes',
+  'retention',
+  'sharing',
+  'storage',
+  'rights',
+  'security',
+  'children',
+  'contact',
+] as const;
 
 /** Paragraphs come from the catalogue as plain strings; these are the only placeholders they use. */
 const fill = (p: string) => p.replaceAll('%EMAIL%', CONTACT_EMAIL).replaceAll('%PRIVACY_EMAIL%', PRIVACY_EMAIL);
@@ -45,7 +67,9 @@ export default function TermsAndPrivacy() {
   useScreenView();
   usePageMeta({ title: t('TermsAndPrivacy.title'), description: t('legal.meta.description'), locale });
   useHashScroll();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LAST_UPDATED}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${LAST_UPDATED}T00:00:00Z`),
+  );
 
   const part = (doc: 'terms' | 'privacy', id: string) => (
     <section key={id} id={`${doc}-${id}`} aria-labelledby={`${doc}-${id}-title`}>

@@ -24,7 +24,11 @@ function leaves(v: Json, path = ''): Map<string, string> {
 }
 
 // The legal text is a separate file per language, loaded by the Terms and privacy screen.
-const catalogues = { en: { ...en, legal: legalEn }, vi: { ...vi, legal: legalVi }, fr: { ...fr, legal: legalFr } } as Record<string, Json>;
+const catalogues = {
+  en: { ...en, legal: legalEn },
+  vi: { ...vi, legal: legalVi },
+  fr: { ...fr, legal: legalFr },
+} as Record<string, Json>;
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}|%[A-Z_]+%/g)].map((m) => m[1] ?? m[0]).sort();
 
 describe('locale catalogues', () => {
@@ -47,7 +51,15 @@ describe('locale catalogues', () => {
 
   it('English carries the spec claims and messages', () => {
     const all = [...base.values()].join('\n');
-    for (const claim of ['90% guest satisfaction', '15–25% revenue increase', 'more than 5 staff hours saved per day', 'setup in 24–48 hours', 'free pilot map', '15-minute call', '$500–$2,000 per stay']) {
+    for (const claim of [
+      '90% guest satisfaction',
+      '15–25% revenue increase',
+      'more than 5 staff hours saved per day',
+      'setup in 24–48 hours',
+      'free pilot map',
+      '15-minute call',
+      '$500–$2,000 per stay',
+    ]) {
       expect(all.toLowerCase()).toContain(claim.toLowerCase());
     }
     expect(en.validation.required).toBe('This field is required');

@@ -26,7 +26,11 @@ export function Spinner({ label }: { label: string }) {
  */
 export function keepFocusInside(e: KeyboardEvent, container: HTMLElement | null): void {
   if (e.key !== 'Tab') return;
-  const focusable = Array.from(container?.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),input:not([disabled]),select,[tabindex="0"]') ?? []);
+  const focusable = Array.from(
+    container?.querySelectorAll<HTMLElement>(
+      'a[href],button:not([disabled]),input:not([disabled]),select,[tabindex="0"]',
+    ) ?? [],
+  );
   if (focusable.length === 0) return;
   const first = focusable[0]!;
   const last = focusable[focusable.length - 1]!;

@@ -12,5 +12,8 @@ export function createDb(supabaseUrl: string, anonKey: string, accessToken: () =
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${(await accessToken()) ?? anonKey}`);
     return fetch(input, { ...init, headers });
   };
-  return new PostgrestClient(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, { headers: { apikey: anonKey }, fetch: authedFetch });
+  return new PostgrestClient(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
+    headers: { apikey: anonKey },
+    fetch: authedFetch,
+  });
 }

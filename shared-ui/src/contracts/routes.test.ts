@@ -3,16 +3,35 @@ import { pathFor, isRouteName, ROUTE_NAMES } from './routes.ts';
 
 describe('route table contract', () => {
   it('has the 13 route names of the spec, and the partner portal (issue #27)', () => {
-    expect(ROUTE_NAMES).toEqual(['Home', 'TermsAndPrivacy', 'AboutUs', 'User', 'UserSettings', 'Hotels', 'HotelsSalesPresentation', 'CustomerCreate', 'Customer', 'CustomerSettings', 'Map', 'Activity', 'Dashboard', 'PartnerPortal']);
+    expect(ROUTE_NAMES).toEqual([
+      'Home',
+      'TermsAndPrivacy',
+      'AboutUs',
+      'User',
+      'UserSettings',
+      'Hotels',
+      'HotelsSalesPresentation',
+      'CustomerCreate',
+      'Customer',
+      'CustomerSettings',
+      'Map',
+      'Activity',
+      'Dashboard',
+      'PartnerPortal',
+    ]);
   });
 
   it('builds paths by name, dropping optional params and encoding values', () => {
     expect(pathFor('Home')).toBe('/');
     expect(pathFor('Map', { customerId: 'ho-chi-minh-city' })).toBe('/ho-chi-minh-city/map');
     expect(pathFor('Activity', { customerId: 'hanoi' })).toBe('/hanoi/map');
-    expect(pathFor('Activity', { customerId: 'hanoi', activitySlug: 'pho thin', activityId: 'a/b' })).toBe('/hanoi/map/pho%20thin/a%2Fb');
+    expect(pathFor('Activity', { customerId: 'hanoi', activitySlug: 'pho thin', activityId: 'a/b' })).toBe(
+      '/hanoi/map/pho%20thin/a%2Fb',
+    );
     expect(pathFor('PartnerPortal', {}, { partner: 'a1', month: '2026-11' })).toBe('/partner?partner=a1&month=2026-11');
-    expect(pathFor('Home', {}, { dialogAuth: 'true', to: 'Dashboard', customerId: undefined })).toBe('/?dialogAuth=true&to=Dashboard');
+    expect(pathFor('Home', {}, { dialogAuth: 'true', to: 'Dashboard', customerId: undefined })).toBe(
+      '/?dialogAuth=true&to=Dashboard',
+    );
   });
 
   it('refuses to build a route without its required params', () => {

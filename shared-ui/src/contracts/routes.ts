@@ -42,6 +42,8 @@ export function pathFor(name: RouteName, params: RouteParams = {}, query?: Route
     return [encodeURIComponent(v)];
   });
   const path = segs.join('/') || '/';
-  const qs = query ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString() : '';
+  const qs = query
+    ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString()
+    : '';
   return qs ? `${path}?${qs}` : path;
 }

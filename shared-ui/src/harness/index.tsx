@@ -40,19 +40,44 @@ export interface HarnessOptions {
 export async function mountHarness(opts: HarnessOptions): Promise<void> {
   for (const [k, v] of Object.entries(cssVariables('light'))) document.documentElement.style.setProperty(k, v);
   const locale: Locale = normaliseLocale(localStorage.getItem(LOCALE_STORAGE_KEY)) ?? 'en-US';
-  await i18next.use(initReactI18next).use(lazyBundles).init({ lng: lang(locale), fallbackLng: 'en', resources: {}, partialBundledLanguages: true, interpolation: { escapeValue: false }, react: { useSuspense: false } });
+  await i18next
+    .use(initReactI18next)
+    .use(lazyBundles)
+    .init({
+      lng: lang(locale),
+      fallbackLng: 'en',
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
   const rootReducer = combineSlices({ harness: (s: number = 0) => s }).withLazyLoadedSlices<Record<string, unknown>>();
   const store = configureStore({ reducer: rootReducer });
   const inject = (slice: Slice) => {
     slice.injectInto(rootReducer);
     store.dispatch({ type: '@@harness/inject' });
   };
-  const storeApi = { inject, dispatch: store.dispatch as (a: unknown) => unknown, getState: store.getState, subscribe: store.subscribe };
+  const storeApi = {
+    inject,
+    dispatch: store.dispatch as (a: unknown) => unknown,
+    getState: store.getState,
+    subscribe: store.subscribe,
+  };
   const supabaseUrl = opts.supabaseUrl ?? 'http://127.0.0.1:54321';
   const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY);
-  const db = createDb(supabaseUrl, LOCAL_ANON_KEY, async () => (await supabase.auth.getSession()).data.session?.access_token ?? null);
+  const db = createDb(
+    supabaseUrl,
+    LOCAL_ANON_KEY,
+    async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+  );
   const loadSupabase = () => Promise.resolve(supabase);
-  await opts.register?.({ store: storeApi, i18n: i18next, addResources: (ns, r) => addNamespace(i18next, ns, r), db, route: null });
+  await opts.register?.({
+    store: storeApi,
+    i18n: i18next,
+    addResources: (ns, r) => addNamespace(i18next, ns, r),
+    db,
+    route: null,
+  });
   let session: Session | null = (await supabase.auth.getSession()).data.session;
   const sessionListeners = new Set<() => void>();
   supabase.auth.onAuthStateChange((_e, s) => {
@@ -65,12 +90,20 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
       const el = document.createElement('div');
       el.setAttribute('role', type === 'error' ? 'alert' : 'status');
       el.textContent = m;
-      el.style.cssText = 'position:fixed;top:12px;left:50%;transform:translateX(-50%);background:#fff;padding:10px 14px;border-radius:8px;box-shadow:0 4px 16px #0003;z-index:9999';
+      el.style.cssText =
+        'position:fixed;top:12px;left:50%;transform:translateX(-50%);background:#fff;padding:10px 14px;border-radius:8px;box-shadow:0 4px 16px #0003;z-index:9999';
       document.body.appendChild(el);
       setTimeout(() => el.remove(), 5000);
       return String(Date.now());
     };
-    return { show, success: (m) => show(m, 'success'), error: (m) => show(m, 'error'), warning: (m) => show(m, 'warning'), info: (m) => show(m, 'info'), dismiss: () => undefined };
+    return {
+      show,
+      success: (m) => show(m, 'success'),
+      error: (m) => show(m, 'error'),
+      warning: (m) => show(m, 'warning'),
+      info: (m) => show(m, 'info'),
+      dismiss: () => undefined,
+    };
   })();
 
   function Root() {
@@ -87,7 +120,11 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     const [pendingKeys, setPendingKeys] = useState<string[]>([]);
     const value = useMemo<Platform>(
       () => ({
-        config: { supabaseUrl, supabaseAnonKey: LOCAL_ANON_KEY, remotes: { marketing: '', map: '', account: '', dashboard: '' } as Platform['config']['remotes'] },
+        config: {
+          supabaseUrl,
+          supabaseAnonKey: LOCAL_ANON_KEY,
+          remotes: { marketing: '', map: '', account: '', dashboard: '' } as Platform['config']['remotes'],
+        },
         db,
         supabase,
         loadSupabase,
@@ -124,7 +161,9 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     );
     return (
       <PlatformContext.Provider value={value}>
-        <div style={{ padding: 8, fontSize: 12, background: '#222', color: '#eee' }}>Guestmap dev harness · {opts.remote}</div>
+        <div style={{ padding: 8, fontSize: 12, background: '#222', color: '#eee' }}>
+          Guestmap dev harness · {opts.remote}
+        </div>
         <Outlet />
       </PlatformContext.Provider>
     );
@@ -134,7 +173,16 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
       element: <Root />,
       children: ROUTE_NAMES.map((name) => {
         const Screen = opts.screens[name];
-        return { path: ROUTES[name], element: Screen ? <Screen /> : <p style={{ padding: 24 }}>{name} (not part of {opts.remote})</p> };
+        return {
+          path: ROUTES[name],
+          element: Screen ? (
+            <Screen />
+          ) : (
+            <p style={{ padding: 24 }}>
+              {name} (not part of {opts.remote})
+            </p>
+          ),
+        };
       }),
     },
   ]);

@@ -25,7 +25,13 @@ describe('texts per language, loaded when shown', () => {
   async function page(lng: string) {
     const { createInstance } = await import('i18next');
     const i18n = createInstance();
-    await i18n.use(lazyBundles).init({ lng, fallbackLng: 'en', resources: {}, partialBundledLanguages: true, interpolation: { escapeValue: false } });
+    await i18n.use(lazyBundles).init({
+      lng,
+      fallbackLng: 'en',
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+    });
     return i18n;
   }
 
@@ -42,13 +48,19 @@ describe('texts per language, loaded when shown', () => {
 
   it('a page opened in French waits for the French texts before it resolves', async () => {
     const i18n = await page('fr');
-    await addNamespace(i18n, 'map-b', { en: { search: 'Search places' }, fr: async () => ({ default: { search: 'Rechercher' } }) });
+    await addNamespace(i18n, 'map-b', {
+      en: { search: 'Search places' },
+      fr: async () => ({ default: { search: 'Rechercher' } }),
+    });
     expect(i18n.t('search', { ns: 'map-b' })).toBe('Rechercher');
   });
 
   it('texts merged into a namespace before a language loads do not stop that language from loading', async () => {
     const i18n = await page('en');
-    await addNamespace(i18n, 'map-c', { en: { search: 'Search places' }, vi: async () => ({ search: 'Tìm địa điểm' }) });
+    await addNamespace(i18n, 'map-c', {
+      en: { search: 'Search places' },
+      vi: async () => ({ search: 'Tìm địa điểm' }),
+    });
     mergeIntoNamespace(i18n, 'map-c', { en: { rewards: { play: 'Play' } }, vi: { rewards: { play: 'Chơi' } } });
     expect(i18n.t('rewards.play', { ns: 'map-c' })).toBe('Play');
     await i18n.changeLanguage('vi');
@@ -58,9 +70,12 @@ describe('texts per language, loaded when shown', () => {
 });
 
 function vi_fn(texts: Record<string, string>) {
-  const f = Object.assign(async () => {
-    f.calls++;
-    return { default: texts };
-  }, { calls: 0 });
+  const f = Object.assign(
+    async () => {
+      f.calls++;
+      return { default: texts };
+    },
+    { calls: 0 },
+  );
   return f;
 }

@@ -13,7 +13,9 @@ export const lang = (l: Locale | string): 'en' | 'vi' | 'fr' => {
 
 export function normaliseLocale(v: unknown): Locale | null {
   if (typeof v !== 'string') return null;
-  const found = LOCALES.find((l) => l.toLowerCase() === v.toLowerCase() || l.slice(0, 2) === v.slice(0, 2).toLowerCase());
+  const found = LOCALES.find(
+    (l) => l.toLowerCase() === v.toLowerCase() || l.slice(0, 2) === v.slice(0, 2).toLowerCase(),
+  );
   return found ?? null;
 }
 
@@ -48,9 +50,11 @@ export const lazyBundles = {
  */
 export function addNamespace(i18n: I18n, ns: string, resources: NamespaceResources): Promise<void> {
   // Loaders first, at once: i18next's init may already be reading this namespace's languages.
-  for (const [lng, source] of Object.entries(resources)) if (typeof source === 'function') loaders.set(`${lng}|${ns}`, source);
+  for (const [lng, source] of Object.entries(resources))
+    if (typeof source === 'function') loaders.set(`${lng}|${ns}`, source);
   const add = async () => {
-    for (const [lng, source] of Object.entries(resources)) if (typeof source !== 'function') i18n.addResourceBundle(lng, ns, source, true, true);
+    for (const [lng, source] of Object.entries(resources))
+      if (typeof source !== 'function') i18n.addResourceBundle(lng, ns, source, true, true);
     await i18n.loadNamespaces(ns);
   };
   if (i18n.isInitialized) return add();

@@ -36,8 +36,34 @@ export interface Palette {
 
 export function palette(mode: ThemeMode): Palette {
   return mode === 'dark'
-    ? { primary: PRIMARY.dark, onPrimary: '#ffffff', bg: '#121016', surface: '#1d1a24', text: '#f2f0f6', textMuted: '#b3adc0', border: '#36313f', danger: '#ff6b6b', warning: '#f5b041', success: '#5AB77B', info: '#6ea8fe', focus: '#b9a6ff' }
-    : { primary: PRIMARY.light, onPrimary: '#0b2615', bg: '#f6f8f7', surface: '#ffffff', text: '#17201b', textMuted: '#56625b', border: '#dfe5e1', danger: '#c62828', warning: '#b26a00', success: '#2e7d4f', info: '#1d5fbf', focus: '#1d5fbf' };
+    ? {
+        primary: PRIMARY.dark,
+        onPrimary: '#ffffff',
+        bg: '#121016',
+        surface: '#1d1a24',
+        text: '#f2f0f6',
+        textMuted: '#b3adc0',
+        border: '#36313f',
+        danger: '#ff6b6b',
+        warning: '#f5b041',
+        success: '#5AB77B',
+        info: '#6ea8fe',
+        focus: '#b9a6ff',
+      }
+    : {
+        primary: PRIMARY.light,
+        onPrimary: '#0b2615',
+        bg: '#f6f8f7',
+        surface: '#ffffff',
+        text: '#17201b',
+        textMuted: '#56625b',
+        border: '#dfe5e1',
+        danger: '#c62828',
+        warning: '#b26a00',
+        success: '#2e7d4f',
+        info: '#1d5fbf',
+        focus: '#1d5fbf',
+      };
 }
 
 /** CSS custom properties for the light components (set on :root by the shell and the dev harness). */
@@ -98,12 +124,23 @@ export function antdScreens() {
   const xxxl = 3840;
   return {
     screenXSMax: b.sm - 1,
-    screenSM: b.sm, screenSMMin: b.sm, screenSMMax: b.md - 1,
-    screenMD: b.md, screenMDMin: b.md, screenMDMax: b.lg - 1,
-    screenLG: b.lg, screenLGMin: b.lg, screenLGMax: b.xl - 1,
-    screenXL: b.xl, screenXLMin: b.xl, screenXLMax: b.xxl - 1,
-    screenXXL: b.xxl, screenXXLMin: b.xxl, screenXXLMax: xxxl - 1,
-    screenXXXL: xxxl, screenXXXLMin: xxxl,
+    screenSM: b.sm,
+    screenSMMin: b.sm,
+    screenSMMax: b.md - 1,
+    screenMD: b.md,
+    screenMDMin: b.md,
+    screenMDMax: b.lg - 1,
+    screenLG: b.lg,
+    screenLGMin: b.lg,
+    screenLGMax: b.xl - 1,
+    screenXL: b.xl,
+    screenXLMin: b.xl,
+    screenXLMax: b.xxl - 1,
+    screenXXL: b.xxl,
+    screenXXLMin: b.xxl,
+    screenXXLMax: xxxl - 1,
+    screenXXXL: xxxl,
+    screenXXXLMin: xxxl,
   };
 }
 

@@ -12,7 +12,10 @@ describe('design tokens', () => {
     for (const mode of ['light', 'dark'] as const) {
       const t = antdThemeTokens(mode).token;
       // antd validates the responsive tokens when it derives the theme: this throws on bad values.
-      const derived = theme.getDesignToken({ token: t, algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm });
+      const derived = theme.getDesignToken({
+        token: t,
+        algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      });
       expect(derived.screenSM).toBe(600);
       // The consistency antd's responsive observer checks at runtime (it throws otherwise).
       const order = ['XS', 'SM', 'MD', 'LG', 'XL', 'XXL', 'XXXL'] as const;

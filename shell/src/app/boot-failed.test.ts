@@ -3,7 +3,13 @@ import { LOCALE_STORAGE_KEY } from '@guestmap/shared-ui/contracts';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 import fr from '../locales/fr.json';
-import { BOOT_FAILED_TEXTS, STORED_LOCALE_KEY, bootLanguage, isNetworkFailure, showBootFailure } from './boot-failed.ts';
+import {
+  BOOT_FAILED_TEXTS,
+  STORED_LOCALE_KEY,
+  bootLanguage,
+  isNetworkFailure,
+  showBootFailure,
+} from './boot-failed.ts';
 
 describe('when the shell cannot start', () => {
   afterEach(() => {
@@ -12,7 +18,11 @@ describe('when the shell cannot start', () => {
   });
 
   it('uses the catalogue’s own words and the shell’s stored language key', () => {
-    for (const [lang, catalogue] of [['en', en], ['vi', vi], ['fr', fr]] as const) {
+    for (const [lang, catalogue] of [
+      ['en', en],
+      ['vi', vi],
+      ['fr', fr],
+    ] as const) {
       expect(BOOT_FAILED_TEXTS[lang].network).toBe(catalogue.errors.network);
       expect(BOOT_FAILED_TEXTS[lang].retry).toBe(catalogue.remote.retry);
     }
@@ -27,7 +37,9 @@ describe('when the shell cannot start', () => {
   });
 
   it('tells a file that did not arrive from a fault in the code', () => {
-    expect(isNetworkFailure(Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' }))).toBe(true);
+    expect(isNetworkFailure(Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' }))).toBe(
+      true,
+    );
     expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
     expect(isNetworkFailure(new TypeError('x is not a function'))).toBe(false);
     expect(isNetworkFailure(new Error('boom'))).toBe(false);

@@ -4,9 +4,21 @@
 // The texts are the shell catalogue's errors.network and remote.retry (a unit test keeps them equal),
 // written here because the catalogue for Vietnamese or French may be what could not be downloaded.
 export const BOOT_FAILED_TEXTS = {
-  en: { network: "Can't reach the server. Check your connection and try again.", other: 'Guestmap could not start.', retry: 'Retry' },
-  vi: { network: 'Không thể kết nối máy chủ. Hãy kiểm tra kết nối và thử lại.', other: 'Guestmap không thể khởi động.', retry: 'Thử lại' },
-  fr: { network: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.', other: "Guestmap n'a pas pu démarrer.", retry: 'Réessayer' },
+  en: {
+    network: "Can't reach the server. Check your connection and try again.",
+    other: 'Guestmap could not start.',
+    retry: 'Retry',
+  },
+  vi: {
+    network: 'Không thể kết nối máy chủ. Hãy kiểm tra kết nối và thử lại.',
+    other: 'Guestmap không thể khởi động.',
+    retry: 'Thử lại',
+  },
+  fr: {
+    network: 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+    other: "Guestmap n'a pas pu démarrer.",
+    retry: 'Réessayer',
+  },
 } as const;
 
 type Lang = keyof typeof BOOT_FAILED_TEXTS;
@@ -17,7 +29,9 @@ export const STORED_LOCALE_KEY = 'locale';
 /** The visitor's language as the shell would choose it (app/i18n.ts): the stored choice, else the browser's. */
 export function bootLanguage(stored: string | null, browser: string | undefined): Lang {
   for (const tag of [stored, browser]) {
-    const l = String(tag ?? '').slice(0, 2).toLowerCase();
+    const l = String(tag ?? '')
+      .slice(0, 2)
+      .toLowerCase();
     if (l === 'en' || l === 'vi' || l === 'fr') return l;
   }
   return 'en';
@@ -26,7 +40,10 @@ export function bootLanguage(stored: string | null, browser: string | undefined)
 /** A file that did not download (webpack's ChunkLoadError, a failed fetch), as opposed to a fault in the code. */
 export function isNetworkFailure(e: unknown): boolean {
   const err = e as { name?: string; message?: string } | null;
-  return !!err && (err.name === 'ChunkLoadError' || (err.name === 'TypeError' && /fetch|network|load/i.test(err.message ?? '')));
+  return (
+    !!err &&
+    (err.name === 'ChunkLoadError' || (err.name === 'TypeError' && /fetch|network|load/i.test(err.message ?? '')))
+  );
 }
 
 export function showBootFailure(error: unknown, doc: Document = document): void {

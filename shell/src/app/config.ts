@@ -20,8 +20,12 @@ export function parseConfig(raw: unknown): PlatformConfig {
     }
   };
   const remotesRaw = (c.remotes ?? {}) as Record<string, unknown>;
-  const remotes = Object.fromEntries(REMOTES.map((r) => [r, url(remotesRaw[r], `remotes.${r}`)])) as Record<RemoteName, string>;
-  if (typeof c.supabaseAnonKey !== 'string' || c.supabaseAnonKey.split('.').length !== 3) throw new ConfigError('config.json: supabaseAnonKey must be a JWT');
+  const remotes = Object.fromEntries(REMOTES.map((r) => [r, url(remotesRaw[r], `remotes.${r}`)])) as Record<
+    RemoteName,
+    string
+  >;
+  if (typeof c.supabaseAnonKey !== 'string' || c.supabaseAnonKey.split('.').length !== 3)
+    throw new ConfigError('config.json: supabaseAnonKey must be a JWT');
   const tiles = c.tiles as { url?: unknown; attribution?: unknown } | undefined;
   return {
     supabaseUrl: url(c.supabaseUrl, 'supabaseUrl'),

@@ -7,7 +7,8 @@ import type { Db, ToastApi } from '@guestmap/shared-ui/contracts';
 import { customerSlice, type AppDispatch } from './store.ts';
 import { afterLoadAndIdle } from './idle.ts';
 
-export type CustomerResult = { status: 'loaded'; row: Record<string, unknown> } | { status: 'notFound' } | { status: 'error'; error: unknown };
+export type CustomerResult =
+  { status: 'loaded'; row: Record<string, unknown> } | { status: 'notFound' } | { status: 'error'; error: unknown };
 
 export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult> {
   try {
@@ -25,7 +26,8 @@ export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult>
 
 // At boot, before React renders: a read started for the page's customer (its first load takes it
 // over), or the row the page came with (the server read it; already in the store).
-let early: { id: string; result: Promise<CustomerResult> } | { id: string; seeded: Record<string, unknown> } | null = null;
+let early: { id: string; result: Promise<CustomerResult> } | { id: string; seeded: Record<string, unknown> } | null =
+  null;
 
 /** Starts reading the page's customer at boot (the welcome shows while the map's code arrives). */
 export function prefetchCustomer(db: Db, id: string): void {
@@ -45,7 +47,11 @@ export function seedCustomer(dispatch: AppDispatch, id: string, row: unknown): b
   return true;
 }
 
-export async function loadCustomer(deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string }, id: string, isCurrent: () => boolean = () => true) {
+export async function loadCustomer(
+  deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string },
+  id: string,
+  isCurrent: () => boolean = () => true,
+) {
   const { db, dispatch, toast, t } = deps;
   if (early && 'seeded' in early && early.id === id) {
     const sent = JSON.stringify(early.seeded);
@@ -55,7 +61,8 @@ export async function loadCustomer(deps: { db: Db; dispatch: AppDispatch; toast:
     afterLoadAndIdle(async () => {
       const r = await fetchCustomer(db, id);
       // Only a change is applied (a moderator edited the customer meanwhile).
-      if (r.status === 'loaded' && isCurrent() && JSON.stringify(r.row) !== sent) dispatch(customerSlice.actions.loaded(r.row));
+      if (r.status === 'loaded' && isCurrent() && JSON.stringify(r.row) !== sent)
+        dispatch(customerSlice.actions.loaded(r.row));
     }, 2000);
     return;
   }

@@ -4,7 +4,12 @@ import { initI18n } from './i18n.ts';
 describe('numbers in texts', () => {
   it('writes counts the way each language does, small whole numbers without building a formatter', async () => {
     const i18n = await initI18n('fr-FR');
-    for (const lng of ['en', 'fr', 'vi']) i18n.addResourceBundle(lng, 'test', { count_one: '{{count, number}} x', count_other: '{{count, number}} xs', price: '{{v, number(minimumFractionDigits: 2)}}' });
+    for (const lng of ['en', 'fr', 'vi'])
+      i18n.addResourceBundle(lng, 'test', {
+        count_one: '{{count, number}} x',
+        count_other: '{{count, number}} xs',
+        price: '{{v, number(minimumFractionDigits: 2)}}',
+      });
     const t = (lng: string, key: string, o: Record<string, unknown>) => i18n.getFixedT(lng, 'test')(key, o);
     const built = vi.spyOn(Intl, 'NumberFormat');
     expect(t('en', 'count', { count: 12 })).toBe('12 xs');

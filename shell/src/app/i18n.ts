@@ -16,18 +16,24 @@ export function initialLocale(): Locale {
 
 export async function initI18n(locale: Locale) {
   // English (the fallback) is in this file; Vietnamese and French download only when shown.
-  void addNamespace(i18next, 'shell', { vi: () => import('../locales/vi.json'), fr: () => import('../locales/fr.json') });
-  await i18next.use(initReactI18next).use(lazyBundles).init({
-    lng: lang(locale),
-    fallbackLng: FALLBACK_LNG,
-    supportedLngs: ['en', 'vi', 'fr'],
-    ns: ['shell'],
-    defaultNS: 'shell',
-    resources: { en: { shell: en } },
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+  void addNamespace(i18next, 'shell', {
+    vi: () => import('../locales/vi.json'),
+    fr: () => import('../locales/fr.json'),
   });
+  await i18next
+    .use(initReactI18next)
+    .use(lazyBundles)
+    .init({
+      lng: lang(locale),
+      fallbackLng: FALLBACK_LNG,
+      supportedLngs: ['en', 'vi', 'fr'],
+      ns: ['shell'],
+      defaultNS: 'shell',
+      resources: { en: { shell: en } },
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
   i18next.services.formatter?.add('number', formatNumber);
   document.documentElement.lang = locale;
   return i18next;
@@ -35,7 +41,22 @@ export async function initI18n(locale: Locale) {
 
 // The options of Intl.NumberFormat a text may set ("{{n, number(minimumFractionDigits: 2)}}"); i18next
 // passes the whole t() options along, which must not split the cache.
-const NUMBER_OPTIONS = ['style', 'currency', 'currencyDisplay', 'unit', 'unitDisplay', 'notation', 'compactDisplay', 'signDisplay', 'useGrouping', 'minimumIntegerDigits', 'minimumFractionDigits', 'maximumFractionDigits', 'minimumSignificantDigits', 'maximumSignificantDigits'] as const;
+const NUMBER_OPTIONS = [
+  'style',
+  'currency',
+  'currencyDisplay',
+  'unit',
+  'unitDisplay',
+  'notation',
+  'compactDisplay',
+  'signDisplay',
+  'useGrouping',
+  'minimumIntegerDigits',
+  'minimumFractionDigits',
+  'maximumFractionDigits',
+  'minimumSignificantDigits',
+  'maximumSignificantDigits',
+] as const;
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** i18next's "number" format. The first Intl formatter a page builds loads the browser's number data, a
@@ -43,7 +64,8 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
  *  no options are written the same in English, Vietnamese and French, so they need no formatter. */
 export function formatNumber(value: unknown, lng: string | undefined, options: Record<string, unknown> = {}): string {
   const picked = NUMBER_OPTIONS.filter((k) => options[k] !== undefined).map((k) => [k, options[k]] as const);
-  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1000 && picked.length === 0) return String(value);
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1000 && picked.length === 0)
+    return String(value);
   const key = `${lng ?? ''}|${JSON.stringify(picked)}`;
   let format = numberFormats.get(key);
   if (!format) {

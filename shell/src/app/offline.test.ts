@@ -21,7 +21,9 @@ function fakeWindow() {
     PerformanceObserver: Observer,
     performance: { getEntriesByType: () => entries() },
     location: { href: 'http://x/saigon-riverside-hotel/map' },
-    setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) } as unknown as Window;
+    setTimeout: globalThis.setTimeout.bind(globalThis),
+    clearTimeout: globalThis.clearTimeout.bind(globalThis),
+  } as unknown as Window;
   const finish = (...entries: Entry[]) => observers.slice().forEach((cb) => cb({ getEntries: () => entries }));
   return { win, finish, loaded, observing: () => observers.length };
 }
@@ -34,7 +36,11 @@ describe('handing the first visit over to the service worker', () => {
     const sent: string[][] = [];
     handOverLate(win, 1000, new Set(['http://x/known']), (urls) => sent.push(urls));
     expect(sent).toEqual([['http://x/static/js/photo-panel.1234abcd.js']]);
-    finish({ name: 'http://api/rest/v1/activities?x', startTime: 900 }, { name: 'http://x/known', startTime: 100 }, { name: 'http://api/through-the-worker', startTime: 1200 });
+    finish(
+      { name: 'http://api/rest/v1/activities?x', startTime: 900 },
+      { name: 'http://x/known', startTime: 100 },
+      { name: 'http://api/through-the-worker', startTime: 1200 },
+    );
     finish({ name: 'http://api/rest/v1/activities?x', startTime: 900 });
     expect(sent).toEqual([['http://x/static/js/photo-panel.1234abcd.js'], ['http://api/rest/v1/activities?x']]);
   });
@@ -73,7 +79,10 @@ describe('telling the installing worker what this page loaded', () => {
       const { win, finish, loaded } = fakeWindow();
       let listen: ((e: MessageEvent) => void) | undefined;
       let started = false;
-      const container = { addEventListener: (_: string, fn: (e: MessageEvent) => void) => (listen = fn), startMessages: () => (started = true) };
+      const container = {
+        addEventListener: (_: string, fn: (e: MessageEvent) => void) => (listen = fn),
+        startMessages: () => (started = true),
+      };
       const listed: string[][] = [];
       answerInstall(container as never, win, (urls) => listed.push(urls));
       expect(started).toBe(true);

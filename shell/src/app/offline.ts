@@ -34,7 +34,8 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
         markReady(win);
         return;
       }
-      if (!sw.controller) await new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
+      if (!sw.controller)
+        await new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
       const controlledAt = win.performance.now();
       const send = (late: string[]) => sw.controller?.postMessage({ type: 'gm:warm', urls: late });
       const given = listed as Set<string> | null;
@@ -54,7 +55,9 @@ export function registerServiceWorker(opts: { enabled: boolean; nav?: Nav; win?:
       handOverLate(win, controlledAt, new Set(urls), send);
       const channel = new MessageChannel();
       const done = new Promise<unknown>((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
-      (sw.controller as ServiceWorker | null)?.postMessage({ type: 'gm:warm', page: win.location.href, urls }, [channel.port2]);
+      (sw.controller as ServiceWorker | null)?.postMessage({ type: 'gm:warm', page: win.location.href, urls }, [
+        channel.port2,
+      ]);
       const result = (await done) as { ok?: boolean } | undefined;
       if (result?.ok) markReady(win);
     } catch (e) {
@@ -76,7 +79,12 @@ type Container = Pick<ServiceWorkerContainer, 'addEventListener'> & { startMessa
  * once the network has been quiet for half a second (a screen's data may still be on its way when the
  * worker asks): the worker keeps them while it installs (public/sw.js). `onListed` gets what was sent.
  */
-export function answerInstall(sw: Container, win: Window, onListed: (urls: string[]) => void, quiet = { quietMs: 500, maxMs: 5000 }): void {
+export function answerInstall(
+  sw: Container,
+  win: Window,
+  onListed: (urls: string[]) => void,
+  quiet = { quietMs: 500, maxMs: 5000 },
+): void {
   sw.addEventListener('message', (event: MessageEvent) => {
     const port = event.ports?.[0];
     if ((event.data as { type?: string } | null)?.type !== 'gm:files?' || !port) return;
@@ -116,7 +124,13 @@ export function networkQuiet(win: Window, quietMs: number, maxMs: number): Promi
  * is not in the list `known` handed over already: those finished by now (while the worker installed) at
  * once, the others as they finish, for a minute.
  */
-export function handOverLate(win: Window, controlledAt: number, known: Set<string>, send: (urls: string[]) => void, forMs = 60000): void {
+export function handOverLate(
+  win: Window,
+  controlledAt: number,
+  known: Set<string>,
+  send: (urls: string[]) => void,
+  forMs = 60000,
+): void {
   const pass = (entries: PerformanceEntryList) => {
     const late = entries.filter((e) => e.startTime < controlledAt && !known.has(e.name)).map((e) => e.name);
     for (const url of late) known.add(url);

@@ -3,7 +3,16 @@ import { useMemo, useCallback, useEffect, useState, type ReactNode } from 'react
 import { useNavigate, useLocation } from 'react-router-dom';
 import type { SupabaseLoader } from './supabase-loader.ts';
 import type { i18n as I18n } from 'i18next';
-import { PlatformContext, pathFor, type Platform, type PlatformConfig, type RouteName, type RouteParams, type RouteQuery, type Locale } from '@guestmap/shared-ui/contracts';
+import {
+  PlatformContext,
+  pathFor,
+  type Platform,
+  type PlatformConfig,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+  type Locale,
+} from '@guestmap/shared-ui/contracts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
 import type { ToastStore } from '../components/toasts.tsx';
@@ -37,7 +46,8 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   useEffect(() => deps.supabase.onLoaded(setClient), [deps.supabase]);
 
   const navigateTo = useCallback(
-    (name: RouteName, params?: RouteParams, query?: RouteQuery, opts?: { replace?: boolean }) => navigate(pathFor(name, params, query), { replace: opts?.replace }),
+    (name: RouteName, params?: RouteParams, query?: RouteQuery, opts?: { replace?: boolean }) =>
+      navigate(pathFor(name, params, query), { replace: opts?.replace }),
     [navigate],
   );
   const requestSignIn = useCallback(
@@ -72,10 +82,14 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
     // signed out on purpose, then sends them Home too (routes/guard.tsx).
     markSignOut(window.location.pathname);
     const visit = lastVisit();
-    if (visit && isRouteName(visit.name) && routeByName(visit.name).guard !== 'none') navigate(pathFor('Home'), { replace: true });
+    if (visit && isRouteName(visit.name) && routeByName(visit.name).guard !== 'none')
+      navigate(pathFor('Home'), { replace: true });
     await deps.signOut();
   }, [deps, navigate]);
-  const setPending = useCallback((key: string, on: boolean) => dispatch(uiSlice.actions.setPending({ key, on })), [dispatch]);
+  const setPending = useCallback(
+    (key: string, on: boolean) => dispatch(uiSlice.actions.setPending({ key, on })),
+    [dispatch],
+  );
 
   const value = useMemo<Platform>(
     () => ({
@@ -91,7 +105,12 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
       hrefFor: pathFor,
       pending,
       setPending,
-      store: { inject: deps.store.inject, dispatch: deps.store.dispatch as (a: unknown) => unknown, getState: deps.store.getState, subscribe: deps.store.subscribe },
+      store: {
+        inject: deps.store.inject,
+        dispatch: deps.store.dispatch as (a: unknown) => unknown,
+        getState: deps.store.getState,
+        subscribe: deps.store.subscribe,
+      },
       i18n: deps.i18n,
       locale,
       setLocale,

@@ -22,7 +22,8 @@ export function decodeClaims(token: string): Record<string, unknown> {
 export function profileFromClaims(userId: string, email: string | null, claims: Record<string, unknown>): Profile {
   const moderator: Record<string, boolean> = {};
   if (claims.moderator && typeof claims.moderator === 'object') {
-    for (const [k, v] of Object.entries(claims.moderator as Record<string, unknown>)) if (v === true) moderator[k] = true;
+    for (const [k, v] of Object.entries(claims.moderator as Record<string, unknown>))
+      if (v === true) moderator[k] = true;
   }
   return {
     id: userId,
@@ -63,14 +64,21 @@ export async function fetchProfileRow(supabase: SupabaseClient, userId: string):
 
 function summary(row: Record<string, unknown>): CustomerSummary {
   const kind = row.kind === 'city' || row.kind === 'hotel' ? row.kind : null;
-  return { id: String(row.id), name: typeof row.name === 'string' && row.name ? row.name : String(row.id), kind, logoUrl: typeof row.logo_url === 'string' ? row.logo_url : null };
+  return {
+    id: String(row.id),
+    name: typeof row.name === 'string' && row.name ? row.name : String(row.id),
+    kind,
+    logoUrl: typeof row.logo_url === 'string' ? row.logo_url : null,
+  };
 }
 
 async function customersByIds(supabase: SupabaseClient, ids: string[]): Promise<CustomerSummary[]> {
   if (ids.length === 0) return [];
   const { data, error } = await supabase.from('customers').select('id, name, kind, logo_url').in('id', ids);
   if (error) throw error;
-  const byId = new Map((data ?? []).map((r) => [String((r as Record<string, unknown>).id), summary(r as Record<string, unknown>)]));
+  const byId = new Map(
+    (data ?? []).map((r) => [String((r as Record<string, unknown>).id), summary(r as Record<string, unknown>)]),
+  );
   // Keep the caller's order; customers the user can no longer read are left out.
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
@@ -81,7 +89,11 @@ async function customersByIds(supabase: SupabaseClient, ids: string[]): Promise<
  */
 export async function loadMyCustomers(supabase: SupabaseClient, userId: string): Promise<CustomerSummary[]> {
   try {
-    const { data, error } = await supabase.from('user_customers').select('customer_id, created_at').eq('user_id', userId).order('created_at', { ascending: false });
+    const { data, error } = await supabase
+      .from('user_customers')
+      .select('customer_id, created_at')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false });
     if (error) throw error;
     return await customersByIds(
       supabase,
@@ -107,9 +119,15 @@ export async function loadIsPartnerStaff(supabase: SupabaseClient): Promise<bool
 }
 
 /** The customers whose dashboards the user may open as a moderator (sorted by name). */
-export async function loadModerated(supabase: SupabaseClient, moderator: Record<string, boolean>): Promise<CustomerSummary[]> {
+export async function loadModerated(
+  supabase: SupabaseClient,
+  moderator: Record<string, boolean>,
+): Promise<CustomerSummary[]> {
   try {
-    const list = await customersByIds(supabase, Object.keys(moderator).filter((k) => moderator[k]));
+    const list = await customersByIds(
+      supabase,
+      Object.keys(moderator).filter((k) => moderator[k]),
+    );
     return list.sort((a, b) => a.name.localeCompare(b.name));
   } catch (e) {
     console.error('[shell] listing moderated customers failed', e);

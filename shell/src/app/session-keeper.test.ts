@@ -27,7 +27,9 @@ describe('session timings', () => {
   });
 
   it('network retries back off from 30 s, doubling, up to 16 minutes', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000,
+    ]);
   });
 });
 
@@ -64,7 +66,9 @@ describe('SessionKeeper', () => {
 
   it('after network failures retries at 30 s, 60 s, 120 s ... capped at 16 min, then recovers', async () => {
     let fail = true;
-    const refresh = vi.fn(async (): Promise<RefreshOutcome> => (fail ? { ok: false, kind: 'network' } : { ok: true, session: hourToken() }));
+    const refresh = vi.fn(async (): Promise<RefreshOutcome> =>
+      fail ? { ok: false, kind: 'network' } : { ok: true, session: hourToken() },
+    );
     const keeper = new SessionKeeper({ refresh, signOut: vi.fn() });
     keeper.track({ expiresAt: sec(Date.now()) + 60, issuedAt: sec(Date.now()) - 3540 });
     await vi.advanceTimersByTimeAsync(0);
@@ -98,17 +102,20 @@ describe('SessionKeeper', () => {
     keeper.stop();
   });
 
-  it.each(['user_banned', 'session_not_found', 'refresh_token_not_found', 'user_not_found'] as const)('%s signs the user out and stops', async (code) => {
-    const refresh = vi.fn(async (): Promise<RefreshOutcome> => ({ ok: false, kind: 'fatal', code }));
-    const signOut = vi.fn();
-    const keeper = new SessionKeeper({ refresh, signOut });
-    keeper.track({ expiresAt: sec(Date.now()) + 10, issuedAt: sec(Date.now()) - 3590 });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(signOut).toHaveBeenCalledWith(code);
-    await vi.advanceTimersByTimeAsync(60 * MIN);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(keeper.state.tracking).toBe(false);
-  });
+  it.each(['user_banned', 'session_not_found', 'refresh_token_not_found', 'user_not_found'] as const)(
+    '%s signs the user out and stops',
+    async (code) => {
+      const refresh = vi.fn(async (): Promise<RefreshOutcome> => ({ ok: false, kind: 'fatal', code }));
+      const signOut = vi.fn();
+      const keeper = new SessionKeeper({ refresh, signOut });
+      keeper.track({ expiresAt: sec(Date.now()) + 10, issuedAt: sec(Date.now()) - 3590 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(signOut).toHaveBeenCalledWith(code);
+      await vi.advanceTimersByTimeAsync(60 * MIN);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      expect(keeper.state.tracking).toBe(false);
+    },
+  );
 
   it('a server handing out already-due tokens does not make it loop', async () => {
     const due = () => ({ expiresAt: sec(Date.now()) + 5 });

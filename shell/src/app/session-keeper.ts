@@ -17,7 +17,12 @@ export const RETRY_MAX_MS = 16 * 60_000;
 export const MIN_REFRESH_DELAY_MS = 1_000;
 
 /** Errors after which the session cannot be recovered: the user is signed out. */
-export const FATAL_AUTH_CODES = ['user_banned', 'session_not_found', 'refresh_token_not_found', 'user_not_found'] as const;
+export const FATAL_AUTH_CODES = [
+  'user_banned',
+  'session_not_found',
+  'refresh_token_not_found',
+  'user_not_found',
+] as const;
 export type FatalAuthCode = (typeof FATAL_AUTH_CODES)[number];
 
 export interface KeptSession {
@@ -27,7 +32,11 @@ export interface KeptSession {
   issuedAt?: number;
 }
 
-export type RefreshOutcome = { ok: true; session: KeptSession } | { ok: false; kind: 'network' } | { ok: false; kind: 'fatal'; code: FatalAuthCode } | { ok: false; kind: 'other'; message?: string };
+export type RefreshOutcome =
+  | { ok: true; session: KeptSession }
+  | { ok: false; kind: 'network' }
+  | { ok: false; kind: 'fatal'; code: FatalAuthCode }
+  | { ok: false; kind: 'other'; message?: string };
 
 export interface KeeperDeps {
   refresh: () => Promise<RefreshOutcome>;
@@ -61,7 +70,9 @@ export function retryDelayMs(failures: number): number {
 }
 
 export function fatalCode(code: unknown): FatalAuthCode | null {
-  return typeof code === 'string' && (FATAL_AUTH_CODES as readonly string[]).includes(code) ? (code as FatalAuthCode) : null;
+  return typeof code === 'string' && (FATAL_AUTH_CODES as readonly string[]).includes(code)
+    ? (code as FatalAuthCode)
+    : null;
 }
 
 export class SessionKeeper {
@@ -95,7 +106,11 @@ export class SessionKeeper {
 
   /** Status for diagnostics and tests. */
   get state() {
-    return { tracking: !!this.session, failures: this.failures, expired: this.session ? isExpired(this.session, this.now()) : false };
+    return {
+      tracking: !!this.session,
+      failures: this.failures,
+      expired: this.session ? isExpired(this.session, this.now()) : false,
+    };
   }
 
   /** The page came back (tab visible again, network back online): catch up at once if due. */

@@ -10,8 +10,23 @@ import type { SupabaseClient, Session, RealtimeChannel, AuthChangeEvent } from '
 import type { i18n as I18n } from 'i18next';
 import type { Locale, PlatformUser, Profile, ToastApi } from '@guestmap/shared-ui/contracts';
 import { authSlice, type AppStore } from './store.ts';
-import { decodeClaims, fetchProfileRow, loadIsPartnerStaff, loadModerated, loadMyCustomers, mergeProfileRow, profileFromClaims, type ProfileRow } from './profile.ts';
-import { SessionKeeper, fatalCode, type FatalAuthCode, type KeptSession, type RefreshOutcome } from './session-keeper.ts';
+import {
+  decodeClaims,
+  fetchProfileRow,
+  loadIsPartnerStaff,
+  loadModerated,
+  loadMyCustomers,
+  mergeProfileRow,
+  profileFromClaims,
+  type ProfileRow,
+} from './profile.ts';
+import {
+  SessionKeeper,
+  fatalCode,
+  type FatalAuthCode,
+  type KeptSession,
+  type RefreshOutcome,
+} from './session-keeper.ts';
 import { clearOfflineData } from './offline.ts';
 
 export { profileFromClaims, mergeProfileRow } from './profile.ts';
@@ -22,7 +37,10 @@ export function toPlatformUser(session: Session): PlatformUser {
 
 export function keptSession(session: Session): KeptSession {
   const claims = decodeClaims(session.access_token);
-  const exp = typeof claims.exp === 'number' ? claims.exp : (session.expires_at ?? Math.floor(Date.now() / 1000) + (session.expires_in ?? 3600));
+  const exp =
+    typeof claims.exp === 'number'
+      ? claims.exp
+      : (session.expires_at ?? Math.floor(Date.now() / 1000) + (session.expires_in ?? 3600));
   return { expiresAt: session.expires_at ?? exp, issuedAt: typeof claims.iat === 'number' ? claims.iat : undefined };
 }
 
@@ -38,7 +56,13 @@ export function classifyAuthError(error: unknown): Exclude<RefreshOutcome, { ok:
   const e = (error ?? {}) as AuthErrorLike;
   const code = fatalCode(e.code) ?? fatalCode(e.message);
   if (code) return { ok: false, kind: 'fatal', code };
-  if (e.name === 'AuthRetryableFetchError' || e.status === 0 || (typeof e.status === 'number' && e.status >= 500) || e instanceof TypeError) return { ok: false, kind: 'network' };
+  if (
+    e.name === 'AuthRetryableFetchError' ||
+    e.status === 0 ||
+    (typeof e.status === 'number' && e.status >= 500) ||
+    e instanceof TypeError
+  )
+    return { ok: false, kind: 'network' };
   return { ok: false, kind: 'other', message: e.message };
 }
 
@@ -78,7 +102,11 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
     signOut: (code) => void forceSignOut(code),
   });
 
-  const profileFor = (session: Session): Profile => mergeProfileRow(profileFromClaims(session.user.id, session.user.email || null, decodeClaims(session.access_token)), row);
+  const profileFor = (session: Session): Profile =>
+    mergeProfileRow(
+      profileFromClaims(session.user.id, session.user.email || null, decodeClaims(session.access_token)),
+      row,
+    );
 
   const unsubscribe = () => {
     if (channel) void supabase.removeChannel(channel);
@@ -130,7 +158,11 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
     unsubscribe();
     const ch = supabase
       .channel(`profile:${userId}`)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) => applyRow(userId, payload.new as ProfileRow));
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` },
+        (payload) => applyRow(userId, payload.new as ProfileRow),
+      );
     channel = ch;
     ch.subscribe((status) => {
       if (channel !== ch) return;
@@ -191,13 +223,18 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
     const profile = profileFor(s);
     store.dispatch(authSlice.actions.profileLoaded(profile));
     // The account's language wins at sign-in (anonymous guests keep the page's language).
-    if (applyLanguage && row && !s.user.is_anonymous && profile.language !== store.getState().ui.locale) applyLocale(profile.language);
+    if (applyLanguage && row && !s.user.is_anonymous && profile.language !== store.getState().ui.locale)
+      applyLocale(profile.language);
     subscribe(userId);
     void loadLists(userId, profile);
   }
 
   async function loadLists(userId: string, profile: Profile) {
-    const [myCustomers, moderated, partnerStaff] = await Promise.all([loadMyCustomers(supabase, userId), loadModerated(supabase, profile.moderator), loadIsPartnerStaff(supabase)]);
+    const [myCustomers, moderated, partnerStaff] = await Promise.all([
+      loadMyCustomers(supabase, userId),
+      loadModerated(supabase, profile.moderator),
+      loadIsPartnerStaff(supabase),
+    ]);
     store.dispatch(authSlice.actions.customersLoaded({ userId, myCustomers, moderated, partnerStaff }));
   }
 
@@ -219,7 +256,10 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
       // A new user for this page: restored at load, or signed in now (dialog, another tab).
       // A page that knew its visitor had no session: whatever session appears is a sign-in now, even a
       // SIGNED_IN that another tab's broadcast delivers before the client's INITIAL_SESSION.
-      const kind = (event === 'SIGNED_IN' && (initialResolved || knownVisitor)) || (event === 'INITIAL_SESSION' && knownVisitor) ? 'interactive' : 'restored';
+      const kind =
+        (event === 'SIGNED_IN' && (initialResolved || knownVisitor)) || (event === 'INITIAL_SESSION' && knownVisitor)
+          ? 'interactive'
+          : 'restored';
       currentSession = session;
       row = null;
       store.dispatch(authSlice.actions.signedIn({ user: toPlatformUser(session), kind }));
@@ -233,7 +273,8 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
       const profile = profileFor(session);
       const before = store.getState().auth.profile;
       store.dispatch(authSlice.actions.profileLoaded(profile));
-      if (JSON.stringify(before?.moderator) !== JSON.stringify(profile.moderator)) void loadLists(session.user.id, profile);
+      if (JSON.stringify(before?.moderator) !== JSON.stringify(profile.moderator))
+        void loadLists(session.user.id, profile);
     }
   }
 

@@ -25,7 +25,15 @@ export interface AuthState {
   partnerStaff: boolean;
 }
 
-const signedOutState: AuthState = { status: 'signedOut', user: null, profile: null, signIn: null, myCustomers: [], moderated: [], partnerStaff: false };
+const signedOutState: AuthState = {
+  status: 'signedOut',
+  user: null,
+  profile: null,
+  signIn: null,
+  myCustomers: [],
+  moderated: [],
+  partnerStaff: false,
+};
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -46,7 +54,15 @@ export const authSlice = createSlice({
     profileLoaded(state, a: PayloadAction<Profile | null>) {
       if (!a.payload || a.payload.id === state.user?.id) state.profile = a.payload;
     },
-    customersLoaded(state, a: PayloadAction<{ userId: string; myCustomers: CustomerSummary[]; moderated: CustomerSummary[]; partnerStaff?: boolean }>) {
+    customersLoaded(
+      state,
+      a: PayloadAction<{
+        userId: string;
+        myCustomers: CustomerSummary[];
+        moderated: CustomerSummary[];
+        partnerStaff?: boolean;
+      }>,
+    ) {
       if (a.payload.userId !== state.user?.id) return;
       state.myCustomers = a.payload.myCustomers;
       state.moderated = a.payload.moderated;
@@ -117,10 +133,15 @@ export const uiSlice = createSlice({
   },
 });
 
-export const rootReducer = combineSlices(authSlice, customerSlice, uiSlice).withLazyLoadedSlices<Record<string, unknown>>();
+export const rootReducer = combineSlices(authSlice, customerSlice, uiSlice).withLazyLoadedSlices<
+  Record<string, unknown>
+>();
 
 export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
-  const store = configureStore({ reducer: rootReducer, preloadedState: preloadedState as ReturnType<typeof rootReducer> | undefined });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as ReturnType<typeof rootReducer> | undefined,
+  });
   const injected = new Set<string>();
   const inject = (slice: Slice) => {
     if (injected.has(slice.reducerPath)) return;

@@ -17,7 +17,9 @@ export function storageKeyFor(supabaseUrl: string): string {
 export function addressCarriesAuth(loc: { search: string; hash: string }): boolean {
   const hash = new URLSearchParams(loc.hash.replace(/^#/, ''));
   const search = new URLSearchParams(loc.search);
-  return hash.has('access_token') || hash.has('error_description') || search.has('error_description') || search.has('code');
+  return (
+    hash.has('access_token') || hash.has('error_description') || search.has('error_description') || search.has('code')
+  );
 }
 
 export interface SupabaseLoader {

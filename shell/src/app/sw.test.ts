@@ -89,7 +89,17 @@ function load(pages: Page[] = []) {
   };
   // Timers run 1,000 times faster: a silent page costs the install 10 ms here instead of 10 s.
   const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms / 1000), clearTimeout };
-  const sandbox = { self, caches, fetch, URL, Request, Response, MessageChannel, ...timers, console: { warn() {} } } as Record<string, unknown>;
+  const sandbox = {
+    self,
+    caches,
+    fetch,
+    URL,
+    Request,
+    Response,
+    MessageChannel,
+    ...timers,
+    console: { warn() {} },
+  } as Record<string, unknown>;
   vm.runInNewContext(source, sandbox);
   const classify = sandbox.classify as (r: Partial<Request>, origin: string) => string | null;
 
@@ -114,8 +124,18 @@ beforeEach(() => {
   sw = load();
 });
 
-const page = (u: string) => ({ method: 'GET', url: u, mode: 'navigate' as RequestMode, destination: 'document' as RequestDestination });
-const get = (u: string, destination = '') => ({ method: 'GET', url: u, mode: 'cors' as RequestMode, destination: destination as RequestDestination });
+const page = (u: string) => ({
+  method: 'GET',
+  url: u,
+  mode: 'navigate' as RequestMode,
+  destination: 'document' as RequestDestination,
+});
+const get = (u: string, destination = '') => ({
+  method: 'GET',
+  url: u,
+  mode: 'cors' as RequestMode,
+  destination: destination as RequestDestination,
+});
 
 describe('which requests the worker answers', () => {
   it('pages, config and manifests are asked of the network first; hashed files are kept; the rest is left alone', () => {
@@ -156,9 +176,15 @@ describe('a deploy is never hidden', () => {
     sw.network.answer = () => new Response('<html>build A</html>', { status: 200 });
     await sw.request(`${ORIGIN}/hanoi/map`, { mode: 'navigate' });
     sw.network.answer = () => new Response('<html>build B</html>', { status: 200 });
-    expect(await (await sw.request(`${ORIGIN}/hanoi/map`, { mode: 'navigate' })).response!.text()).toBe('<html>build B</html>');
+    expect(await (await sw.request(`${ORIGIN}/hanoi/map`, { mode: 'navigate' })).response!.text()).toBe(
+      '<html>build B</html>',
+    );
     sw.network.answer = () => Promise.reject(new TypeError('offline'));
-    expect(await (await sw.request(`${ORIGIN}/saigon-riverside-hotel/map/pho-2000/123`, { mode: 'navigate' })).response!.text()).toBe('<html>build B</html>');
+    expect(
+      await (
+        await sw.request(`${ORIGIN}/saigon-riverside-hotel/map/pho-2000/123`, { mode: 'navigate' })
+      ).response!.text(),
+    ).toBe('<html>build B</html>');
   });
 
   it('the kept page never carries a hotel or a route’s hints: offline, another map opens without the first hotel’s welcome', async () => {
@@ -167,7 +193,9 @@ describe('a deploy is never hidden', () => {
       '<div id="root"><!--gm:customer--><p>Saigon Riverside Hotel</p><script type="application/json">{"id":"saigon-riverside-hotel"}</script><!--/gm:customer--><div class="gm-boot"></div></div>';
     sw.network.answer = () => new Response(prefilled, { status: 200, headers: { 'Content-Type': 'text/html' } });
     // Online, the visitor gets the page as sent, welcome included.
-    expect(await (await sw.request(`${ORIGIN}/saigon-riverside-hotel/map`, { mode: 'navigate' })).response!.text()).toBe(prefilled);
+    expect(
+      await (await sw.request(`${ORIGIN}/saigon-riverside-hotel/map`, { mode: 'navigate' })).response!.text(),
+    ).toBe(prefilled);
     sw.network.answer = () => Promise.reject(new TypeError('offline'));
     const offline = await (await sw.request(`${ORIGIN}/hanoi/map`, { mode: 'navigate' })).response!.text();
     // Nor the first page's hints for its screen's scripts.
@@ -220,8 +248,19 @@ describe('installing', () => {
   const remoteFile = `${REMOTE}/static/js/async/map.89abcdef.js`;
 
   it('keeps the files the open page loaded before any worker existed, as it installs', async () => {
-    sw = load([{ url: `${ORIGIN}/saigon-riverside-hotel/map`, files: [shellFile, remoteFile, 'https://tile.openstreetmap.org/14/1/2.png'] }]);
-    sw.network.answer = (url) => (url.endsWith('.js') ? js(`/* ${url} */`) : new Response('<!doctype html><title>Guestmap</title>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    sw = load([
+      {
+        url: `${ORIGIN}/saigon-riverside-hotel/map`,
+        files: [shellFile, remoteFile, 'https://tile.openstreetmap.org/14/1/2.png'],
+      },
+    ]);
+    sw.network.answer = (url) =>
+      url.endsWith('.js')
+        ? js(`/* ${url} */`)
+        : new Response('<!doctype html><title>Guestmap</title>', {
+            status: 200,
+            headers: { 'Content-Type': 'text/html' },
+          });
     await sw.dispatch('install');
     const kept = await sw.caches.open('gm-static-v1');
     expect(await (await kept.match(shellFile))?.text()).toBe(`/* ${shellFile} */`);
@@ -235,7 +274,10 @@ describe('installing', () => {
   });
 
   it('a page that does not answer does not hold the install: it completes without its files', async () => {
-    sw = load([{ url: `${ORIGIN}/`, files: null }, { url: `${ORIGIN}/hotels`, files: [shellFile] }]);
+    sw = load([
+      { url: `${ORIGIN}/`, files: null },
+      { url: `${ORIGIN}/hotels`, files: [shellFile] },
+    ]);
     sw.network.answer = (url) => js(`/* ${url} */`);
     await sw.dispatch('install');
     expect(await (await sw.caches.open('gm-static-v1')).match(shellFile)).toBeDefined();
@@ -251,7 +293,10 @@ describe('installing', () => {
     sw = load([page]);
     // The same Cache Storage as before: a worker of the new deploy installs over it.
     (await sw.caches.open('gm-static-v1')).entries = runtime.entries;
-    sw.network.answer = (url) => (url.endsWith('.js') ? js(`/* ${url} */`) : new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    sw.network.answer = (url) =>
+      url.endsWith('.js')
+        ? js(`/* ${url} */`)
+        : new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
     await sw.dispatch('install');
     const kept = await sw.caches.open('gm-static-v1');
     expect(kept.puts).toContain(shellFile);

@@ -39,7 +39,13 @@ export function useSignInRedirects(routeName: string, customerId: string | undef
       return; // restored at load with the dialog open (e.g. refused by a guard): leave it
     }
     const search = withoutDialogKeys(location.search);
-    const redirect = customerRedirect({ customer: auth.profile.customer, route: routeName, customerId, search, kind: sig.kind });
+    const redirect = customerRedirect({
+      customer: auth.profile.customer,
+      route: routeName,
+      customerId,
+      search,
+      kind: sig.kind,
+    });
     if (redirect) navigate(redirect, { replace: true });
     else if (dialogOpen) navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
   }, [auth, location.pathname, location.search, location.hash, navigate, routeName, customerId]);

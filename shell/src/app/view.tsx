@@ -21,7 +21,10 @@ export function renderStatic(container: HTMLElement, node: ReactNode): void {
 
 /** Renders the shell: store, router, platform services and layout, as a transition (built in slices, so
  * the page answers a tap while it is built). */
-export function renderApp(container: HTMLElement, { store, deps, toasts }: { store: AppStore; deps: PlatformDeps; toasts: ToastStore }): void {
+export function renderApp(
+  container: HTMLElement,
+  { store, deps, toasts }: { store: AppStore; deps: PlatformDeps; toasts: ToastStore },
+): void {
   const root = createRoot(container);
   const page = (
     <PlatformProvider deps={deps}>

@@ -13,12 +13,26 @@ export function CustomerSplash() {
   const { t } = useTranslation('shell');
   const customer = useAppSelector((s) => s.customer);
   const locale = useAppSelector((s) => s.ui.locale);
-  const row = customer.status === 'loaded' ? (customer.data as { name?: unknown; welcome?: unknown; tagline?: unknown; primary_color?: unknown; kind?: unknown } | null) : null;
+  const row =
+    customer.status === 'loaded'
+      ? (customer.data as {
+          name?: unknown;
+          welcome?: unknown;
+          tagline?: unknown;
+          primary_color?: unknown;
+          kind?: unknown;
+        } | null)
+      : null;
   if (!row || typeof row.name !== 'string') return <RemoteLoading />;
   const text = pickText(row.kind === 'hotel' ? row.welcome : row.tagline, locale);
   const colour = typeof row.primary_color === 'string' && HEX.test(row.primary_color) ? row.primary_color : undefined;
   return (
-    <div className="gm-splash" role="status" aria-live="polite" style={colour ? ({ '--gm-brand': colour } as CSSProperties) : undefined}>
+    <div
+      className="gm-splash"
+      role="status"
+      aria-live="polite"
+      style={colour ? ({ '--gm-brand': colour } as CSSProperties) : undefined}
+    >
       <p className="gm-splash-name">{row.name}</p>
       {text && <p className="gm-splash-text">{text}</p>}
       <span className="gm-spinner" aria-hidden="true" />

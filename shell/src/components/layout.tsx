@@ -28,7 +28,9 @@ export interface RouteHandle {
 export function ProgressBar() {
   const { t } = useTranslation('shell');
   const pending = useAppSelector((s) => s.ui.pendingKeys.length > 0);
-  return pending ? <div className="gm-progress" role="progressbar" aria-label={t('boot.working')} aria-busy="true" /> : null;
+  return pending ? (
+    <div className="gm-progress" role="progressbar" aria-label={t('boot.working')} aria-busy="true" />
+  ) : null;
 }
 
 /** Whether the full-screen overlay still covers the page (spec section 4). */
@@ -36,9 +38,18 @@ export function useOverlayVisible(routeName: string, customerId: string | undefi
   const auth = useAppSelector((s) => s.auth);
   const customer = useAppSelector((s) => s.customer);
   if (auth.status === 'unknown') return true;
-  if (customerId && (customer.id !== customerId || customer.status === 'loading' || customer.status === 'idle')) return true;
+  if (customerId && (customer.id !== customerId || customer.status === 'loading' || customer.status === 'idle'))
+    return true;
   // A restored session may move the user to their customer's map: wait for the profile.
-  if (auth.status === 'signedIn' && !auth.profile && auth.signIn?.kind === 'restored' && !customerId && isRouteName(routeName) && !NO_CUSTOMER_REDIRECT.includes(routeName)) return true;
+  if (
+    auth.status === 'signedIn' &&
+    !auth.profile &&
+    auth.signIn?.kind === 'restored' &&
+    !customerId &&
+    isRouteName(routeName) &&
+    !NO_CUSTOMER_REDIRECT.includes(routeName)
+  )
+    return true;
   return false;
 }
 
@@ -92,7 +103,13 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
   }, [signIn, profileLoaded, setPending]);
 
   useEffect(() => {
-    recordVisit({ key: location.key, pathname: location.pathname, search: location.search, name: isRouteName(routeName) ? (routeName as RouteName) : 'NotFound', params: { customerId } });
+    recordVisit({
+      key: location.key,
+      pathname: location.pathname,
+      search: location.search,
+      name: isRouteName(routeName) ? (routeName as RouteName) : 'NotFound',
+      params: { customerId },
+    });
   }, [location.key, location.pathname, location.search, routeName, customerId]);
 
   useEffect(() => {
@@ -134,7 +151,15 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
         </div>
       )}
       <ContactDialogHost />
-      <Suspense fallback={null}>{!handle.blurred && <Footer onContact={() => navigate({ pathname: location.pathname, search: withParam(location.search, 'dialogContact', 'true') })} />}</Suspense>
+      <Suspense fallback={null}>
+        {!handle.blurred && (
+          <Footer
+            onContact={() =>
+              navigate({ pathname: location.pathname, search: withParam(location.search, 'dialogContact', 'true') })
+            }
+          />
+        )}
+      </Suspense>
       <ToastHost store={toasts} />
       <Overlay visible={overlay} />
     </div>

@@ -1,7 +1,16 @@
 // Renders one exposed screen of a remote. Whatever goes wrong with that remote (server down,
 // manifest error, code that throws while loading or rendering), only this area shows a fallback
 // with Retry; the shell and every other route keep working.
-import { Component, Suspense, startTransition, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform, type RemoteName } from '@guestmap/shared-ui/contracts';
 import { loadScreen, resetRemote, RemoteUnavailableError } from '../mf/remotes.ts';
@@ -57,14 +66,29 @@ class RenderBoundary extends Component<{ onRetry: () => void; children: ReactNod
   }
 }
 
-export function RemoteScreen({ remote, module, props, loading }: { remote: RemoteName; module: string; props?: Record<string, unknown>; /** Shown while the screen's code loads (default: a spinner). */ loading?: ReactNode }) {
+export function RemoteScreen({
+  remote,
+  module,
+  props,
+  loading,
+}: {
+  remote: RemoteName;
+  module: string;
+  props?: Record<string, unknown>;
+  /** Shown while the screen's code loads (default: a spinner). */ loading?: ReactNode;
+}) {
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
   const { loadSupabase } = usePlatform();
   useEffect(() => {
-    if (NEEDS_SUPABASE.includes(remote)) loadSupabase().catch((e) => console.warn('[shell] Supabase client unavailable', e));
+    if (NEEDS_SUPABASE.includes(remote))
+      loadSupabase().catch((e) => console.warn('[shell] Supabase client unavailable', e));
   }, [remote, loadSupabase, attempt]);
-  const [state, setState] = useState<{ id: string; C: ComponentType | null; failed: boolean }>(() => ({ id, C: cache.get(id) ?? null, failed: false }));
+  const [state, setState] = useState<{ id: string; C: ComponentType | null; failed: boolean }>(() => ({
+    id,
+    C: cache.get(id) ?? null,
+    failed: false,
+  }));
   useEffect(() => {
     const cached = cache.get(id);
     if (cached) {
@@ -81,17 +105,14 @@ export function RemoteScreen({ remote, module, props, loading }: { remote: Remot
       // browser between them, instead of one long task (a whole page is 100-300 ms on a mid-range phone).
       if (live) startTransition(() => setState({ id, C, failed: false }));
     };
-    loadScreen(remote, module).then(
-      show,
-      (e) => {
-        console.warn(`[shell] ${id} unavailable`, e, (e as { cause?: unknown })?.cause);
-        if (live) setState({ id, C: null, failed: true });
-        // A load that was only slow replaces the fallback when it finally arrives.
-        if (e instanceof RemoteUnavailableError && e.late) {
-          e.late.then(show, () => undefined);
-        }
-      },
-    );
+    loadScreen(remote, module).then(show, (e) => {
+      console.warn(`[shell] ${id} unavailable`, e, (e as { cause?: unknown })?.cause);
+      if (live) setState({ id, C: null, failed: true });
+      // A load that was only slow replaces the fallback when it finally arrives.
+      if (e instanceof RemoteUnavailableError && e.late) {
+        e.late.then(show, () => undefined);
+      }
+    });
     return () => {
       live = false;
     };

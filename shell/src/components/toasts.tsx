@@ -3,7 +3,14 @@
 // close button or by dragging sideways past 60% of the toast's width (pointer events: mouse,
 // touch and pen alike). The timer pauses while the pointer is over a toast, while it has focus
 // and while it is being dragged, so nobody loses a message they are reading.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToastApi, ToastType } from '@guestmap/shared-ui/contracts';
 
@@ -120,7 +127,14 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
 
   const width = el.current?.offsetWidth ?? 1;
   const dx = leaving !== 0 ? leaving * width * 1.2 : (drag?.dx ?? 0);
-  const style = dx !== 0 ? { transform: `translateX(${dx}px)`, opacity: Math.max(0.2, 1 - Math.abs(dx) / width), transition: drag ? 'none' : undefined } : undefined;
+  const style =
+    dx !== 0
+      ? {
+          transform: `translateX(${dx}px)`,
+          opacity: Math.max(0.2, 1 - Math.abs(dx) / width),
+          transition: drag ? 'none' : undefined,
+        }
+      : undefined;
   const icon = ICONS[toast.type];
 
   return (
@@ -140,13 +154,33 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       onPointerCancel={() => setDrag(null)}
     >
       {icon && (
-        <svg className="gm-toast-icon" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          className="gm-toast-icon"
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d={icon} />
         </svg>
       )}
       <span className="gm-toast-message">{toast.message}</span>
       <button type="button" className="gm-toast-close" aria-label={t('toast.close')} onClick={onClose}>
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>

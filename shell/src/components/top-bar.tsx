@@ -5,7 +5,14 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, LOCALE_LABELS, usePlatform, type Locale, type RouteName, type RouteParams } from '@guestmap/shared-ui/contracts';
+import {
+  LOCALES,
+  LOCALE_LABELS,
+  usePlatform,
+  type Locale,
+  type RouteName,
+  type RouteParams,
+} from '@guestmap/shared-ui/contracts';
 import { tokens } from '@guestmap/shared-ui/tokens';
 import { keepFocusInside } from '@guestmap/shared-ui/components';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
@@ -21,7 +28,21 @@ function isPlainLeftClick(e: MouseEvent) {
 }
 
 /** A real link (href for new tabs, crawlers and screen readers) that navigates by route name. */
-function RouteLink({ to, params, className, children, onNavigate, hash }: { to: RouteName; params?: RouteParams; className?: string; children: ReactNode; onNavigate?: () => void; hash?: string }) {
+function RouteLink({
+  to,
+  params,
+  className,
+  children,
+  onNavigate,
+  hash,
+}: {
+  to: RouteName;
+  params?: RouteParams;
+  className?: string;
+  children: ReactNode;
+  onNavigate?: () => void;
+  hash?: string;
+}) {
   const { hrefFor, navigateTo } = usePlatform();
   const location = useLocation();
   const href = hrefFor(to, params) + (hash ? `#${hash}` : '');
@@ -85,8 +106,22 @@ function ThemeToggle({ withLabel }: { withLabel?: boolean }) {
         dispatch(uiSlice.actions.setTheme(next));
       }}
     >
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        {dark ? <path d="M12 3v2M12 19v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M3 12h2M19 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4M12 8a4 4 0 100 8 4 4 0 000-8z" /> : <path d="M21 12.8A9 9 0 1111.2 3a7 7 0 009.8 9.8z" />}
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {dark ? (
+          <path d="M12 3v2M12 19v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M3 12h2M19 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4M12 8a4 4 0 100 8 4 4 0 000-8z" />
+        ) : (
+          <path d="M21 12.8A9 9 0 1111.2 3a7 7 0 009.8 9.8z" />
+        )}
       </svg>
       {withLabel && <span>{t('nav.theme')}</span>}
     </button>
@@ -102,7 +137,15 @@ export function Avatar({ name, url, size = 32 }: { name: string; url: string | n
     .map((w) => w[0]!.toUpperCase())
     .join('');
   return url && !broken ? (
-    <img className="gm-avatar" src={url} alt="" width={size} height={size} onError={() => setBroken(true)} referrerPolicy="no-referrer" />
+    <img
+      className="gm-avatar"
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      onError={() => setBroken(true)}
+      referrerPolicy="no-referrer"
+    />
   ) : (
     <span className="gm-avatar gm-avatar-initials" style={{ width: size, height: size }} aria-hidden="true">
       {initials || '?'}
@@ -137,7 +180,15 @@ function useAccount(): AccountItems | null {
 }
 
 /** The account menu's entries, rendered as menu items (desktop) or as a list (drawer). */
-function AccountEntries({ account, role, onNavigate }: { account: AccountItems; role?: 'menuitem'; onNavigate?: () => void }) {
+function AccountEntries({
+  account,
+  role,
+  onNavigate,
+}: {
+  account: AccountItems;
+  role?: 'menuitem';
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('shell');
   const { navigateTo, hrefFor, signOut, user } = usePlatform();
   const item = (key: string, label: ReactNode, to: RouteName, params?: RouteParams) => (
@@ -173,7 +224,9 @@ function AccountEntries({ account, role, onNavigate }: { account: AccountItems; 
           <div className="gm-menu-heading" aria-hidden={role ? 'true' : undefined}>
             {t('nav.dashboards')}
           </div>
-          {account.moderated.map((c) => item(`dash-${c.id}`, t('nav.dashboardOf', { name: c.name }), 'Dashboard', { customerId: c.id }))}
+          {account.moderated.map((c) =>
+            item(`dash-${c.id}`, t('nav.dashboardOf', { name: c.name }), 'Dashboard', { customerId: c.id }),
+          )}
         </div>
       )}
       {account.partnerStaff && item('partner', t('nav.partnerPortal'), 'PartnerPortal')}
@@ -337,13 +390,29 @@ function Drawer({ onClose, returnFocus }: { onClose: () => void; returnFocus: ()
   return (
     <div className="gm-drawer-root" onKeyDown={onKeyDown}>
       <div className="gm-scrim" data-testid="drawer-scrim" aria-hidden="true" onClick={onClose} />
-      <div ref={panel} className="gm-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} style={{ width: tokens.drawerWidth }}>
+      <div
+        ref={panel}
+        className="gm-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        style={{ width: tokens.drawerWidth }}
+      >
         <div className="gm-drawer-head">
           <span id={titleId} className="gm-drawer-title">
             {t('nav.menu')}
           </span>
           <button ref={closeBtn} type="button" className="gm-icon-btn" aria-label={t('nav.close')} onClick={onClose}>
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
@@ -359,7 +428,12 @@ function Drawer({ onClose, returnFocus }: { onClose: () => void; returnFocus: ()
         )}
         <nav className="gm-drawer-nav" aria-label={t('nav.main')}>
           <SectionLinks className="gm-menu-item" onNavigate={onClose} />
-          <RouteLink to="Map" params={{ customerId: EXPLORE_CUSTOMER }} className="gm-btn gm-btn-primary gm-drawer-cta" onNavigate={onClose}>
+          <RouteLink
+            to="Map"
+            params={{ customerId: EXPLORE_CUSTOMER }}
+            className="gm-btn gm-btn-primary gm-drawer-cta"
+            onNavigate={onClose}
+          >
             {t('nav.exploreMaps')}
           </RouteLink>
         </nav>
@@ -367,7 +441,13 @@ function Drawer({ onClose, returnFocus }: { onClose: () => void; returnFocus: ()
           <LanguageSelect id="gm-lang-drawer" />
           <ThemeToggle withLabel />
         </div>
-        <div className="gm-drawer-section">{account ? <AccountEntries account={account} onNavigate={onClose} /> : <SignInButton className="gm-btn gm-drawer-cta" onClick={onClose} />}</div>
+        <div className="gm-drawer-section">
+          {account ? (
+            <AccountEntries account={account} onNavigate={onClose} />
+          ) : (
+            <SignInButton className="gm-btn gm-drawer-cta" onClick={onClose} />
+          )}
+        </div>
       </div>
     </div>
   );
@@ -402,13 +482,31 @@ export function TopBar() {
       {mobile ? (
         <>
           <span className="gm-topbar-spacer" />
-          <button ref={menuBtn} type="button" className="gm-icon-btn" aria-label={t('nav.menu')} aria-expanded={drawerOpen} aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <button
+            ref={menuBtn}
+            type="button"
+            className="gm-icon-btn"
+            aria-label={t('nav.menu')}
+            aria-expanded={drawerOpen}
+            aria-haspopup="dialog"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
           </button>
           {/* In a portal: the bar's backdrop-filter (Map, Activity) would otherwise contain the fixed drawer. */}
-          {drawerOpen && createPortal(<Drawer onClose={() => setDrawerOpen(false)} returnFocus={returnFocus} />, document.body)}
+          {drawerOpen &&
+            createPortal(<Drawer onClose={() => setDrawerOpen(false)} returnFocus={returnFocus} />, document.body)}
         </>
       ) : (
         <>

@@ -14,7 +14,10 @@ export class RemoteUnavailableError extends Error {
    * a broken remote, so the screen replaces the fallback by itself if this settles later.
    */
   late?: Promise<ComponentType>;
-  constructor(public readonly remote: RemoteName, cause?: unknown) {
+  constructor(
+    public readonly remote: RemoteName,
+    cause?: unknown,
+  ) {
     super(`Remote ${remote} is unavailable`, { cause });
   }
 }
@@ -49,9 +52,7 @@ export function registerFromConfig(config: PlatformConfig): void {
       },
     },
   ]);
-  registerRemotes(
-    (Object.keys(config.remotes) as RemoteName[]).map((name) => ({ name, entry: config.remotes[name] })),
-  );
+  registerRemotes((Object.keys(config.remotes) as RemoteName[]).map((name) => ({ name, entry: config.remotes[name] })));
 }
 
 /** Forget a failed remote so the next load fetches its manifest and entry again (Retry). */
@@ -81,8 +82,7 @@ function ensureRegistered(remote: RemoteName): Promise<void> {
           // (reducers, texts, its first reads) is a task of its own, not more of that one.
           await yieldToMain();
           await (mod.default as RegisterRemote)(registerApi);
-        }
-        else if (!mod || mod[FAILED]) registering.delete(remote);
+        } else if (!mod || mod[FAILED]) registering.delete(remote);
       },
       () => {
         registering.delete(remote);
@@ -101,7 +101,10 @@ export async function loadScreen(remote: RemoteName, module: string): Promise<Co
   try {
     const load = (async () => {
       // The screen's code downloads while ./register runs; it renders once both are done.
-      const [, mod] = (await Promise.all([ensureRegistered(remote), loadRemote<Loaded>(`${remote}/${module}`)])) as [void, Loaded | null];
+      const [, mod] = (await Promise.all([ensureRegistered(remote), loadRemote<Loaded>(`${remote}/${module}`)])) as [
+        void,
+        Loaded | null,
+      ];
       if (!mod || mod[FAILED] || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) {
         throw new RemoteUnavailableError(remote, mod?.[FAILED]);
       }
@@ -119,7 +122,6 @@ export async function loadScreen(remote: RemoteName, module: string): Promise<Co
     clearTimeout(timer);
   }
 }
-
 
 /**
  * Starts downloading a remote's manifest while the shell is still booting (i18n, store), with a

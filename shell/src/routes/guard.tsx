@@ -11,7 +11,8 @@ import { lastVisit, type Visit } from './history.ts';
 import type { AuthState } from '../app/store.ts';
 import { RemoteLoading } from '../components/remote-screen.tsx';
 
-export type GuardDecision = { allow: true } | { allow: false; wait: true } | { allow: false; wait: false; query: Record<string, string> };
+export type GuardDecision =
+  { allow: true } | { allow: false; wait: true } | { allow: false; wait: false; query: Record<string, string> };
 
 type AuthView = Pick<AuthState, 'status' | 'user' | 'profile'>;
 
@@ -23,7 +24,11 @@ export function hasEmail(auth: AuthView): boolean {
 export function decide(guard: Guard, name: RouteName, auth: AuthView, customerId?: string): GuardDecision {
   if (guard === 'none') return { allow: true };
   if (auth.status === 'unknown') return { allow: false, wait: true };
-  const refuse = (): GuardDecision => ({ allow: false, wait: false, query: { dialogAuth: 'true', to: name, ...(guard === 'moderator' && customerId ? { customerId } : {}) } });
+  const refuse = (): GuardDecision => ({
+    allow: false,
+    wait: false,
+    query: { dialogAuth: 'true', to: name, ...(guard === 'moderator' && customerId ? { customerId } : {}) },
+  });
   if (!hasEmail(auth)) return refuse();
   if (guard === 'email') return { allow: true };
   // Moderator and admin checks read the claims, which arrive with the profile.
@@ -37,7 +42,12 @@ export function decide(guard: Guard, name: RouteName, auth: AuthView, customerId
  * Where a refused user goes: the previous page when the refusal comes from a navigation away from
  * a guarded page that still admits them; Home otherwise (first visit, or signed out in place).
  */
-export function refusalTarget(query: Record<string, string>, previous: Visit | null, current: { key: string; pathname: string }, auth: AuthView): string {
+export function refusalTarget(
+  query: Record<string, string>,
+  previous: Visit | null,
+  current: { key: string; pathname: string },
+  auth: AuthView,
+): string {
   const navigated = !!previous && (previous.key !== current.key || previous.pathname !== current.pathname);
   if (previous && navigated && isRouteName(previous.name)) {
     const prevDef = routeByName(previous.name);

@@ -25,7 +25,18 @@ describe('routeForPath', () => {
 
 describe('the server’s public screens', () => {
   it('open what the route table opens', () => {
-    const paths = ['/', '/hotels', '/hotels/', '/hotels-sales-presentation', '/about-us', '/terms-and-privacy', '/saigon-riverside-hotel/map', '/saigon-riverside-hotel/map/', '/hcmc/map/pho-2000', '/hcmc/map/pho-2000/42'];
+    const paths = [
+      '/',
+      '/hotels',
+      '/hotels/',
+      '/hotels-sales-presentation',
+      '/about-us',
+      '/terms-and-privacy',
+      '/saigon-riverside-hotel/map',
+      '/saigon-riverside-hotel/map/',
+      '/hcmc/map/pho-2000',
+      '/hcmc/map/pho-2000/42',
+    ];
     for (const p of paths) {
       const def = routeForPath(p);
       expect(def?.guard, p).toBe('none');

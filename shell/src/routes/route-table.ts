@@ -22,18 +22,52 @@ export interface RouteDef {
 
 export const ROUTE_TABLE: RouteDef[] = [
   { name: 'Home', path: ROUTES.Home, guard: 'none', remote: 'marketing', module: 'Home' },
-  { name: 'TermsAndPrivacy', path: ROUTES.TermsAndPrivacy, guard: 'none', remote: 'marketing', module: 'TermsAndPrivacy' },
+  {
+    name: 'TermsAndPrivacy',
+    path: ROUTES.TermsAndPrivacy,
+    guard: 'none',
+    remote: 'marketing',
+    module: 'TermsAndPrivacy',
+  },
   { name: 'AboutUs', path: ROUTES.AboutUs, guard: 'none', remote: 'marketing', module: 'AboutUs' },
   { name: 'User', path: ROUTES.User, guard: 'email', remote: 'account', module: 'UserSettings' },
   { name: 'UserSettings', path: ROUTES.UserSettings, guard: 'email', remote: 'account', module: 'UserSettings' },
   { name: 'Hotels', path: ROUTES.Hotels, guard: 'none', remote: 'marketing', module: 'Hotels' },
-  { name: 'HotelsSalesPresentation', path: ROUTES.HotelsSalesPresentation, guard: 'none', remote: 'marketing', module: 'SalesPresentation' },
+  {
+    name: 'HotelsSalesPresentation',
+    path: ROUTES.HotelsSalesPresentation,
+    guard: 'none',
+    remote: 'marketing',
+    module: 'SalesPresentation',
+  },
   { name: 'CustomerCreate', path: ROUTES.CustomerCreate, guard: 'email', remote: 'account', module: 'CustomerCreate' },
   { name: 'Customer', path: ROUTES.Customer, guard: 'none', remote: 'map', module: 'CustomerScreen', customer: true },
-  { name: 'CustomerSettings', path: ROUTES.CustomerSettings, guard: 'moderator', remote: 'dashboard', module: 'CustomerSettings', customer: true },
+  {
+    name: 'CustomerSettings',
+    path: ROUTES.CustomerSettings,
+    guard: 'moderator',
+    remote: 'dashboard',
+    module: 'CustomerSettings',
+    customer: true,
+  },
   { name: 'Map', path: ROUTES.Map, guard: 'none', remote: 'map', module: 'MapScreen', customer: true, blurred: true },
-  { name: 'Activity', path: ROUTES.Activity, guard: 'none', remote: 'map', module: 'ActivityScreen', customer: true, blurred: true },
-  { name: 'Dashboard', path: ROUTES.Dashboard, guard: 'moderator', remote: 'dashboard', module: 'Dashboard', customer: true },
+  {
+    name: 'Activity',
+    path: ROUTES.Activity,
+    guard: 'none',
+    remote: 'map',
+    module: 'ActivityScreen',
+    customer: true,
+    blurred: true,
+  },
+  {
+    name: 'Dashboard',
+    path: ROUTES.Dashboard,
+    guard: 'moderator',
+    remote: 'dashboard',
+    module: 'Dashboard',
+    customer: true,
+  },
   // Partner staff carry no claim in their token: the guard asks for a signed-in account with an e-mail, the
   // screen asks the database which partners the user is staff of (my_partners), and every read is an RPC
   // that checks it again (docs/settlement.md "The partner portal").

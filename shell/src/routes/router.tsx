@@ -19,7 +19,11 @@ export function AppRoutes({ root }: { root: ReactNode }) {
             path={r.path}
             element={
               <Guarded guard={r.guard} name={r.name}>
-                <RemoteScreen remote={r.remote} module={r.module} loading={r.remote === 'map' && r.customer ? <CustomerSplash /> : undefined} />
+                <RemoteScreen
+                  remote={r.remote}
+                  module={r.module}
+                  loading={r.remote === 'map' && r.customer ? <CustomerSplash /> : undefined}
+                />
               </Guarded>
             }
           />

@@ -4,9 +4,20 @@ import { customerRedirect, intentTarget, withoutDialogKeys } from './sign-in.ts'
 describe('intentTarget: `to` is a route name, never a URL', () => {
   it('resolves route names with their customerId', () => {
     expect(intentTarget({ to: 'UserSettings', customerId: null })).toBe('/user/settings');
-    expect(intentTarget({ to: 'Dashboard', customerId: 'saigon-riverside-hotel' })).toBe('/saigon-riverside-hotel/dashboard');
+    expect(intentTarget({ to: 'Dashboard', customerId: 'saigon-riverside-hotel' })).toBe(
+      '/saigon-riverside-hotel/dashboard',
+    );
   });
-  it.each(['https://evil.example', '//evil.example', '/\\evil', 'javascript:alert(1)', '/user', 'constructor', '__proto__', ''])('ignores %s', (to) => {
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil',
+    'javascript:alert(1)',
+    '/user',
+    'constructor',
+    '__proto__',
+    '',
+  ])('ignores %s', (to) => {
     expect(intentTarget({ to, customerId: null })).toBeNull();
   });
   it('ignores a customer route without its customerId', () => {

@@ -8,7 +8,12 @@ import { isRouteName, pathFor, type RouteName } from '@guestmap/shared-ui/contra
 /** The auth dialog's query keys: removed once the dialog has done its job. */
 export const DIALOG_KEYS = ['dialogAuth', 'to', 'customerId'] as const;
 
-export const NO_CUSTOMER_REDIRECT: readonly RouteName[] = ['AboutUs', 'TermsAndPrivacy', 'Hotels', 'HotelsSalesPresentation'];
+export const NO_CUSTOMER_REDIRECT: readonly RouteName[] = [
+  'AboutUs',
+  'TermsAndPrivacy',
+  'Hotels',
+  'HotelsSalesPresentation',
+];
 /** A session restored at load never moves the user off pages only a signed-in user opens. */
 export const NO_RESTORE_REDIRECT: readonly RouteName[] = ['User', 'UserSettings', 'CustomerCreate', 'PartnerPortal'];
 
@@ -35,7 +40,13 @@ export function withoutDialogKeys(search: string): string {
 }
 
 /** The sign-in redirect rule: the Map of the user's customer, or null to stay. */
-export function customerRedirect(opts: { customer: string | null | undefined; route: string; customerId?: string; search: string; kind: 'restored' | 'interactive' }): string | null {
+export function customerRedirect(opts: {
+  customer: string | null | undefined;
+  route: string;
+  customerId?: string;
+  search: string;
+  kind: 'restored' | 'interactive';
+}): string | null {
   const { customer, route, customerId, search, kind } = opts;
   if (!customer || customerId || !isRouteName(route)) return null;
   if (NO_CUSTOMER_REDIRECT.includes(route)) return null;

@@ -7,7 +7,18 @@ import { verifyJwt } from '../jwt.ts';
 import { authError, forbidden, unexpected, unprocessable, validationFailed } from './errors.ts';
 import { body, obj, reply, str } from './http.ts';
 import { hashPassword, isPgError } from './core.ts';
-import { findUserByEmail, findUserById, identitiesOf, insertIdentity, insertUser, loadUserJson, appMeta, userMeta, type Json, type UserRow } from './users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  identitiesOf,
+  insertIdentity,
+  insertUser,
+  loadUserJson,
+  appMeta,
+  userMeta,
+  type Json,
+  type UserRow,
+} from './users.ts';
 import { checkPassword, normaliseEmail, parseGoDuration } from './validate.ts';
 
 function requireAdmin(ctx: StackContext, req: Req): void {
@@ -42,8 +53,13 @@ export async function listUsers(ctx: StackContext, req: Req, res: Res): Promise<
   requireAdmin(ctx, req);
   const page = Math.max(1, Number(req.query.get('page')) || 1);
   const perPage = Math.min(1000, Math.max(1, Number(req.query.get('per_page')) || 50));
-  const total = Number((await ctx.db.query<{ n: string }>('select count(*)::text as n from auth.users')).rows[0]?.n ?? 0);
-  const ids = await ctx.db.query<{ id: string }>('select id::text as id from auth.users order by created_at desc, id limit $1 offset $2', [perPage, (page - 1) * perPage]);
+  const total = Number(
+    (await ctx.db.query<{ n: string }>('select count(*)::text as n from auth.users')).rows[0]?.n ?? 0,
+  );
+  const ids = await ctx.db.query<{ id: string }>(
+    'select id::text as id from auth.users order by created_at desc, id limit $1 offset $2',
+    [perPage, (page - 1) * perPage],
+  );
   const users: Json[] = [];
   for (const { id } of ids.rows) {
     const u = await loadUserJson(ctx.db, id);
@@ -67,13 +83,18 @@ export async function createUser(ctx: StackContext, req: Req, res: Res): Promise
   requireAdmin(ctx, req);
   const b = await body(req);
   const email = str(b.email) ? normaliseEmail(b.email) : null;
-  if (!email) throw validationFailed(str(b.phone) ? 'Phone users are not supported by the local stack' : 'An email address is required');
-  const hash = b.password !== undefined && b.password !== null ? await hashPassword(checkPassword(b.password, ctx.config)) : null;
+  if (!email)
+    throw validationFailed(
+      str(b.phone) ? 'Phone users are not supported by the local stack' : 'An email address is required',
+    );
+  const hash =
+    b.password !== undefined && b.password !== null ? await hashPassword(checkPassword(b.password, ctx.config)) : null;
   const until = banUntil(b.ban_duration);
   const id = str(b.id) ?? crypto.randomUUID();
   const confirmed = b.email_confirm === true;
   await ctx.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, email)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (await findUserByEmail(tx, email))
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
     try {
       await insertUser(tx, {
         id,
@@ -86,7 +107,8 @@ export async function createUser(ctx: StackContext, req: Req, res: Res): Promise
         role: str(b.role) ?? 'authenticated',
       });
     } catch (e) {
-      if (isPgError(e) && e.code === '23505') throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      if (isPgError(e) && e.code === '23505')
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
       if (isPgError(e)) throw unexpected('Database error creating new user');
       throw e;
     }
@@ -101,18 +123,29 @@ export async function updateUserById(ctx: StackContext, req: Req, res: Res): Pro
   const id = req.params.id ?? '';
   const b = await body(req);
   const email = str(b.email) ? normaliseEmail(b.email) : null;
-  const hash = b.password !== undefined && b.password !== null ? await hashPassword(checkPassword(b.password, ctx.config)) : null;
+  const hash =
+    b.password !== undefined && b.password !== null ? await hashPassword(checkPassword(b.password, ctx.config)) : null;
   const until = banUntil(b.ban_duration);
   await ctx.db.transaction(async (tx) => {
     const u = await mustFind(tx, id);
-    const set = async (sql: string, ...params: unknown[]) => tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1`, [id, ...params]);
+    const set = async (sql: string, ...params: unknown[]) =>
+      tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1`, [id, ...params]);
     if (email && email !== u.email) {
       const other = await findUserByEmail(tx, email);
-      if (other && other.id !== id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      if (other && other.id !== id)
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
       await set('email = $2', email);
-      await tx.query(`update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'`, [id, email]);
+      await tx.query(
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'`,
+        [id, email],
+      );
       if (!(await identitiesOf(tx, id)).some((i) => i.provider === 'email')) {
-        await insertIdentity(tx, id, 'email', id, { sub: id, email, email_verified: b.email_confirm === true, phone_verified: false });
+        await insertIdentity(tx, id, 'email', id, {
+          sub: id,
+          email,
+          email_verified: b.email_confirm === true,
+          phone_verified: false,
+        });
       }
     }
     if (hash) await set('encrypted_password = $2', hash);

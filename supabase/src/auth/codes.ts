@@ -57,17 +57,27 @@ const newLinkToken = () => crypto.randomBytes(28).toString('hex');
 const codeHash = (link: string, code: string) => crypto.createHash('sha256').update(`${link}:${code}`).digest('hex');
 /** The token_type list of these kinds, for SQL (the names are this module's constants, never input). */
 const typeList = (kinds: CodeKind[]) => kinds.map((k) => `'${KINDS[k].column}'`).join(', ');
-const sameHash = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * A new code of `kind` for the user, mailed to `address`; it replaces the previous one of that kind (and
  * starts with no wrong tries). Runs in the caller's transaction; the caller mails the code once it commits.
  */
-export async function issueCode(q: Queryable, userId: string, kind: CodeKind, address: string, length: number): Promise<{ code: string; link: string }> {
+export async function issueCode(
+  q: Queryable,
+  userId: string,
+  kind: CodeKind,
+  address: string,
+  length: number,
+): Promise<{ code: string; link: string }> {
   const k = KINDS[kind];
   const code = newCode(length);
   const link = newLinkToken();
-  await q.query(`update auth.users set ${k.column} = $2, ${k.sentAt} = now(), updated_at = now() where id = $1`, [userId, link]);
+  await q.query(`update auth.users set ${k.column} = $2, ${k.sentAt} = now(), updated_at = now() where id = $1`, [
+    userId,
+    link,
+  ]);
   await q.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
      values ($1, $2, $3::auth.one_time_token_type, $4, $5, now(), now())
@@ -86,14 +96,21 @@ export async function issueCode(q: Queryable, userId: string, kind: CodeKind, ad
 /** Ends the user's codes of these kinds without a verification (a new e-mail change, an applied one). */
 export async function dropCodes(q: Queryable, userId: string, kinds: CodeKind[]): Promise<void> {
   const cols = kinds.map((k) => KINDS[k].column);
-  await q.query(`update auth.users set ${cols.map((c) => `${c} = ''`).join(', ')}, updated_at = now() where id = $1`, [userId]);
-  await q.query(`delete from auth.one_time_tokens where user_id = $1 and token_type::text in (${typeList(kinds)})`, [userId]);
+  await q.query(`update auth.users set ${cols.map((c) => `${c} = ''`).join(', ')}, updated_at = now() where id = $1`, [
+    userId,
+  ]);
+  await q.query(`delete from auth.one_time_tokens where user_id = $1 and token_type::text in (${typeList(kinds)})`, [
+    userId,
+  ]);
   await q.query(`delete from _auth.otp_codes where user_id = $1 and token_type in (${typeList(kinds)})`, [userId]);
 }
 
 /** Whether the user has a live code of `kind` (its link not used, killed or replaced by none). */
 export async function hasCode(q: Queryable, userId: string, kind: CodeKind): Promise<boolean> {
-  const r = await q.query<{ live: boolean }>(`select coalesce(${KINDS[kind].column}, '') <> '' as live from auth.users where id = $1`, [userId]);
+  const r = await q.query<{ live: boolean }>(
+    `select coalesce(${KINDS[kind].column}, '') <> '' as live from auth.users where id = $1`,
+    [userId],
+  );
   return Boolean(r.rows[0]?.live);
 }
 
@@ -111,7 +128,12 @@ interface Candidate {
  * Locks the users a request may concern (by the address a code was mailed to, or by the link's token),
  * in id order so concurrent verifications queue instead of deadlocking, then reads their codes.
  */
-async function candidates(tx: Queryable, kinds: CodeKind[], by: { email: string } | { link: string }, expirySeconds: number): Promise<Candidate[]> {
+async function candidates(
+  tx: Queryable,
+  kinds: CodeKind[],
+  by: { email: string } | { link: string },
+  expirySeconds: number,
+): Promise<Candidate[]> {
   const cols = kinds.map((k) => KINDS[k].column);
   const users =
     'email' in by
@@ -141,7 +163,15 @@ async function candidates(tx: Queryable, kinds: CodeKind[], by: { email: string 
         [u.id, k.column, expirySeconds, 'email' in by ? by.email : by.link],
       );
       const row = r.rows[0];
-      if (row) out.push({ kind, userId: u.id, link: row.link, fresh: row.fresh, codeHash: row.code_hash, failed: Number(row.failed_attempts) });
+      if (row)
+        out.push({
+          kind,
+          userId: u.id,
+          link: row.link,
+          fresh: row.fresh,
+          codeHash: row.code_hash,
+          failed: Number(row.failed_attempts),
+        });
     }
   }
   return out;
@@ -169,7 +199,12 @@ export async function takeCode(
   expirySeconds: number,
 ): Promise<{ userId: string; kind: CodeKind } | null> {
   const code = 'code' in by ? by.code.replace(/[\s-]/g, '') : null;
-  const found = await candidates(tx, kinds, 'email' in by ? { email: by.email.toLowerCase() } : { link: by.link }, expirySeconds);
+  const found = await candidates(
+    tx,
+    kinds,
+    'email' in by ? { email: by.email.toLowerCase() } : { link: by.link },
+    expirySeconds,
+  );
   const live = found.filter((c) => c.failed < MAX_WRONG_TRIES);
   const match = live.find((c) => c.fresh && (code === null || sameHash(codeHash(c.link, code), c.codeHash)));
   if (match) {
@@ -179,7 +214,10 @@ export async function takeCode(
   }
   if (code !== null) {
     for (const c of live) {
-      await tx.query('update _auth.otp_codes set failed_attempts = failed_attempts + 1 where user_id = $1 and token_type = $2', [c.userId, KINDS[c.kind].column]);
+      await tx.query(
+        'update _auth.otp_codes set failed_attempts = failed_attempts + 1 where user_id = $1 and token_type = $2',
+        [c.userId, KINDS[c.kind].column],
+      );
       if (c.failed + 1 >= MAX_WRONG_TRIES) await endCode(tx, c, false);
     }
   }

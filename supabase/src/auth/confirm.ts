@@ -16,7 +16,15 @@ import { body, reply, str } from './http.ts';
 import { linkMail, mailLanguage, type ConfirmKind } from './mail-templates.ts';
 import { clientIp, type RateLimiter } from './rate-limit.ts';
 import { issueSession, type SessionJson } from './sessions.ts';
-import { appMeta, findUserByEmail, findUserById, identitiesOf, insertIdentity, userMeta, type UserRow } from './users.ts';
+import {
+  appMeta,
+  findUserByEmail,
+  findUserById,
+  identitiesOf,
+  insertIdentity,
+  userMeta,
+  type UserRow,
+} from './users.ts';
 import { normaliseEmail, redirectTarget } from './validate.ts';
 
 /** The codes this module mails (recovery.ts mails the 'recovery' ones). */
@@ -49,13 +57,26 @@ export function mailRedirect(ctx: StackContext, req: Req): string {
  * New secrets for one pending side, stored in the caller's transaction; returns the mail to send once
  * it commits (a rolled-back request mails nothing).
  */
-export async function prepareMail(ctx: StackContext, tx: Queryable, user: UserRow, side: Side, address: string, redirectTo: string, newEmail = ''): Promise<OutgoingMail> {
+export async function prepareMail(
+  ctx: StackContext,
+  tx: Queryable,
+  user: UserRow,
+  side: Side,
+  address: string,
+  redirectTo: string,
+  newEmail = '',
+): Promise<OutgoingMail> {
   const s = SIDES[side];
   const { code, link: token } = await issueCode(tx, user.id, side, address, ctx.config.auth.email.otpLength);
   const link = `${ctx.apiUrl}/auth/v1/verify?token=${token}&type=${s.linkType}&redirect_to=${encodeURIComponent(redirectTo)}`;
   const meta = userMeta(user);
-  const name = typeof meta.full_name === 'string' ? meta.full_name : typeof meta.nickname === 'string' ? meta.nickname : '';
-  return { to: address, toName: name, ...linkMail(s.mail, mailLanguage(meta), link, code, ctx.config.auth.email.otpExpiry, newEmail) };
+  const name =
+    typeof meta.full_name === 'string' ? meta.full_name : typeof meta.nickname === 'string' ? meta.nickname : '';
+  return {
+    to: address,
+    toName: name,
+    ...linkMail(s.mail, mailLanguage(meta), link, code, ctx.config.auth.email.otpExpiry, newEmail),
+  };
 }
 
 export function deliver(ctx: StackContext, mails: OutgoingMail[]): void {
@@ -66,13 +87,23 @@ export function deliver(ctx: StackContext, mails: OutgoingMail[]): void {
  * Starts an e-mail change (or starts it again, for /resend): nothing changes but the pending address; new
  * codes go to it (and to the current one), the previous ones and any side confirmed with them are void.
  */
-export async function requestEmailChange(ctx: StackContext, tx: Queryable, user: UserRow, newEmail: string, redirectTo: string): Promise<OutgoingMail[]> {
-  await tx.query(`update auth.users set email_change = $2, email_change_confirm_status = 0, updated_at = now() where id = $1`, [user.id, newEmail]);
+export async function requestEmailChange(
+  ctx: StackContext,
+  tx: Queryable,
+  user: UserRow,
+  newEmail: string,
+  redirectTo: string,
+): Promise<OutgoingMail[]> {
+  await tx.query(
+    `update auth.users set email_change = $2, email_change_confirm_status = 0, updated_at = now() where id = $1`,
+    [user.id, newEmail],
+  );
   await dropCodes(tx, user.id, CHANGE_SIDES);
   const fresh = (await findUserById(tx, user.id))!;
   const mails = [await prepareMail(ctx, tx, fresh, 'email_change_new', newEmail, redirectTo)];
   // Secure e-mail change (hosted's default): the current address confirms too. An anonymous user has none.
-  if (ctx.config.auth.email.doubleConfirmChanges && fresh.email) mails.push(await prepareMail(ctx, tx, fresh, 'email_change_current', fresh.email, redirectTo, newEmail));
+  if (ctx.config.auth.email.doubleConfirmChanges && fresh.email)
+    mails.push(await prepareMail(ctx, tx, fresh, 'email_change_current', fresh.email, redirectTo, newEmail));
   return mails;
 }
 
@@ -93,24 +124,44 @@ export async function applyEmailChange(tx: Queryable, user: UserRow, newEmail: s
     );
     return;
   }
-  await insertIdentity(tx, user.id, 'email', user.id, { sub: user.id, email: newEmail, email_verified: true, phone_verified: false });
+  await insertIdentity(tx, user.id, 'email', user.id, {
+    sub: user.id,
+    email: newEmail,
+    email_verified: true,
+    phone_verified: false,
+  });
   const app = appMeta(user);
   const providers = Array.isArray(app.providers) ? (app.providers as unknown[]).map(String) : [];
   if (!providers.includes('email')) providers.push('email');
-  await tx.query('update auth.users set raw_app_meta_data = $2::jsonb where id = $1', [user.id, JSON.stringify({ ...app, provider: app.provider ?? 'email', providers })]);
+  await tx.query('update auth.users set raw_app_meta_data = $2::jsonb where id = $1', [
+    user.id,
+    JSON.stringify({ ...app, provider: app.provider ?? 'email', providers }),
+  ]);
 }
 
 type Outcome = { session: SessionJson } | { message: string };
 
 /** What a used code does: confirms the address (sign-up, recovery), or one side of an e-mail change. */
-async function complete(ctx: StackContext, tx: Queryable, req: Req, userId: string, kind: CodeKind): Promise<Outcome | null> {
+async function complete(
+  ctx: StackContext,
+  tx: Queryable,
+  req: Req,
+  userId: string,
+  kind: CodeKind,
+): Promise<Outcome | null> {
   const user = await findUserById(tx, userId, true);
   if (!user) return null;
   // Thrown inside the transaction: the code stays as it was.
   if (user.is_banned) throw badRequest('user_banned', 'User is banned');
   if (kind === 'confirmation' || kind === 'recovery') {
-    await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [user.id]);
-    await tx.query(`update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`, [user.id]);
+    await tx.query(
+      `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
+      [user.id],
+    );
+    await tx.query(
+      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`,
+      [user.id],
+    );
     return { session: await issueSession(ctx, tx, req, user.id, kind === 'recovery' ? 'recovery' : 'otp') };
   }
   const target = (user.email_change ?? '').toLowerCase();
@@ -123,7 +174,8 @@ async function complete(ctx: StackContext, tx: Queryable, req: Req, userId: stri
     return { message: SINGLE_CONFIRMATION };
   }
   const taken = await findUserByEmail(tx, target);
-  if (taken && taken.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  if (taken && taken.id !== user.id)
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
   await applyEmailChange(tx, user, target);
   return { session: await issueSession(ctx, tx, req, user.id, 'otp') };
 }
@@ -142,7 +194,12 @@ export async function verifyPost(ctx: StackContext, limiter: RateLimiter, req: R
   limiter.request('tokenVerifications', clientIp(req), email);
   // The transaction commits the wrong tries it counted, so the 403 is thrown only after it.
   const outcome = await ctx.db.transaction(async (tx) => {
-    const found = await takeCode(tx, kinds, givenHash ? { link: givenHash } : { email: email!, code: code! }, ctx.config.auth.email.otpExpiry);
+    const found = await takeCode(
+      tx,
+      kinds,
+      givenHash ? { link: givenHash } : { email: email!, code: code! },
+      ctx.config.auth.email.otpExpiry,
+    );
     return found ? complete(ctx, tx, req, found.userId, found.kind) : null;
   });
   if (!outcome) throw forbidden('otp_expired', 'Token has expired or is invalid');
@@ -162,7 +219,12 @@ export async function verifyGet(ctx: StackContext, limiter: RateLimiter, req: Re
     res.end();
   };
   const kinds = VERIFY_TYPES[type];
-  if (!kinds || !token) return go({ error: 'invalid_request', error_code: 'validation_failed', error_description: 'Verify requires a token and a supported type' });
+  if (!kinds || !token)
+    return go({
+      error: 'invalid_request',
+      error_code: 'validation_failed',
+      error_description: 'Verify requires a token and a supported type',
+    });
   let outcome: Outcome | null;
   try {
     limiter.request('tokenVerifications', clientIp(req));
@@ -173,19 +235,36 @@ export async function verifyGet(ctx: StackContext, limiter: RateLimiter, req: Re
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
     const b = (e.body ?? {}) as { code?: string; message?: string };
-    return go({ error: e.status === 429 ? 'temporarily_unavailable' : 'access_denied', error_code: b.code ?? 'unexpected_failure', error_description: b.message ?? 'Error confirming user' });
+    return go({
+      error: e.status === 429 ? 'temporarily_unavailable' : 'access_denied',
+      error_code: b.code ?? 'unexpected_failure',
+      error_description: b.message ?? 'Error confirming user',
+    });
   }
-  if (!outcome) return go({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+  if (!outcome)
+    return go({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    });
   if ('message' in outcome) return go({ message: outcome.message });
   const s = outcome.session;
-  go({ access_token: s.access_token, expires_at: String(s.expires_at), expires_in: String(s.expires_in), refresh_token: s.refresh_token, token_type: 'bearer', type });
+  go({
+    access_token: s.access_token,
+    expires_at: String(s.expires_at),
+    expires_in: String(s.expires_in),
+    refresh_token: s.refresh_token,
+    token_type: 'bearer',
+    type,
+  });
 }
 
 /** POST /resend {type: signup | email_change, email}: a new link (the previous one stops working). */
 export async function resend(ctx: StackContext, limiter: RateLimiter, req: Req, res: Res): Promise<void> {
   const b = await body(req);
   const type = str(b.type);
-  if (type !== 'signup' && type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+  if (type !== 'signup' && type !== 'email_change')
+    throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   const email = normaliseEmail(b.email);
   // Counted for every address, pending or not, so the answer never tells which have an account.
   limiter.email(clientIp(req), email);

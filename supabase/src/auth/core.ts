@@ -7,7 +7,15 @@ import { authError, badRequest, unexpected, unprocessable, validationFailed } fr
 import { body, obj, reply, str } from './http.ts';
 import { clientIp, type RateLimiter } from './rate-limit.ts';
 import { issueSession, refreshSession, requireUser } from './sessions.ts';
-import { findUserByEmail, findUserById, insertIdentity, insertUser, loadUserJson, userMeta, type Json } from './users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertIdentity,
+  insertUser,
+  loadUserJson,
+  userMeta,
+  type Json,
+} from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
 import { applyEmailChange, deliver, mailRedirect, prepareMail, requestEmailChange } from './confirm.ts';
 import { exchangePkce } from './oauth.ts';
@@ -31,11 +39,20 @@ export async function signup(ctx: StackContext, limiter: RateLimiter, req: Req, 
   const phone = str(b.phone);
   const data = obj(b.data) ?? {};
   if (!email && !phone) {
-    if (!cfg.enableAnonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    if (!cfg.enableAnonymousSignIns)
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     limiter.request('anonymousUsers', ip);
     const id = crypto.randomUUID();
     const session = await ctx.db.transaction(async (tx) => {
-      await insertNewUser(tx, { id, email: null, encryptedPassword: null, emailConfirmed: false, appMetadata: {}, userMetadata: data, isAnonymous: true });
+      await insertNewUser(tx, {
+        id,
+        email: null,
+        encryptedPassword: null,
+        emailConfirmed: false,
+        appMetadata: {},
+        userMetadata: data,
+        isAnonymous: true,
+      });
       return issueSession(ctx, tx, req, id, 'anonymous');
     });
     reply(res, 200, session);
@@ -89,8 +106,22 @@ export async function signup(ctx: StackContext, limiter: RateLimiter, req: Req, 
   reply(res, 200, await loadUserJson(ctx.db, out.id));
 }
 
-function newEmailUser(id: string, email: string, hash: string, data: Json, confirmed: boolean): Parameters<typeof insertUser>[1] {
-  return { id, email, encryptedPassword: hash, emailConfirmed: confirmed, appMetadata: { provider: 'email', providers: ['email'] }, userMetadata: data, isAnonymous: false };
+function newEmailUser(
+  id: string,
+  email: string,
+  hash: string,
+  data: Json,
+  confirmed: boolean,
+): Parameters<typeof insertUser>[1] {
+  return {
+    id,
+    email,
+    encryptedPassword: hash,
+    emailConfirmed: confirmed,
+    appMetadata: { provider: 'email', providers: ['email'] },
+    userMetadata: data,
+    isAnonymous: false,
+  };
 }
 
 /** GoTrue's sanitised user for a repeated sign-up: a fresh id, no identities, nothing of the real account. */
@@ -141,7 +172,10 @@ export async function token(ctx: StackContext, limiter: RateLimiter, req: Req, r
     if (user.is_banned) throw badRequest('user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
     const session = await ctx.db.transaction(async (tx) => {
-      await tx.query(`update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`, [user.id]);
+      await tx.query(
+        `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`,
+        [user.id],
+      );
       return issueSession(ctx, tx, req, user.id, 'password');
     });
     reply(res, 200, session);
@@ -191,12 +225,17 @@ export async function updateUser(ctx: StackContext, limiter: RateLimiter, req: R
         if (v === null) delete meta[k];
         else meta[k] = v;
       }
-      await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1', [cur.id, JSON.stringify(meta)]);
+      await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1', [
+        cur.id,
+        JSON.stringify(meta),
+      ]);
     }
-    if (hash) await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [cur.id, hash]);
+    if (hash)
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [cur.id, hash]);
     if (!newEmail || newEmail === (cur.email ?? '').toLowerCase()) return [];
     const other = await findUserByEmail(tx, newEmail);
-    if (other && other.id !== cur.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (other && other.id !== cur.id)
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
     if (!ctx.config.auth.email.enableConfirmations) {
       // Mailer autoconfirm: the change applies at once (an anonymous user becomes permanent).
       await applyEmailChange(tx, cur, newEmail);
@@ -217,7 +256,10 @@ export async function logout(ctx: StackContext, req: Req, res: Res): Promise<voi
   else if (scope === 'local') {
     if (sessionId) await ctx.db.query('delete from auth.sessions where id = $1', [sessionId]);
   } else if (scope === 'others') {
-    await ctx.db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [user.id, sessionId]);
+    await ctx.db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [
+      user.id,
+      sessionId,
+    ]);
   } else throw validationFailed(`Unsupported logout scope "${scope}"`);
   reply(res, 204, undefined);
 }

@@ -5,8 +5,17 @@ import { HttpError } from '../http/router.ts';
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 export const API_VERSION = '2024-01-01';
 
-export function authError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): HttpError {
-  return new HttpError(status, { code, error_code: code, msg: message, message, ...extra }, { [API_VERSION_HEADER]: API_VERSION });
+export function authError(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): HttpError {
+  return new HttpError(
+    status,
+    { code, error_code: code, msg: message, message, ...extra },
+    { [API_VERSION_HEADER]: API_VERSION },
+  );
 }
 
 export const badRequest = (code: string, message: string) => authError(400, code, message);

@@ -14,7 +14,27 @@ import { resend, verifyGet, verifyPost } from './confirm.ts';
 import { authorize, callback, consent } from './oauth.ts';
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin.ts';
 
-const KNOWN_PROVIDERS = ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'twitch', 'twitter', 'slack_oidc', 'spotify', 'workos', 'zoom'];
+const KNOWN_PROVIDERS = [
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin_oidc',
+  'notion',
+  'twitch',
+  'twitter',
+  'slack_oidc',
+  'spotify',
+  'workos',
+  'zoom',
+];
 
 export function registerAuth(ctx: StackContext): void {
   const limiter = new RateLimiter(ctx.config);
@@ -28,7 +48,11 @@ export function registerAuth(ctx: StackContext): void {
   };
 
   route('GET', '/health', (_req, res) =>
-    reply(res, 200, { version: 'guestmap-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth of the Guestmap stack' }),
+    reply(res, 200, {
+      version: 'guestmap-local',
+      name: 'GoTrue',
+      description: 'Local GoTrue-compatible auth of the Guestmap stack',
+    }),
   );
   route('GET', '/settings', (_req, res) => {
     const a = ctx.config.auth;

@@ -14,10 +14,12 @@ import { findUserByEmail, findUserById, insertIdentity, insertUser, type Json } 
 import { isEmail, redirectTarget } from './validate.ts';
 
 const FLOW_STATE_TTL_S = 300;
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // The state parameter is signed with a key derived from the JWT secret so it can never pass as an access token.
-const stateKey = (ctx: StackContext) => crypto.createHmac('sha256', ctx.config.auth.jwtSecret).update('guestmap-local-oauth-state').digest('hex');
+const stateKey = (ctx: StackContext) =>
+  crypto.createHmac('sha256', ctx.config.auth.jwtSecret).update('guestmap-local-oauth-state').digest('hex');
 
 interface OAuthState {
   provider: string;
@@ -49,7 +51,8 @@ export async function authorize(ctx: StackContext, req: Req, res: Res): Promise<
   if (challenge) {
     const method = (req.query.get('code_challenge_method') ?? '').toLowerCase();
     if (method !== 's256' && method !== 'plain') throw validationFailed('code challenge method not supported');
-    if (challenge.length < 43 || challenge.length > 128) throw validationFailed('code challenge has to be between 43 and 128 characters');
+    if (challenge.length < 43 || challenge.length > 128)
+      throw validationFailed('code challenge has to be between 43 and 128 characters');
     flowStateId = crypto.randomUUID();
     await ctx.db.query(
       `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, created_at, updated_at)
@@ -57,7 +60,15 @@ export async function authorize(ctx: StackContext, req: Req, res: Res): Promise<
       [flowStateId, crypto.randomUUID(), method, challenge, provider],
     );
   }
-  const state = signJwt({ provider, redirect_to: redirectTo, flow_state_id: flowStateId, exp: Math.floor(Date.now() / 1000) + FLOW_STATE_TTL_S }, stateKey(ctx));
+  const state = signJwt(
+    {
+      provider,
+      redirect_to: redirectTo,
+      flow_state_id: flowStateId,
+      exp: Math.floor(Date.now() / 1000) + FLOW_STATE_TTL_S,
+    },
+    stateKey(ctx),
+  );
   const consent = `${ctx.apiUrl}/auth/v1/local-oauth/${encodeURIComponent(provider)}?state=${encodeURIComponent(state)}`;
   if (req.query.get('skip_http_redirect') === 'true') {
     reply(res, 200, { url: consent });
@@ -67,12 +78,32 @@ export async function authorize(ctx: StackContext, req: Req, res: Res): Promise<
   res.end();
 }
 
-const PROVIDER_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub', apple: 'Apple', azure: 'Microsoft', facebook: 'Facebook' };
+const PROVIDER_NAMES: Record<string, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  apple: 'Apple',
+  azure: 'Microsoft',
+  facebook: 'Facebook',
+};
 
 type Lang = 'en' | 'vi' | 'fr';
 
 /** The page's words in the visitor's browser language (Accept-Language), English by default. */
-const TEXTS: Record<Lang, { title: (p: string) => string; note: (p: string) => string; email: string; name: string; go: string; cancel: string; invalidEmail: string; refused: string; failed: string; badLink: string }> = {
+const TEXTS: Record<
+  Lang,
+  {
+    title: (p: string) => string;
+    note: (p: string) => string;
+    email: string;
+    name: string;
+    go: string;
+    cancel: string;
+    invalidEmail: string;
+    refused: string;
+    failed: string;
+    badLink: string;
+  }
+> = {
   en: {
     title: (p) => `Local test stand-in for ${p} sign-in`,
     note: (p) =>
@@ -208,7 +239,10 @@ function redirect(res: Res, location: string): void {
 
 // A stable, Google-looking numeric subject for an e-mail, so the same person gets the same identity.
 const providerSub = (provider: string, email: string) =>
-  BigInt('0x' + crypto.createHash('sha256').update(`${provider}:${email}`).digest('hex').slice(0, 16)).toString().padStart(21, '1').slice(0, 21);
+  BigInt('0x' + crypto.createHash('sha256').update(`${provider}:${email}`).digest('hex').slice(0, 16))
+    .toString()
+    .padStart(21, '1')
+    .slice(0, 21);
 
 /**
  * The account the stand-in may sign in for an e-mail typed on its page, or null when it must refuse.
@@ -221,14 +255,23 @@ const providerSub = (provider: string, email: string) =>
  * sign it in). Its own identity opens an account only if that account has no password and a confirmed
  * e-mail, so an identity linked before this rule (or planted in the data) cannot open a password account.
  */
-async function standInUser(ctx: StackContext, tx: Queryable, provider: string, email: string, name: string): Promise<string | null> {
+async function standInUser(
+  ctx: StackContext,
+  tx: Queryable,
+  provider: string,
+  email: string,
+  name: string,
+): Promise<string | null> {
   const found = await tx.query<{ user_id: string; provider_id: string; identity_data: Json }>(
     `select user_id::text as user_id, provider_id, identity_data from auth.identities where provider = $1 and email = $2 limit 1`,
     [provider, email],
   );
   const existing = found.rows[0];
   const sub = existing?.provider_id ?? providerSub(provider, email);
-  const prevName = existing?.identity_data && typeof existing.identity_data === 'object' ? String(existing.identity_data.full_name ?? existing.identity_data.name ?? '') : '';
+  const prevName =
+    existing?.identity_data && typeof existing.identity_data === 'object'
+      ? String(existing.identity_data.full_name ?? existing.identity_data.name ?? '')
+      : '';
   const fullName = name || prevName || email.split('@')[0]!;
   const avatar = `https://www.gravatar.com/avatar/${crypto.createHash('md5').update(email).digest('hex')}?d=identicon`;
   const data: Json = {
@@ -251,10 +294,10 @@ async function standInUser(ctx: StackContext, tx: Queryable, provider: string, e
       [provider, sub, JSON.stringify(data)],
     );
     // GoTrue refreshes user_metadata from the provider's claims on every sign-in.
-    await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1`, [
-      existing.user_id,
-      JSON.stringify(data),
-    ]);
+    await tx.query(
+      `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1`,
+      [existing.user_id, JSON.stringify(data)],
+    );
     return existing.user_id;
   }
   if (await findUserByEmail(tx, email)) return null;
@@ -271,7 +314,8 @@ async function standInUser(ctx: StackContext, tx: Queryable, provider: string, e
       isAnonymous: false,
     });
   } catch (e) {
-    if (e && typeof e === 'object' && 'code' in e) throw authError(500, 'unexpected_failure', 'Database error saving new user');
+    if (e && typeof e === 'object' && 'code' in e)
+      throw authError(500, 'unexpected_failure', 'Database error saving new user');
     throw e;
   }
   await insertIdentity(tx, id, provider, sub, data);
@@ -284,7 +328,18 @@ export async function callback(ctx: StackContext, req: Req, res: Res): Promise<v
   const state = readState(ctx, rawState);
   const where: 'hash' | 'query' = state.flow_state_id ? 'query' : 'hash';
   const fail = (code: string, description: string) =>
-    redirect(res, withParams(state.redirect_to, { error: code === 'access_denied' ? 'access_denied' : 'server_error', error_code: code, error_description: description }, where));
+    redirect(
+      res,
+      withParams(
+        state.redirect_to,
+        {
+          error: code === 'access_denied' ? 'access_denied' : 'server_error',
+          error_code: code,
+          error_description: description,
+        },
+        where,
+      ),
+    );
   if (form.get('cancel')) return fail('access_denied', 'The user cancelled the sign-in');
   const email = (str(form.get('email')) ?? '').trim().toLowerCase();
   const name = (form.get('name') ?? '').trim();
@@ -308,7 +363,8 @@ export async function callback(ctx: StackContext, req: Req, res: Res): Promise<v
             where id = $1 and created_at > now() - make_interval(secs => $4) returning auth_code`,
           [state.flow_state_id, userId, providerToken, FLOW_STATE_TTL_S],
         );
-        if (!r.rows[0]) return { error: ['flow_state_expired', 'Flow state has expired, please start again'] as [string, string] };
+        if (!r.rows[0])
+          return { error: ['flow_state_expired', 'Flow state has expired, please start again'] as [string, string] };
         await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
         return { code: r.rows[0].auth_code };
       }
@@ -320,7 +376,8 @@ export async function callback(ctx: StackContext, req: Req, res: Res): Promise<v
     throw e;
   }
   // Refused on the page itself, so the visitor can correct the address or cancel.
-  if ('refused' in outcome) return html(res, 400, consentPage(ctx, lang, state.provider, rawState!, TEXTS[lang].refused, email));
+  if ('refused' in outcome)
+    return html(res, 400, consentPage(ctx, lang, state.provider, rawState!, TEXTS[lang].refused, email));
   if ('error' in outcome) return fail(outcome.error[0], outcome.error[1]);
   if ('code' in outcome) return redirect(res, withParams(state.redirect_to, { code: outcome.code }, 'query'));
   const s = outcome.session;
@@ -349,16 +406,25 @@ function challengeOf(verifier: string, method: string): string {
 export async function exchangePkce(ctx: StackContext, req: Req, b: Json): Promise<SessionJson> {
   const code = str(b.auth_code);
   const verifier = str(b.code_verifier);
-  if (!code || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+  if (!code || !verifier)
+    throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
   return ctx.db.transaction(async (tx) => {
-    const r = await tx.query<{ id: string; user_id: string | null; code_challenge: string; method: string; provider_access_token: string | null; fresh: boolean }>(
+    const r = await tx.query<{
+      id: string;
+      user_id: string | null;
+      code_challenge: string;
+      method: string;
+      provider_access_token: string | null;
+      fresh: boolean;
+    }>(
       `select id::text as id, user_id::text as user_id, code_challenge, code_challenge_method::text as method, provider_access_token,
               coalesce(auth_code_issued_at > now() - make_interval(secs => $2), false) as fresh
          from auth.flow_state where auth_code = $1 for update`,
       [code, FLOW_STATE_TTL_S],
     );
     const fs = r.rows[0];
-    if (!fs || !fs.user_id) throw authError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    if (!fs || !fs.user_id)
+      throw authError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
     if (!fs.fresh) {
       await tx.query('delete from auth.flow_state where id = $1', [fs.id]);
       throw authError(403, 'flow_state_expired', 'invalid flow state, flow state has expired');

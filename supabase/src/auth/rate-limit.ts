@@ -38,7 +38,8 @@ export class RateLimiter {
   /** Counts one request against the IP (and the e-mail when given); throws 429 over the limit. */
   request(bucket: Exclude<Bucket, 'emailSent'>, ip: string, email?: string | null): void {
     const keys = [`ip:${ip}`, ...(email ? [`email:${email}`] : [])];
-    if (!this.take(bucket, keys, Date.now())) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    if (!this.take(bucket, keys, Date.now()))
+      throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 
   /** One outgoing mail to `email`: minimum interval per address, then the hourly budget per IP and per address. */
@@ -48,9 +49,14 @@ export class RateLimiter {
     const last = this.lastEmailAt.get(email);
     if (last !== undefined && now - last < minGap) {
       const wait = Math.ceil((minGap - (now - last)) / 1000);
-      throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+      throw authError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
     }
-    if (!this.take('emailSent', [`ip:${ip}`, `email:${email}`], now)) throw authError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+    if (!this.take('emailSent', [`ip:${ip}`, `email:${email}`], now))
+      throw authError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     this.lastEmailAt.set(email, now);
   }
 }

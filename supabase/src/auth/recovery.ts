@@ -16,7 +16,9 @@ async function sendRecoveryMail(ctx: StackContext, userId: string): Promise<void
   const user = await findUserById(ctx.db, userId);
   if (!user?.email) return;
   const email = user.email;
-  const { code } = await ctx.db.transaction((tx) => issueCode(tx, user.id, 'recovery', email, ctx.config.auth.email.otpLength));
+  const { code } = await ctx.db.transaction((tx) =>
+    issueCode(tx, user.id, 'recovery', email, ctx.config.auth.email.otpLength),
+  );
   const meta = userMeta(user);
   const mail = codeMail('recovery', mailLanguage(meta), code, ctx.config.auth.email.otpExpiry);
   const name = typeof meta.full_name === 'string' ? meta.full_name : typeof meta.name === 'string' ? meta.name : '';

@@ -64,7 +64,12 @@ export function ensureAuthSchema(ctx: StackContext): Promise<void> {
 // Short, URL-safe, unguessable (as GoTrue's current 12-character tokens are, but longer).
 const newRefreshToken = () => crypto.randomBytes(16).toString('base64url');
 
-async function insertRefreshToken(q: Queryable, userId: string, sessionId: string, parent: string | null): Promise<string> {
+async function insertRefreshToken(
+  q: Queryable,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+): Promise<string> {
   const token = newRefreshToken();
   await q.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -83,12 +88,24 @@ function parseHookUri(uri: string): { schema: string; fn: string } {
 }
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-async function runAccessTokenHook(ctx: StackContext, tx: Queryable, req: http.IncomingMessage | null, userId: string, claims: Claims, method: AuthMethod): Promise<Claims> {
+async function runAccessTokenHook(
+  ctx: StackContext,
+  tx: Queryable,
+  req: http.IncomingMessage | null,
+  userId: string,
+  claims: Claims,
+  method: AuthMethod,
+): Promise<Claims> {
   const hook = ctx.config.auth.hooks.customAccessToken;
   if (!hook?.enabled) return claims;
   const { schema, fn } = parseHookUri(hook.uri);
   const input = {
-    metadata: { uuid: crypto.randomUUID(), time: new Date().toISOString(), name: 'custom-access-token', ip_address: req ? clientIp(req) : '' },
+    metadata: {
+      uuid: crypto.randomUUID(),
+      time: new Date().toISOString(),
+      name: 'custom-access-token',
+      ip_address: req ? clientIp(req) : '',
+    },
     user_id: userId,
     claims,
     authentication_method: method,
@@ -97,7 +114,9 @@ async function runAccessTokenHook(ctx: StackContext, tx: Queryable, req: http.In
   try {
     await tx.query('set local role supabase_auth_admin');
     await tx.query(`set local statement_timeout = '2s'`);
-    const r = await tx.query<{ out: unknown }>(`select ${ident(schema)}.${ident(fn)}($1::jsonb) as out`, [JSON.stringify(input)]);
+    const r = await tx.query<{ out: unknown }>(`select ${ident(schema)}.${ident(fn)}($1::jsonb) as out`, [
+      JSON.stringify(input),
+    ]);
     out = r.rows[0]?.out;
     await tx.query('reset role');
     await tx.query('reset statement_timeout');
@@ -113,7 +132,10 @@ async function runAccessTokenHook(ctx: StackContext, tx: Queryable, req: http.In
   if (!out || typeof out !== 'object') throw unexpected('Error running hook URI: the hook returned no object');
   const o = out as { claims?: unknown; error?: { http_code?: unknown; message?: unknown } };
   if (o.error && typeof o.error === 'object') {
-    const status = typeof o.error.http_code === 'number' && o.error.http_code >= 400 && o.error.http_code < 600 ? o.error.http_code : 500;
+    const status =
+      typeof o.error.http_code === 'number' && o.error.http_code >= 400 && o.error.http_code < 600
+        ? o.error.http_code
+        : 500;
     throw authError(status, status >= 500 ? 'unexpected_failure' : 'unknown', String(o.error.message ?? 'Hook error'));
   }
   const c = o.claims;
@@ -206,7 +228,11 @@ export async function issueSession(
 type RefreshOutcome = { ok: SessionJson } | { fail: ReturnType<typeof badRequest> };
 
 /** grant_type=refresh_token with rotation and the reuse interval, as GoTrue does it. */
-export async function refreshSession(ctx: StackContext, req: http.IncomingMessage, token: string): Promise<SessionJson> {
+export async function refreshSession(
+  ctx: StackContext,
+  req: http.IncomingMessage,
+  token: string,
+): Promise<SessionJson> {
   const outcome = await ctx.db.transaction<RefreshOutcome>(async (tx) => {
     const found = await tx.query<{ session_id: string | null; user_id: string; revoked: boolean; age: string }>(
       `select session_id::text as session_id, user_id, revoked, extract(epoch from now() - updated_at)::text as age
@@ -214,10 +240,12 @@ export async function refreshSession(ctx: StackContext, req: http.IncomingMessag
       [token],
     );
     const rt = found.rows[0];
-    if (!rt || !rt.session_id) return { fail: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+    if (!rt || !rt.session_id)
+      return { fail: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
     // Lock the session so concurrent refreshes of one session are serialised (on a real server).
     const sess = await tx.query('select id from auth.sessions where id = $1 for update', [rt.session_id]);
-    if (sess.rows.length === 0) return { fail: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+    if (sess.rows.length === 0)
+      return { fail: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
     const user = await findUserById(tx, rt.user_id);
     if (!user) return { fail: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
     if (user.is_banned) return { fail: badRequest('user_banned', 'Invalid Refresh Token: User Banned') };
@@ -233,20 +261,29 @@ export async function refreshSession(ctx: StackContext, req: http.IncomingMessag
         'select token from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1',
         [rt.session_id],
       );
-      const withinInterval = age <= ctx.config.auth.refreshTokenReuseInterval || !ctx.config.auth.enableRefreshTokenRotation;
+      const withinInterval =
+        age <= ctx.config.auth.refreshTokenReuseInterval || !ctx.config.auth.enableRefreshTokenRotation;
       if (withinInterval && active.rows[0]) {
         // The client lost the response of its last refresh: hand back the active child again.
-        return { ok: await sessionResponse(ctx, tx, req, user.id, rt.session_id, active.rows[0].token, 'token_refresh') };
+        return {
+          ok: await sessionResponse(ctx, tx, req, user.id, rt.session_id, active.rows[0].token, 'token_refresh'),
+        };
       }
       if (ctx.config.auth.enableRefreshTokenRotation) {
         // Reuse outside the interval looks like theft: revoke the whole family (this commits).
-        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false', [rt.session_id]);
+        await tx.query(
+          'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
+          [rt.session_id],
+        );
       }
       return { fail: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
     }
     const next = await insertRefreshToken(tx, user.id, rt.session_id, token);
     await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
-    await tx.query(`update auth.sessions set refreshed_at = (now() at time zone 'utc'), updated_at = now() where id = $1`, [rt.session_id]);
+    await tx.query(
+      `update auth.sessions set refreshed_at = (now() at time zone 'utc'), updated_at = now() where id = $1`,
+      [rt.session_id],
+    );
     return { ok: await sessionResponse(ctx, tx, req, user.id, rt.session_id, next, 'token_refresh') };
   });
   if ('fail' in outcome) throw outcome.fail;
@@ -260,24 +297,33 @@ export interface Authed {
 }
 
 /** Verifies the bearer token and loads its user and session: GoTrue's requireAuthentication. */
-export async function requireUser(ctx: StackContext, req: http.IncomingMessage, q: Queryable = ctx.db): Promise<Authed> {
+export async function requireUser(
+  ctx: StackContext,
+  req: http.IncomingMessage,
+  q: Queryable = ctx.db,
+): Promise<Authed> {
   const token = bearer(req);
   if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   let claims: Claims;
   try {
     claims = verifyJwt(token, ctx.config.auth.jwtSecret);
   } catch (e) {
-    const reason = e instanceof JwtError && e.reason === 'expired' ? 'token has invalid claims: token is expired' : (e as Error).message;
+    const reason =
+      e instanceof JwtError && e.reason === 'expired'
+        ? 'token has invalid claims: token is expired'
+        : (e as Error).message;
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
-  if (typeof claims.sub !== 'string' || claims.sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  if (typeof claims.sub !== 'string' || claims.sub === '')
+    throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID_RE.test(claims.sub)) throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(q, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   const sid = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : null;
   if (sid) {
     const s = UUID_RE.test(sid) ? await q.query('select 1 from auth.sessions where id = $1', [sid]) : { rows: [] };
-    if (s.rows.length === 0) throw forbidden('session_not_found', `Session from session_id claim in JWT does not exist`);
+    if (s.rows.length === 0)
+      throw forbidden('session_not_found', `Session from session_id claim in JWT does not exist`);
   }
   return { claims, user, sessionId: sid };
 }

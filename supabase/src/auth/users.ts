@@ -68,12 +68,17 @@ const asObj = (v: unknown): Json => {
 
 export async function findUserById(q: Queryable, id: string, lock = false): Promise<UserRow | null> {
   if (!UUID_RE.test(id)) return null;
-  const r = await q.query<UserRow>(`select ${USER_COLS} from auth.users where id = $1${lock ? ' for update' : ''}`, [id]);
+  const r = await q.query<UserRow>(`select ${USER_COLS} from auth.users where id = $1${lock ? ' for update' : ''}`, [
+    id,
+  ]);
   return r.rows[0] ?? null;
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {
-  const r = await q.query<UserRow>(`select ${USER_COLS} from auth.users where lower(email) = $1 and is_sso_user = false and deleted_at is null limit 1`, [email.toLowerCase()]);
+  const r = await q.query<UserRow>(
+    `select ${USER_COLS} from auth.users where lower(email) = $1 and is_sso_user = false and deleted_at is null limit 1`,
+    [email.toLowerCase()],
+  );
   return r.rows[0] ?? null;
 }
 
@@ -164,11 +169,26 @@ export async function insertUser(q: Queryable, u: NewUser): Promise<void> {
         email_change_token_new, email_change)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4, case when $5::boolean then now() end,
         $6::jsonb, $7::jsonb, $8, now(), now(), false, '', '', '', '')`,
-    [u.id, u.role ?? 'authenticated', u.email, u.encryptedPassword, u.emailConfirmed, JSON.stringify(u.appMetadata), JSON.stringify(u.userMetadata), u.isAnonymous],
+    [
+      u.id,
+      u.role ?? 'authenticated',
+      u.email,
+      u.encryptedPassword,
+      u.emailConfirmed,
+      JSON.stringify(u.appMetadata),
+      JSON.stringify(u.userMetadata),
+      u.isAnonymous,
+    ],
   );
 }
 
-export async function insertIdentity(q: Queryable, userId: string, provider: string, providerId: string, data: Json): Promise<void> {
+export async function insertIdentity(
+  q: Queryable,
+  userId: string,
+  provider: string,
+  providerId: string,
+  data: Json,
+): Promise<void> {
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
      values ($1, $2, $3::jsonb, $4, now(), now(), now())`,

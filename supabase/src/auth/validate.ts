@@ -4,7 +4,8 @@ import type { StackConfig } from '../config.ts';
 import { authError, validationFailed } from './errors.ts';
 
 // Deliberately close to what GoTrue accepts: one @, a dotted domain, no spaces.
-const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export function normaliseEmail(v: unknown): string {
   if (typeof v !== 'string' || v.trim() === '') throw validationFailed('An email address is required');
@@ -24,7 +25,8 @@ export function checkPassword(v: unknown, cfg: StackConfig): string {
     const msg = `Password should be at least ${cfg.auth.minimumPasswordLength} characters.`;
     throw authError(422, 'weak_password', msg, { weak_password: { reasons: ['length'], message: msg } });
   }
-  if (Buffer.byteLength(v, 'utf8') > 72) throw authError(422, 'validation_failed', 'Password cannot be longer than 72 characters');
+  if (Buffer.byteLength(v, 'utf8') > 72)
+    throw authError(422, 'validation_failed', 'Password cannot be longer than 72 characters');
   return v;
 }
 
@@ -32,7 +34,7 @@ export function checkPassword(v: unknown, cfg: StackConfig): string {
 export function parseGoDuration(v: string): number | null {
   const re = /(\d+(?:\.\d+)?)(ms|h|m|s|us|µs|ns)/g;
   if (!/^(\d+(?:\.\d+)?(ms|h|m|s|us|µs|ns))+$/.test(v)) return null;
-  const unit: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, 'µs': 0.001, ns: 0.000001 };
+  const unit: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
   let total = 0;
   for (const m of v.matchAll(re)) total += Number(m[1]) * unit[m[2]!]!;
   return total;
@@ -62,7 +64,8 @@ export function redirectTarget(cfg: StackConfig, requested: string | null | unde
   } catch {
     return site;
   }
-  if (!/^https?:$/.test(url.protocol) && !cfg.auth.additionalRedirectUrls.some((g) => globToRegExp(g).test(requested))) return site;
+  if (!/^https?:$/.test(url.protocol) && !cfg.auth.additionalRedirectUrls.some((g) => globToRegExp(g).test(requested)))
+    return site;
   try {
     if (new URL(site).hostname === url.hostname) return requested;
   } catch {}

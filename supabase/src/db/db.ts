@@ -93,11 +93,19 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
 }
 
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser: (oid: number) => textParsers()[oid] ?? defaultParser(oid) } });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: { getTypeParser: (oid: number) => textParsers()[oid] ?? defaultParser(oid) },
+  });
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params);
-      return { rows: r.rows as T[], fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 };
+      return {
+        rows: r.rows as T[],
+        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: r.rowCount ?? 0,
+      };
     },
     async exec(sql: string) {
       await c.query(sql);

@@ -9,7 +9,9 @@ import type { Db } from './db.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function bootstrap(db: Db): Promise<boolean> {
-  const { rows } = await db.query<{ ok: boolean }>(`select to_regclass('supabase_migrations.seed_files') is not null as ok`);
+  const { rows } = await db.query<{ ok: boolean }>(
+    `select to_regclass('supabase_migrations.seed_files') is not null as ok`,
+  );
   if (rows[0]?.ok) return false;
   const { rows: dbn } = await db.query<{ name: string }>('select current_database() as name');
   const sql = fs
@@ -45,7 +47,10 @@ export interface MigrateResult {
   seeded: boolean;
 }
 
-export async function migrate(db: Db, opts: { migrationsDir: string | null; seedFiles?: string[]; log?: (m: string) => void }): Promise<MigrateResult> {
+export async function migrate(
+  db: Db,
+  opts: { migrationsDir: string | null; seedFiles?: string[]; log?: (m: string) => void },
+): Promise<MigrateResult> {
   const log = opts.log ?? (() => undefined);
   const bootstrapped = await bootstrap(db);
   await db.exec('set search_path = "$user", public, extensions');
@@ -59,14 +64,19 @@ export async function migrate(db: Db, opts: { migrationsDir: string | null; seed
     await db.transaction(async (tx) => {
       await tx.exec('set local search_path = "$user", public, extensions');
       await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [m.version, m.name, [sql]]);
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [m.version, m.name, [sql]],
+      );
     });
     applied.push(m.version);
   }
   let seeded = false;
   const seeds = (opts.seedFiles ?? []).filter((f) => fs.existsSync(f));
   if (seeds.length) {
-    const { rows: done } = await db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.seed_files');
+    const { rows: done } = await db.query<{ n: number }>(
+      'select count(*)::int as n from supabase_migrations.seed_files',
+    );
     if (done[0]!.n === 0) {
       for (const file of seeds) {
         const sql = fs.readFileSync(file, 'utf8');

@@ -47,7 +47,13 @@ function hookSideModules(): void {
   const sideBytes = new WeakMap<WebAssembly.Module, Uint8Array>();
   const sharedVersion = new WeakMap<WebAssembly.Module, WebAssembly.Module>();
   const bytesOf = (src: unknown): Uint8Array | null =>
-    src instanceof Uint8Array ? src : src instanceof ArrayBuffer ? new Uint8Array(src) : ArrayBuffer.isView(src) ? new Uint8Array(src.buffer, src.byteOffset, src.byteLength) : null;
+    src instanceof Uint8Array
+      ? src
+      : src instanceof ArrayBuffer
+        ? new Uint8Array(src)
+        : ArrayBuffer.isView(src)
+          ? new Uint8Array(src.buffer, src.byteOffset, src.byteLength)
+          : null;
   const remember = (m: WebAssembly.Module, src: unknown) => {
     const b = bytesOf(src);
     if (b && isSideModule(b)) sideBytes.set(m, b.slice());
@@ -108,7 +114,8 @@ function sharedMainModule(): Promise<WebAssembly.Module> {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const bytes = await fs.promises.readFile(path.join(dist, 'pglite.wasm'));
     const patched = shareMemoryImport(bytes, MAX_PAGES);
-    if (!patched) throw new Error('pglite.wasm imports no unshared memory: the statement watchdog does not know this build');
+    if (!patched)
+      throw new Error('pglite.wasm imports no unshared memory: the statement watchdog does not know this build');
     return WebAssembly.compile(patched);
   })();
   return mainModule;
@@ -172,7 +179,10 @@ async function watchdogExtension(wiring: Wiring): Promise<Extension> {
       const initial = given ? given.buffer.byteLength / 65536 : 2048;
       const memory = new WebAssembly.Memory({ initial, maximum: MAX_PAGES, shared: true });
       wiring.memory = memory;
-      const instantiateWasm = (imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) => {
+      const instantiateWasm = (
+        imports: WebAssembly.Imports,
+        done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
+      ) => {
         void WebAssembly.instantiate(module, imports).then((instance) => {
           wiring.exports = instance.exports;
           done(instance, module);
@@ -186,7 +196,8 @@ async function watchdogExtension(wiring: Wiring): Promise<Extension> {
 
 const address = (exports: WebAssembly.Exports, name: string): number => {
   const g = exports[name];
-  if (!(g instanceof WebAssembly.Global) || typeof g.value !== 'number') throw new Error(`pglite.wasm does not export ${name}`);
+  if (!(g instanceof WebAssembly.Global) || typeof g.value !== 'number')
+    throw new Error(`pglite.wasm does not export ${name}`);
   return g.value;
 };
 
@@ -198,7 +209,8 @@ export async function prepareWatchdog(): Promise<{ extension: Extension; start: 
   const wiring: Wiring = {};
   const extension = await watchdogExtension(wiring);
   const start = (): Watchdog => {
-    if (!wiring.memory || !wiring.exports) throw new Error('PGlite was not created with the statement watchdog extension');
+    if (!wiring.memory || !wiring.exports)
+      throw new Error('PGlite was not created with the statement watchdog extension');
     const memory = wiring.memory.buffer as unknown as SharedArrayBuffer;
     const queryCancelPending = address(wiring.exports, 'QueryCancelPending');
     const interruptPending = address(wiring.exports, 'InterruptPending');
@@ -208,7 +220,10 @@ export async function prepareWatchdog(): Promise<{ extension: Extension; start: 
     const ctl = new Int32Array(control, 0, 2);
     const deadline = new BigInt64Array(control, 8, 1);
     const flags = new Int32Array(memory);
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { control, memory, queryCancelPending, interruptPending, myLatch } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { control, memory, queryCancelPending, interruptPending, myLatch },
+    });
     worker.unref();
     let generation = 0;
     let chain: Promise<unknown> = Promise.resolve();

@@ -15,8 +15,16 @@ interface Route {
 }
 
 export class HttpError extends Error {
-  constructor(public status: number, public body: unknown, public headers: Record<string, string> = {}) {
-    super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : String(body));
+  constructor(
+    public status: number,
+    public body: unknown,
+    public headers: Record<string, string> = {},
+  ) {
+    super(
+      typeof body === 'object' && body && 'message' in body
+        ? String((body as { message: unknown }).message)
+        : String(body),
+    );
   }
 }
 
@@ -40,7 +48,8 @@ function compile(pattern: string): { re: RegExp; keys: string[] } {
   return { re: new RegExp(`^${src}/?$`), keys };
 }
 
-export const CORS_EXPOSE = 'Content-Range, Content-Profile, Content-Location, Range-Unit, Preference-Applied, X-Supabase-Api-Version, Location, Content-Length';
+export const CORS_EXPOSE =
+  'Content-Range, Content-Profile, Content-Location, Range-Unit, Preference-Applied, X-Supabase-Api-Version, Location, Content-Length';
 
 /**
  * CORS as Supabase's gateway answers it (Kong's `cors` plugin with no origins configured): any page may
@@ -61,7 +70,8 @@ export class Router {
 
   add(method: string | string[], pattern: string, handler: Handler): void {
     const { re, keys } = compile(pattern);
-    for (const m of Array.isArray(method) ? method : [method]) this.routes.push({ method: m.toUpperCase(), re, keys, handler });
+    for (const m of Array.isArray(method) ? method : [method])
+      this.routes.push({ method: m.toUpperCase(), re, keys, handler });
   }
 
   /** Returns false when no route matched the path (so the caller can 404). */
@@ -72,7 +82,9 @@ export class Router {
     if (method === 'OPTIONS') {
       res.writeHead(200, {
         'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
-        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type'),
+        'Access-Control-Allow-Headers': String(
+          req.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type',
+        ),
         'Access-Control-Max-Age': '86400',
       });
       res.end();
@@ -139,7 +151,11 @@ export async function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES
 }
 
 /** Parses a JSON body; `onError` builds the service-specific error (PGRST102, validation_failed…). */
-export async function readJson(req: http.IncomingMessage, onError: () => HttpError, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJson(
+  req: http.IncomingMessage,
+  onError: () => HttpError,
+  limit = MAX_BODY_BYTES,
+): Promise<unknown> {
   const buf = await readBody(req, limit);
   if (buf.length === 0) return undefined;
   try {
@@ -175,8 +191,17 @@ const COMPRESS_FROM_BYTES = 1024;
  * Supabase's gateway does: a map's places are 80–90 KB of JSON, under a quarter of that compressed, on a
  * guest's phone.
  */
-export function endBody(req: http.IncomingMessage, res: Res, status: number, headers: Record<string, string>, body: string | undefined): void {
-  const encoding = body !== undefined && Buffer.byteLength(body) >= COMPRESS_FROM_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+export function endBody(
+  req: http.IncomingMessage,
+  res: Res,
+  status: number,
+  headers: Record<string, string>,
+  body: string | undefined,
+): void {
+  const encoding =
+    body !== undefined && Buffer.byteLength(body) >= COMPRESS_FROM_BYTES
+      ? pickEncoding(req.headers['accept-encoding'])
+      : null;
   if (!encoding || body === undefined) {
     res.writeHead(status, headers);
     res.end(body);
@@ -184,7 +209,11 @@ export function endBody(req: http.IncomingMessage, res: Res, status: number, hea
   }
   const raw = Buffer.from(body);
   const packed =
-    encoding === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : zlib.gzipSync(raw, { level: 6 });
+    encoding === 'br'
+      ? zlib.brotliCompressSync(raw, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
+      : zlib.gzipSync(raw, { level: 6 });
   const vary = [res.getHeader('Vary'), 'Accept-Encoding'].filter(Boolean).join(', ');
   const rest = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-length'));
   res.writeHead(status, { ...rest, 'Content-Encoding': encoding, Vary: vary });

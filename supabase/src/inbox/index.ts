@@ -7,7 +7,8 @@ import net from 'node:net';
 import type { StackContext } from '../context.ts';
 import type { Address, Mail, Mailbox } from './mailbox.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const addr = (a: Address) => ({ Name: a.name, Address: a.address });
 const size = (m: Mail) => Buffer.byteLength(m.text) + Buffer.byteLength(m.html) + Buffer.byteLength(m.subject);
 
@@ -59,7 +60,8 @@ function matches(m: Mail, query: string): boolean {
     const mm = /^(?:(\w+):)?"?(.*?)"?$/.exec(t)!;
     const field = mm[1]?.toLowerCase();
     const v = (mm[2] ?? '').toLowerCase();
-    if (field === 'to') return m.to.some((a) => a.address.toLowerCase().includes(v) || a.name.toLowerCase().includes(v));
+    if (field === 'to')
+      return m.to.some((a) => a.address.toLowerCase().includes(v) || a.name.toLowerCase().includes(v));
     if (field === 'from') return m.from.address.toLowerCase().includes(v) || m.from.name.toLowerCase().includes(v);
     if (field === 'subject') return m.subject.toLowerCase().includes(v);
     if (field === 'is') return v === 'read' ? m.read : v === 'unread' ? !m.read : true;
@@ -163,7 +165,16 @@ export async function startInbox(ctx: StackContext, port: number, host: string):
     if (p === '/api/v1/messages' && method === 'GET') return json(res, 200, listing(box, box.list(), start, limit));
     if (p === '/api/v1/search' && method === 'GET') {
       const q = url.searchParams.get('query') ?? '';
-      return json(res, 200, listing(box, box.list().filter((m) => matches(m, q)), start, limit));
+      return json(
+        res,
+        200,
+        listing(
+          box,
+          box.list().filter((m) => matches(m, q)),
+          start,
+          limit,
+        ),
+      );
     }
     if (p === '/api/v1/messages' && method === 'DELETE') {
       const raw = await readAll(req);
@@ -196,7 +207,10 @@ export async function startInbox(ctx: StackContext, port: number, host: string):
         return res.end('message not found');
       }
       mail.read = true;
-      res.writeHead(200, { 'Content-Type': m[2] === 'html' ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:" });
+      res.writeHead(200, {
+        'Content-Type': m[2] === 'html' ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:",
+      });
       return res.end(m[2] === 'html' ? mail.html : mail.text);
     }
     if (p === '/clear' && method === 'POST') {
@@ -205,7 +219,10 @@ export async function startInbox(ctx: StackContext, port: number, host: string):
       return res.end();
     }
     if (p === '/' && method === 'GET') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" });
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      });
       return res.end(page(box));
     }
     return json(res, 404, { Error: 'not found' });

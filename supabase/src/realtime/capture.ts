@@ -100,7 +100,9 @@ export async function syncTriggers(db: Db): Promise<Set<string>> {
     const ident = `${quoteIdent(r.schemaname)}.${quoteIdent(r.tablename)}`;
     if (r.published) published.add(`${r.schemaname}.${r.tablename}`);
     if (r.published && !r.has_trigger) {
-      changes.push(`create trigger ${TRIGGER} after insert or update or delete on ${ident} for each row execute function _realtime.capture();`);
+      changes.push(
+        `create trigger ${TRIGGER} after insert or update or delete on ${ident} for each row execute function _realtime.capture();`,
+      );
     } else if (!r.published && r.has_trigger) {
       changes.push(`drop trigger if exists ${TRIGGER} on ${ident};`);
     }
@@ -111,7 +113,10 @@ export async function syncTriggers(db: Db): Promise<Set<string>> {
       // Re-check inside the lock so two syncs do not both create the same trigger.
       for (const stmt of changes) {
         const m = /on (.+?)( for each row|;)/.exec(stmt)!;
-        const exists = await tx.query(`select 1 from pg_trigger where tgname = '${TRIGGER}' and tgrelid = $1::regclass`, [m[1]]);
+        const exists = await tx.query(
+          `select 1 from pg_trigger where tgname = '${TRIGGER}' and tgrelid = $1::regclass`,
+          [m[1]],
+        );
         const creating = stmt.startsWith('create');
         if (creating === (exists.rows.length === 0)) await tx.exec(stmt);
       }

@@ -8,7 +8,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { StackContext } from '../context.ts';
 import { verifyJwt, JwtError, type Claims } from '../jwt.ts';
-import { drainChanges, installCapture, NOTIFY_CHANNEL, quoteIdent, syncTriggers, type CapturedChange } from './capture.ts';
+import {
+  drainChanges,
+  installCapture,
+  NOTIFY_CHANNEL,
+  quoteIdent,
+  syncTriggers,
+  type CapturedChange,
+} from './capture.ts';
 import { matchesFilter, parseFilter, type ParsedFilter } from './filter.ts';
 
 const WS_PATHS = new Set(['/realtime/v1/websocket', '/realtime/v1/websocket/']);
@@ -38,7 +45,13 @@ interface Channel {
   presenceMeta: Record<string, unknown> | null;
 }
 
-type Frame = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: Record<string, unknown> };
+type Frame = {
+  joinRef: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+};
 
 class Conn {
   readonly channels = new Map<string, Channel>();
@@ -75,7 +88,13 @@ function decodeFrame(data: string): Frame | null {
     return { joinRef: str(joinRef), ref: str(ref), topic, event, payload: isObj(payload) ? payload : {} };
   }
   if (isObj(v) && typeof v.topic === 'string' && typeof v.event === 'string') {
-    return { joinRef: str(v.join_ref), ref: str(v.ref), topic: v.topic, event: v.event, payload: isObj(v.payload) ? v.payload : {} };
+    return {
+      joinRef: str(v.join_ref),
+      ref: str(v.ref),
+      topic: v.topic,
+      event: v.event,
+      payload: isObj(v.payload) ? v.payload : {},
+    };
   }
   return null;
 }
@@ -86,7 +105,14 @@ function decodeFrame(data: string): Frame | null {
  */
 function decodeBinaryPush(buf: Buffer): (Frame & { binary?: Buffer }) | null {
   if (buf.length < 7 || buf[0] !== 3) return null;
-  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [buf[1]!, buf[2]!, buf[3]!, buf[4]!, buf[5]!, buf[6]!];
+  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [
+    buf[1]!,
+    buf[2]!,
+    buf[3]!,
+    buf[4]!,
+    buf[5]!,
+    buf[6]!,
+  ];
   let off = 7;
   const take = (n: number) => {
     const out = buf.subarray(off, off + n).toString('utf8');
@@ -116,7 +142,14 @@ function decodeBinaryPush(buf: Buffer): (Frame & { binary?: Buffer }) | null {
       /* metadata is optional */
     }
   }
-  return { joinRef: joinRef || null, ref: ref || null, topic, event: 'broadcast', payload: data, binary: encoding === 1 ? undefined : Buffer.from(body) };
+  return {
+    joinRef: joinRef || null,
+    ref: ref || null,
+    topic,
+    event: 'broadcast',
+    payload: data,
+    binary: encoding === 1 ? undefined : Buffer.from(body),
+  };
 }
 
 /** Server-to-client binary broadcast (kind 4): lengths of topic, event, metadata, the encoding, then the bytes. */
@@ -248,7 +281,9 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
         // Again on what this subscriber receives: a filter on a column its role may not select
         // (absent from the payload) never matches.
         const sent = (change.op === 'DELETE' ? data.old_record : data.record) as Record<string, unknown> | undefined;
-        const visibleIds = ch.bindings.filter((b) => ids.includes(b.id) && matchesFilter(b.filter, sent ?? null)).map((b) => b.id);
+        const visibleIds = ch.bindings
+          .filter((b) => ids.includes(b.id) && matchesFilter(b.filter, sent ?? null))
+          .map((b) => b.id);
         if (visibleIds.length === 0) continue;
         conn.send(null, null, ch.topic, 'postgres_changes', { ids: visibleIds, data });
       }
@@ -272,10 +307,10 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
     const colNames = change.columns.map((c) => c.name);
     return ctx.db.transaction(
       async (tx) => {
-        await tx.query(
-          "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-          [role, JSON.stringify(ch.claims)],
-        );
+        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+          role,
+          JSON.stringify(ch.claims),
+        ]);
         const { rows: privRows } = await tx.query<{ cols: string[] }>(
           "select array(select c from unnest($1::text[]) c where has_column_privilege($2::oid, c, 'SELECT')) as cols",
           [colNames, change.relid],
@@ -359,9 +394,16 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
   function presence(ch: Channel, f: Frame): void {
     const old = ch.presenceMeta;
     if (f.payload.event === 'track') {
-      const meta = { ...(isObj(f.payload.payload) ? f.payload.payload : {}), phx_ref: crypto.randomBytes(8).toString('base64url') };
+      const meta = {
+        ...(isObj(f.payload.payload) ? f.payload.payload : {}),
+        phx_ref: crypto.randomBytes(8).toString('base64url'),
+      };
       ch.presenceMeta = meta;
-      presenceDiff(ch.topic, { [ch.presenceKey]: { metas: [meta] } }, old ? { [ch.presenceKey]: { metas: [old] } } : {});
+      presenceDiff(
+        ch.topic,
+        { [ch.presenceKey]: { metas: [meta] } },
+        old ? { [ch.presenceKey]: { metas: [old] } } : {},
+      );
     } else if (f.payload.event === 'untrack' && old) {
       ch.presenceMeta = null;
       presenceDiff(ch.topic, {}, { [ch.presenceKey]: { metas: [old] } });
@@ -388,7 +430,8 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
   }
 
   async function join(conn: Conn, f: Frame): Promise<void> {
-    const token = typeof f.payload.access_token === 'string' && f.payload.access_token ? f.payload.access_token : conn.apikey;
+    const token =
+      typeof f.payload.access_token === 'string' && f.payload.access_token ? f.payload.access_token : conn.apikey;
     let claims: Claims;
     try {
       claims = verifyJwt(token, secret);
@@ -408,7 +451,14 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
         const schema = typeof r.schema === 'string' && r.schema ? r.schema : 'public';
         const table = typeof r.table === 'string' && r.table ? r.table : undefined;
         const filterStr = typeof r.filter === 'string' ? r.filter : undefined;
-        const binding: Binding = { id: nextBindingId++, event, schema, table, filter: parseFilter(filterStr), active: true };
+        const binding: Binding = {
+          id: nextBindingId++,
+          event,
+          schema,
+          table,
+          filter: parseFilter(filterStr),
+          active: true,
+        };
         bindings.push(binding);
         // Same fields as requested (realtime-js compares them), plus the id.
         echoed.push({ ...r, id: binding.id });
@@ -422,7 +472,9 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
       (b) =>
         !(b.table === undefined || b.table === '*'
           ? [...published].some((t) => b.schema === '*' || t.startsWith(`${b.schema}.`))
-          : [...published].some((t) => t === `${b.schema}.${b.table}` || (b.schema === '*' && t.endsWith(`.${b.table}`)))),
+          : [...published].some(
+              (t) => t === `${b.schema}.${b.table}` || (b.schema === '*' && t.endsWith(`.${b.table}`)),
+            )),
     );
     const existing = conn.channels.get(f.topic);
     if (existing) closeChannel(existing, true);
@@ -455,7 +507,12 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
           channel: channelName,
         });
       } else {
-        conn.send(null, null, f.topic, 'system', { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: channelName });
+        conn.send(null, null, f.topic, 'system', {
+          extension: 'postgres_changes',
+          status: 'ok',
+          message: 'Subscribed to PostgreSQL',
+          channel: channelName,
+        });
       }
     }
     if (ch.presenceEnabled) conn.send(null, null, f.topic, 'presence_state', presenceState(f.topic));
@@ -545,10 +602,16 @@ export function attachRealtime(ctx: StackContext, server: http.Server): void {
           conns.add(conn);
           let queue = Promise.resolve();
           ws.on('message', (data, isBinary) => {
-            const f = isBinary ? decodeBinaryPush(Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)])) : decodeFrame(String(data));
+            const f = isBinary
+              ? decodeBinaryPush(
+                  Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]),
+                )
+              : decodeFrame(String(data));
             if (!f) return;
             // Frames of one socket are handled in order (a join finishes before the next push).
-            queue = queue.then(() => onFrame(conn, f)).catch((e) => ctx.log(`[realtime] ${e instanceof Error ? e.message : String(e)}`));
+            queue = queue
+              .then(() => onFrame(conn, f))
+              .catch((e) => ctx.log(`[realtime] ${e instanceof Error ? e.message : String(e)}`));
           });
           ws.on('close', () => {
             conns.delete(conn);

@@ -17,8 +17,14 @@ export class RestError extends Error {
   }
 }
 
-export const restError = (status: number, code: string, message: string, details: unknown = null, hint: unknown = null, headers: Record<string, string> = {}) =>
-  new RestError(status, { code, message, details, hint }, headers);
+export const restError = (
+  status: number,
+  code: string,
+  message: string,
+  details: unknown = null,
+  hint: unknown = null,
+  headers: Record<string, string> = {},
+) => new RestError(status, { code, message, details, hint }, headers);
 
 /** PGRST100: a query parameter that does not parse. */
 export const badQuery = (message: string, details: string) => restError(400, 'PGRST100', message, details);
@@ -32,7 +38,9 @@ interface PgLikeError {
 }
 
 export function isPgError(e: unknown): e is PgLikeError & Error {
-  return e instanceof Error && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgLikeError).code!);
+  return (
+    e instanceof Error && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgLikeError).code!)
+  );
 }
 
 export function pgErrorStatus(code: string, message: string, authed: boolean): number {
@@ -75,25 +83,44 @@ export function fromPgError(e: PgLikeError & Error, authed: boolean): RestError 
     let d: Record<string, unknown>;
     try {
       m = JSON.parse(message);
-      if (!m || typeof m !== 'object' || typeof m.code !== 'string' || typeof m.message !== 'string') throw new Error('bad');
+      if (!m || typeof m !== 'object' || typeof m.code !== 'string' || typeof m.message !== 'string')
+        throw new Error('bad');
     } catch {
-      return restError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', `Invalid JSON value for MESSAGE: '${message}'`,
-        "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
+      return restError(
+        500,
+        'PGRST121',
+        'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+        `Invalid JSON value for MESSAGE: '${message}'`,
+        "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+      );
     }
     try {
       d = JSON.parse(e.detail ?? '');
       if (!d || typeof d !== 'object' || typeof d.status !== 'number') throw new Error('bad');
     } catch {
-      return restError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      return restError(
+        500,
+        'PGRST121',
+        'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
         e.detail ? `Invalid JSON value for DETAIL: '${e.detail}'` : 'DETAIL is missing in the RAISE statement',
-        "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.");
+        "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+      );
     }
     const headers: Record<string, string> = {};
-    if (d.headers && typeof d.headers === 'object') for (const [k, v] of Object.entries(d.headers)) headers[k] = String(v);
-    return new RestError(d.status as number, { code: m.code as string, message: m.message as string, details: m.details ?? null, hint: m.hint ?? null }, headers);
+    if (d.headers && typeof d.headers === 'object')
+      for (const [k, v] of Object.entries(d.headers)) headers[k] = String(v);
+    return new RestError(
+      d.status as number,
+      { code: m.code as string, message: m.message as string, details: m.details ?? null, hint: m.hint ?? null },
+      headers,
+    );
   }
   const status = pgErrorStatus(code, message, authed);
-  return new RestError(status, { code, message, details: e.detail ?? null, hint: e.hint ?? null }, status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+  return new RestError(
+    status,
+    { code, message, details: e.detail ?? null, hint: e.hint ?? null },
+    status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
+  );
 }
 
 /** Best fuzzy match (bigram similarity) of `name` among `candidates`, or null under `min`. */

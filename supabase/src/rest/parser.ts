@@ -67,8 +67,31 @@ export interface NodeParams {
 }
 
 export const FILTER_OPS = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ]);
 const QUANTIFIABLE = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 
@@ -76,7 +99,10 @@ const NAME_STOP = new Set([',', '(', ')', '!', ':', '.', '"']);
 
 class Cursor {
   i = 0;
-  constructor(readonly s: string, readonly what: string) {}
+  constructor(
+    readonly s: string,
+    readonly what: string,
+  ) {}
   peek(n = 1) {
     return this.s.slice(this.i, this.i + n);
   }
@@ -239,7 +265,8 @@ export function splitTop(s: string, what: string): string[] {
   return out;
 }
 
-const unquote = (v: string) => (v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1).replace(/\\(.)/g, '$1') : v);
+const unquote = (v: string) =>
+  v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1).replace(/\\(.)/g, '$1') : v;
 
 export function parseField(s: string, what: string): Field {
   const c = new Cursor(s, what);
@@ -252,12 +279,17 @@ export function parseField(s: string, what: string): Field {
 /** `[not.]op[(modifier)].value` for `field`; `inTree` unquotes a quoted value. */
 export function parseOpValue(field: Field, raw: string, inTree: boolean): Filter {
   const m = /^(not\.)?([a-z]+)(?:\(([A-Za-z0-9_]+)\))?\.([\s\S]*)$/.exec(raw);
-  if (!m || !FILTER_OPS.has(m[2]!)) throw badQuery(`failed to parse filter (${raw})`, `unexpected "${raw.slice(0, 1)}" expecting an operator such as eq, neq, gt, in, is`);
+  if (!m || !FILTER_OPS.has(m[2]!))
+    throw badQuery(
+      `failed to parse filter (${raw})`,
+      `unexpected "${raw.slice(0, 1)}" expecting an operator such as eq, neq, gt, in, is`,
+    );
   const op = m[2]!;
   let modifier: string | undefined = m[3];
   let quant: 'any' | 'all' | undefined;
   if (modifier === 'any' || modifier === 'all') {
-    if (!QUANTIFIABLE.has(op)) throw badQuery(`failed to parse filter (${raw})`, `the ${op} operator does not take a quantifier`);
+    if (!QUANTIFIABLE.has(op))
+      throw badQuery(`failed to parse filter (${raw})`, `the ${op} operator does not take a quantifier`);
     quant = modifier;
     modifier = undefined;
   } else if (modifier !== undefined && !['fts', 'plfts', 'phfts', 'wfts'].includes(op)) {
@@ -266,18 +298,23 @@ export function parseOpValue(field: Field, raw: string, inTree: boolean): Filter
   let value = m[4]!;
   const f: Filter = { type: 'filter', field, negate: !!m[1], op, modifier, quant, value };
   if (op === 'in') {
-    if (!value.startsWith('(') || !value.endsWith(')')) throw badQuery(`failed to parse filter (${raw})`, 'unexpected value expecting "(" list ")"');
+    if (!value.startsWith('(') || !value.endsWith(')'))
+      throw badQuery(`failed to parse filter (${raw})`, 'unexpected value expecting "(" list ")"');
     const inner = value.slice(1, -1);
     f.list = inner === '' ? [] : splitTop(inner, 'filter').map((x) => unquote(x));
   } else if (op === 'is') {
     if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
-      throw badQuery(`failed to parse filter (${raw})`, 'unexpected value expecting null, not_null, true, false or unknown');
+      throw badQuery(
+        `failed to parse filter (${raw})`,
+        'unexpected value expecting null, not_null, true, false or unknown',
+      );
     }
     f.value = value.toLowerCase();
   } else {
     if (inTree) value = unquote(value);
     if (quant) {
-      if (!value.startsWith('{') || !value.endsWith('}')) throw badQuery(`failed to parse filter (${raw})`, 'unexpected value expecting "{" list "}"');
+      if (!value.startsWith('{') || !value.endsWith('}'))
+        throw badQuery(`failed to parse filter (${raw})`, 'unexpected value expecting "{" list "}"');
     }
     f.value = value;
   }
@@ -286,7 +323,8 @@ export function parseOpValue(field: Field, raw: string, inTree: boolean): Filter
 
 export function parseLogic(type: 'and' | 'or', negate: boolean, raw: string, depth = 0): LogicTree {
   if (depth > 16) throw badQuery(`failed to parse logic tree (${raw})`, 'too deeply nested');
-  if (!raw.startsWith('(') || !raw.endsWith(')')) throw badQuery(`failed to parse logic tree (${raw})`, 'unexpected value expecting "("');
+  if (!raw.startsWith('(') || !raw.endsWith(')'))
+    throw badQuery(`failed to parse logic tree (${raw})`, 'unexpected value expecting "("');
   const inner = raw.slice(1, -1);
   const children: Condition[] = [];
   for (const part of splitTop(inner, 'logic tree')) {
@@ -299,7 +337,8 @@ export function parseLogic(type: 'and' | 'or', negate: boolean, raw: string, dep
     const c = new Cursor(part, 'logic tree');
     const name = c.name();
     const path = c.jsonPath();
-    if (c.peek() !== '.') throw badQuery(`failed to parse logic tree (${raw})`, `unexpected "${part}" expecting field.operator.value`);
+    if (c.peek() !== '.')
+      throw badQuery(`failed to parse logic tree (${raw})`, `unexpected "${part}" expecting field.operator.value`);
     c.i++;
     children.push(parseOpValue({ name, path }, part.slice(c.i), true));
   }
@@ -311,7 +350,8 @@ export function parseOrder(raw: string): OrderTerm[] {
     const parts = term.split('.');
     let nulls: OrderTerm['nulls'];
     let dir: OrderTerm['dir'];
-    if (parts.length > 1 && ['nullsfirst', 'nullslast'].includes(parts[parts.length - 1]!)) nulls = parts.pop() === 'nullsfirst' ? 'first' : 'last';
+    if (parts.length > 1 && ['nullsfirst', 'nullslast'].includes(parts[parts.length - 1]!))
+      nulls = parts.pop() === 'nullsfirst' ? 'first' : 'last';
     if (parts.length > 1 && ['asc', 'desc'].includes(parts[parts.length - 1]!)) dir = parts.pop() as 'asc' | 'desc';
     const f = parts.join('.');
     const rm = /^([^()]+)\(([^()]+)\)$/.exec(f);
@@ -322,7 +362,8 @@ export function parseOrder(raw: string): OrderTerm[] {
 }
 
 export function parseNonNegInt(v: string, what: string): number {
-  if (!/^\d{1,15}$/.test(v)) throw badQuery(`failed to parse ${what} parameter (${v})`, 'unexpected value expecting a non-negative integer');
+  if (!/^\d{1,15}$/.test(v))
+    throw badQuery(`failed to parse ${what} parameter (${v})`, 'unexpected value expecting a non-negative integer');
   return Number(v);
 }
 
@@ -409,8 +450,11 @@ export interface Prefs {
 
 export function parsePrefer(header: string | string[] | undefined): Prefs {
   const p: Prefs = { invalid: [] };
-  const raw = Array.isArray(header) ? header.join(',') : header ?? '';
-  for (const part of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
+  const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const part of raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const k = eq < 0 ? part : part.slice(0, eq).trim();
     const v = eq < 0 ? '' : part.slice(eq + 1).trim();

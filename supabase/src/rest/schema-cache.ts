@@ -69,7 +69,8 @@ export interface SchemaCache {
 
 export const qkey = (schema: string, name: string) => `${schema}\u0000${name}`;
 
-const arrayLiteral = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+const arrayLiteral = (xs: string[]) =>
+  `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
 export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<SchemaCache> {
   const sch = arrayLiteral(schemas);
@@ -87,10 +88,26 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
   const tables = new Map<string, Table>();
   for (const r of tablesRes.rows) {
     const cols = JSON.parse(r.columns) as Column[];
-    tables.set(qkey(r.schema, r.name), { schema: r.schema, name: r.name, kind: r.kind, columns: new Map(cols.map((c) => [c.name, c])), pk: [], uniques: [] });
+    tables.set(qkey(r.schema, r.name), {
+      schema: r.schema,
+      name: r.name,
+      kind: r.kind,
+      columns: new Map(cols.map((c) => [c.name, c])),
+      pk: [],
+      uniques: [],
+    });
   }
 
-  const consRes = await q.query<{ name: string; type: string; schema: string; table: string; cols: string; ref_schema: string | null; ref_table: string | null; ref_cols: string | null }>(
+  const consRes = await q.query<{
+    name: string;
+    type: string;
+    schema: string;
+    table: string;
+    cols: string;
+    ref_schema: string | null;
+    ref_table: string | null;
+    ref_cols: string | null;
+  }>(
     `select con.conname as name, con.contype::text as type, n1.nspname as schema, c1.relname as table,
        (select json_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(n, ord)
           join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n)::text as cols,
@@ -120,7 +137,14 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
   // the view, also through renamed columns (as PostgREST does). A view column naming a column the view
   // reads is taken to be it; the view's query tree (its target entries' resorigtbl/resorigcol, which
   // PostgREST reads too) maps renamed ones.
-  const viewRes = await q.query<{ schema: string; view: string; vcol: string; tschema: string; table: string; col: string }>(
+  const viewRes = await q.query<{
+    schema: string;
+    view: string;
+    vcol: string;
+    tschema: string;
+    table: string;
+    col: string;
+  }>(
     `select distinct vn.nspname as schema, v.relname as view, a.attname as vcol, tn.nspname as tschema, t.relname as table, a.attname as col
      from pg_class v join pg_namespace vn on vn.oid = v.relnamespace
      join pg_rewrite r on r.ev_class = v.oid
@@ -152,12 +176,15 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
   }
   const alias = (t: Table, cols: string[]): { table: Table; cols: string[] }[] => [
     { table: t, cols },
-    ...[...(viewsOf.get(t) ?? new Map<Table, Map<string, string>>())].filter(([, c]) => cols.every((x) => c.has(x))).map(([v, c]) => ({ table: v, cols: cols.map((x) => c.get(x)!) })),
+    ...[...(viewsOf.get(t) ?? new Map<Table, Map<string, string>>())]
+      .filter(([, c]) => cols.every((x) => c.has(x)))
+      .map(([v, c]) => ({ table: v, cols: cols.map((x) => c.get(x)!) })),
   ];
   for (const fk of [...fks]) {
     for (const src of alias(fk.table, fk.cols)) {
       for (const dst of alias(fk.ref, fk.refCols)) {
-        if (src.table !== fk.table || dst.table !== fk.ref) fks.push({ ...fk, table: src.table, cols: src.cols, ref: dst.table, refCols: dst.cols });
+        if (src.table !== fk.table || dst.table !== fk.ref)
+          fks.push({ ...fk, table: src.table, cols: src.cols, ref: dst.table, refCols: dst.cols });
       }
     }
   }
@@ -173,8 +200,22 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     const oneToOne = fk.table.uniques.some((u) => sameSet(u, fk.cols));
     const pairs = fk.cols.map((c, i): [string, string] => [c, fk.refCols[i]!]);
     const isSelf = fk.table === fk.ref;
-    addRel({ cardinality: oneToOne ? 'one-to-one' : 'many-to-one', table: fk.table, foreign: fk.ref, constraint: fk.name, cols: pairs, isSelf });
-    addRel({ cardinality: oneToOne ? 'one-to-one' : 'one-to-many', table: fk.ref, foreign: fk.table, constraint: fk.name, cols: pairs.map(([a, b]): [string, string] => [b, a]), isSelf });
+    addRel({
+      cardinality: oneToOne ? 'one-to-one' : 'many-to-one',
+      table: fk.table,
+      foreign: fk.ref,
+      constraint: fk.name,
+      cols: pairs,
+      isSelf,
+    });
+    addRel({
+      cardinality: oneToOne ? 'one-to-one' : 'one-to-many',
+      table: fk.ref,
+      foreign: fk.table,
+      constraint: fk.name,
+      cols: pairs.map(([a, b]): [string, string] => [b, a]),
+      isSelf,
+    });
   }
   // many-to-many: a junction with two many-to-one foreign keys whose columns are all in its primary key
   for (const j of tables.values()) {
@@ -190,14 +231,34 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
           foreign: f2.ref,
           constraint: f1.name,
           cols: [],
-          junction: { table: j, cons1: f1.name, cons2: f2.name, srcCols: f1.cols.map((c, i): [string, string] => [c, f1.refCols[i]!]), tgtCols: f2.cols.map((c, i): [string, string] => [c, f2.refCols[i]!]) },
+          junction: {
+            table: j,
+            cons1: f1.name,
+            cons2: f2.name,
+            srcCols: f1.cols.map((c, i): [string, string] => [c, f1.refCols[i]!]),
+            tgtCols: f2.cols.map((c, i): [string, string] => [c, f2.refCols[i]!]),
+          },
           isSelf: f1.ref === f2.ref,
         });
       }
     }
   }
 
-  const procRes = await q.query<{ schema: string; name: string; volatility: 'i' | 's' | 'v'; returns_set: boolean; ret_type: string; ret_typtype: string; ret_rel_schema: string | null; ret_rel: string | null; args: string; ndefaults: number; one_row: boolean; arg_rel_schema: string | null; arg_rel: string | null }>(
+  const procRes = await q.query<{
+    schema: string;
+    name: string;
+    volatility: 'i' | 's' | 'v';
+    returns_set: boolean;
+    ret_type: string;
+    ret_typtype: string;
+    ret_rel_schema: string | null;
+    ret_rel: string | null;
+    args: string;
+    ndefaults: number;
+    one_row: boolean;
+    arg_rel_schema: string | null;
+    arg_rel: string | null;
+  }>(
     `select n.nspname as schema, p.proname as name, p.provolatile::text as volatility, p.proretset as returns_set,
        p.prorows = 1 as one_row,
        (select an.nspname from pg_type at join pg_class ac on ac.oid = at.typrelid join pg_namespace an on an.oid = ac.relnamespace
@@ -221,24 +282,52 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     const all = JSON.parse(p.args) as { name: string; type: string; mode: string }[];
     const inputs = all.filter((a) => ['i', 'b', 'v'].includes(a.mode));
     const outs = all.filter((a) => ['o', 'b', 't'].includes(a.mode));
-    const args: RoutineArg[] = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - p.ndefaults, variadic: a.mode === 'v' }));
+    const args: RoutineArg[] = inputs.map((a, i) => ({
+      name: a.name,
+      type: a.type,
+      hasDefault: i >= inputs.length - p.ndefaults,
+      variadic: a.mode === 'v',
+    }));
     // PostgREST cannot call a function with unnamed parameters, except one unnamed bytea/json/jsonb/text/xml
     // parameter (which receives the whole body): such functions are not in its schema cache at all
     const unnamed = args.filter((a) => a.name === '');
-    const callable = unnamed.length === 0 || (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0]!.type));
+    const callable =
+      unnamed.length === 0 ||
+      (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0]!.type));
     let returnKind: Routine['returnKind'] = 'scalar';
     let returnTable: Table | null = null;
     let returnColumns = new Map<string, Column>();
     if (p.ret_type === 'void') returnKind = 'void';
     else if (p.ret_typtype === 'c') {
       returnKind = 'composite';
-      returnTable = p.ret_rel_schema && p.ret_rel ? tables.get(qkey(p.ret_rel_schema, p.ret_rel)) ?? null : null;
+      returnTable = p.ret_rel_schema && p.ret_rel ? (tables.get(qkey(p.ret_rel_schema, p.ret_rel)) ?? null) : null;
       if (returnTable) returnColumns = returnTable.columns;
     } else if (p.ret_type === 'record' && outs.length > 0) {
       returnKind = 'composite';
-      returnColumns = new Map(outs.map((o) => [o.name, { name: o.name, type: o.type, nullable: true, hasDefault: false, generated: false, tsvector: o.type === 'tsvector' }]));
+      returnColumns = new Map(
+        outs.map((o) => [
+          o.name,
+          {
+            name: o.name,
+            type: o.type,
+            nullable: true,
+            hasDefault: false,
+            generated: false,
+            tsvector: o.type === 'tsvector',
+          },
+        ]),
+      );
     }
-    const r: Routine = { schema: p.schema, name: p.name, args, returnsSet: p.returns_set, returnKind, returnTable, returnColumns, volatility: p.volatility };
+    const r: Routine = {
+      schema: p.schema,
+      name: p.name,
+      args,
+      returnsSet: p.returns_set,
+      returnKind,
+      returnTable,
+      returnColumns,
+      volatility: p.volatility,
+    };
     // f(row of a table or view) returning rows of another: a computed relationship named f, to-one
     // unless it returns a set that is not declared ROWS 1 (PostgREST's rule)
     const argTable = p.arg_rel_schema && p.arg_rel ? tables.get(qkey(p.arg_rel_schema, p.arg_rel)) : undefined;
@@ -250,7 +339,15 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     }
     if (argTable && returnTable) {
       const toMany = p.returns_set && !p.one_row;
-      addRel({ cardinality: toMany ? 'one-to-many' : 'many-to-one', table: argTable, foreign: returnTable, constraint: p.name, cols: [], isSelf: false, computed: { schema: p.schema, name: p.name } });
+      addRel({
+        cardinality: toMany ? 'one-to-many' : 'many-to-one',
+        table: argTable,
+        foreign: returnTable,
+        constraint: p.name,
+        cols: [],
+        isSelf: false,
+        computed: { schema: p.schema, name: p.name },
+      });
     }
     if (!callable) continue;
     const k = qkey(p.schema, p.name);
@@ -311,11 +408,17 @@ export class SchemaCacheManager {
   /** Whether the DDL event trigger is installed (else the cache is re-read on every request). */
   readonly tracking: Promise<boolean>;
 
-  constructor(db: Db, private readonly schemas: string[], log: (m: string) => void) {
+  constructor(
+    db: Db,
+    private readonly schemas: string[],
+    log: (m: string) => void,
+  ) {
     this.tracking = db.exec(TRACKING_SQL).then(
       () => true,
       (e: unknown) => {
-        log(`[rest] no DDL tracking (${e instanceof Error ? e.message : String(e)}); the schema cache is re-read on every request`);
+        log(
+          `[rest] no DDL tracking (${e instanceof Error ? e.message : String(e)}); the schema cache is re-read on every request`,
+        );
         return false;
       },
     );

@@ -14,8 +14,18 @@ export const qualified = (schema: string, name: string) => `${ident(schema)}.${i
  * Postgres' grammar reads them unquoted. `char`/`character`/`bit` mean one character/bit there.
  */
 const TYPE_SPELLINGS: Record<string, string> = {
-  int: '"int4"', integer: '"int4"', smallint: '"int2"', bigint: '"int8"', real: '"float4"', float: '"float8"',
-  boolean: '"bool"', decimal: '"numeric"', dec: '"numeric"', char: '"bpchar"(1)', character: '"bpchar"(1)', bit: '"bit"(1)',
+  int: '"int4"',
+  integer: '"int4"',
+  smallint: '"int2"',
+  bigint: '"int8"',
+  real: '"float4"',
+  float: '"float8"',
+  boolean: '"bool"',
+  decimal: '"numeric"',
+  dec: '"numeric"',
+  char: '"bpchar"(1)',
+  character: '"bpchar"(1)',
+  bit: '"bit"(1)',
 };
 
 /** A cast's type (one name as the parser accepts it, optionally `[]`) as SQL: a quoted identifier, never raw text. */
@@ -35,7 +45,8 @@ export class Params {
 }
 
 /** A Postgres array literal `{"a","b"}` from strings (sent as one text parameter). */
-export const pgArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+export const pgArray = (xs: string[]) =>
+  `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
 export interface Env {
   cache: SchemaCache;
@@ -65,15 +76,38 @@ export function fieldExpr(env: Env, alias: string, f: Field): string {
   const t = env.aliases?.get(alias);
   const cf = t && !t.columns.has(f.name) ? env.cache.computed.get(qkey(t.schema, t.name))?.get(f.name) : undefined;
   let e = cf ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*)` : `${ident(alias)}.${ident(f.name)}`;
-  for (const step of f.path) e += `${step.op}${/^-?\d+$/.test(step.key) ? step.key : `${env.params.add(step.key)}::text`}`;
+  for (const step of f.path)
+    e += `${step.op}${/^-?\d+$/.test(step.key) ? step.key : `${env.params.add(step.key)}::text`}`;
   return e;
 }
 
 const OPS: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  isdistinct: 'is distinct from', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  isdistinct: 'is distinct from',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
 };
-const FTS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const FTS: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
 
 function filterSql(env: Env, alias: string, table: Table, f: Filter, embeds: Map<string, EmbedInfo>): string {
   const p = env.params;
@@ -82,7 +116,12 @@ function filterSql(env: Env, alias: string, table: Table, f: Filter, embeds: Map
   if (emb && !table.columns.has(f.field.name)) {
     // `rel=is.null` / `rel=not.is.null`: keep rows whose embedded resource is (not) empty
     if (f.op !== 'is' || (f.value !== 'null' && f.value !== 'not_null')) {
-      throw restError(400, 'PGRST120', `Bad operator on the '${f.field.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+      throw restError(
+        400,
+        'PGRST120',
+        `Bad operator on the '${f.field.name}' embedded resource`,
+        'Only is null or not is null filters are allowed on embedded resources',
+      );
     }
     sql = `${emb.marker} is ${f.value === 'null' ? '' : 'not '}null`;
     return f.negate ? `not (${sql})` : sql;
@@ -108,7 +147,9 @@ function filterSql(env: Env, alias: string, table: Table, f: Filter, embeds: Map
 
 function conditionSql(env: Env, alias: string, table: Table, c: Condition, embeds: Map<string, EmbedInfo>): string {
   if (c.type === 'filter') return filterSql(env, alias, table, c, embeds);
-  const inner = c.children.map((x) => conditionSql(env, alias, table, x, embeds)).join(c.type === 'and' ? ' and ' : ' or ');
+  const inner = c.children
+    .map((x) => conditionSql(env, alias, table, x, embeds))
+    .join(c.type === 'and' ? ' and ' : ' or ');
   return c.negate ? `not (${inner})` : `(${inner})`;
 }
 
@@ -136,11 +177,17 @@ export interface NodeSql {
 const relSummary = (r: Relationship) => {
   const els = (xs: string[]) => `(${xs.join(', ')})`;
   if (r.junction) {
-    return { cardinality: r.cardinality, embedding: `${r.table.name} with ${r.foreign.name}`,
-      relationship: `${r.junction.table.name} using ${r.junction.cons1}${els(r.junction.srcCols.map((x) => x[0]))} and ${r.junction.cons2}${els(r.junction.tgtCols.map((x) => x[0]))}` };
+    return {
+      cardinality: r.cardinality,
+      embedding: `${r.table.name} with ${r.foreign.name}`,
+      relationship: `${r.junction.table.name} using ${r.junction.cons1}${els(r.junction.srcCols.map((x) => x[0]))} and ${r.junction.cons2}${els(r.junction.tgtCols.map((x) => x[0]))}`,
+    };
   }
-  return { cardinality: r.cardinality, embedding: `${r.table.name} with ${r.foreign.name}`,
-    relationship: `${r.constraint} using ${r.table.name}${els(r.cols.map((x) => x[0]))} and ${r.foreign.name}${els(r.cols.map((x) => x[1]))}` };
+  return {
+    cardinality: r.cardinality,
+    embedding: `${r.table.name} with ${r.foreign.name}`,
+    relationship: `${r.constraint} using ${r.table.name}${els(r.cols.map((x) => x[0]))} and ${r.foreign.name}${els(r.cols.map((x) => x[1]))}`,
+  };
 };
 
 export function findRel(env: Env, table: Table, target: string, hint: string | undefined): Relationship {
@@ -150,21 +197,37 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
   const rels = all.filter((r) => {
     if (r.computed) return r.computed.name === target && hint === undefined;
     if (r.isSelf && !r.junction) {
-      if (hint === undefined) return (r.foreign.name === target && r.cardinality !== 'many-to-one') || (single(r, target) && r.cardinality !== 'one-to-many');
+      if (hint === undefined)
+        return (
+          (r.foreign.name === target && r.cardinality !== 'many-to-one') ||
+          (single(r, target) && r.cardinality !== 'one-to-many')
+        );
       return r.foreign.name === target && r.cardinality !== 'many-to-one' && singleRef(r, hint);
     }
-    if (hint === undefined) return r.foreign.name === target || (!r.junction && (r.constraint === target || single(r, target)));
-    return r.foreign.name === target && (r.junction ? r.junction.table.name === hint : r.constraint === hint || single(r, hint) || singleRef(r, hint));
+    if (hint === undefined)
+      return r.foreign.name === target || (!r.junction && (r.constraint === target || single(r, target)));
+    return (
+      r.foreign.name === target &&
+      (r.junction ? r.junction.table.name === hint : r.constraint === hint || single(r, hint) || singleRef(r, hint))
+    );
   });
   if (rels.length === 1) return rels[0]!;
   if (rels.length === 0) {
-    throw restError(400, 'PGRST200', `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
+    throw restError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
       `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`,
-      noRelHint(env, table, all, target));
+      noRelHint(env, table, all, target),
+    );
   }
-  throw restError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${table.name}' and '${target}'`,
+  throw restError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${table.name}' and '${target}'`,
     rels.map(relSummary),
-    `Try changing '${target}' to one of the following: ${rels.map((r) => `'${r.foreign.name}!${r.junction ? r.junction.table.name : r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`);
+    `Try changing '${target}' to one of the following: ${rels.map((r) => `'${r.foreign.name}!${r.junction ? r.junction.table.name : r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
 }
 
 /** PostgREST's hint: a similar name among the table's related resources, or, for a table without any, a similar table that has some. */
@@ -174,7 +237,9 @@ function noRelHint(env: Env, table: Table, related: Relationship[], target: stri
     const guess = names.includes(target) ? null : fuzzyMatch(target, names, 0.33);
     return guess ? `Perhaps you meant '${guess}' instead of '${target}'.` : null;
   }
-  const parents = [...env.cache.rels.entries()].filter(([, rs]) => rs[0]?.table.schema === env.schema).map(([, rs]) => rs[0]!.table.name);
+  const parents = [...env.cache.rels.entries()]
+    .filter(([, rs]) => rs[0]?.table.schema === env.schema)
+    .map(([, rs]) => rs[0]!.table.name);
   const guess = fuzzyMatch(table.name, parents, 0.33);
   return guess ? `Perhaps you meant '${guess}' instead of '${table.name}'.` : null;
 }
@@ -184,9 +249,24 @@ function orderSql(env: Env, alias: string, terms: OrderTerm[], embeds: Map<strin
     let e: string;
     if (t.relation !== undefined) {
       const emb = embeds.get(t.relation);
-      if (!emb) throw restError(400, 'PGRST108', `'${t.relation}' is not an embedded resource in this request`, null, `Verify that '${t.relation}' is included in the 'select' query parameter.`);
-      if (!emb.toOne) throw restError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${alias}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`);
-      e = emb.spread ? fieldExpr(env, emb.joinAlias, t.field) : `(${emb.marker}::jsonb -> ${env.params.add(t.field.name)}::text)`;
+      if (!emb)
+        throw restError(
+          400,
+          'PGRST108',
+          `'${t.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${t.relation}' is included in the 'select' query parameter.`,
+        );
+      if (!emb.toOne)
+        throw restError(
+          400,
+          'PGRST118',
+          `A related order on '${t.relation}' is not possible`,
+          `'${alias}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`,
+        );
+      e = emb.spread
+        ? fieldExpr(env, emb.joinAlias, t.field)
+        : `(${emb.marker}::jsonb -> ${env.params.add(t.field.name)}::text)`;
     } else e = fieldExpr(env, alias, t.field);
     return `${e} ${t.dir ?? 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
   });
@@ -243,11 +323,27 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   const childPath = path ? `${path}.${key}` : key;
   const childAlias = `${rel.foreign.name}_${++env.n}`;
   // a spread needs its output names: `*` stands for the table's columns
-  const items = e.spread ? e.select.flatMap((it): SelectItem[] => (it.type === 'star' ? [...rel.foreign.columns.keys()].map((name) => ({ type: 'column', field: { name, path: [] } })) : [it])) : e.select;
-  const child = buildNode(env, { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias }, items, childPath);
+  const items = e.spread
+    ? e.select.flatMap((it): SelectItem[] =>
+        it.type === 'star'
+          ? [...rel.foreign.columns.keys()].map((name) => ({ type: 'column', field: { name, path: [] } }))
+          : [it],
+      )
+    : e.select;
+  const child = buildNode(
+    env,
+    { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias },
+    items,
+    childPath,
+  );
   if (e.alias && !env.nodes.has(childPath) && env.nodes.has(path ? `${path}.${e.name}` : e.name)) {
     // filters may name the embed by its relation name too
-    const alt = buildNode(env, { table: rel.foreign, from: '', alias: childAlias }, [], path ? `${path}.${e.name}` : e.name);
+    const alt = buildNode(
+      env,
+      { table: rel.foreign, from: '', alias: childAlias },
+      [],
+      path ? `${path}.${e.name}` : e.name,
+    );
     child.where.push(...alt.where);
     if (alt.orderBy.length) child.orderBy = alt.orderBy;
     child.limit ??= alt.limit;
@@ -261,11 +357,24 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   } else if (rel.junction) {
     const j = `${childAlias}_jt`;
     from += ` join ${qualified(rel.junction.table.schema, rel.junction.table.name)} as ${ident(j)} on ${rel.junction.tgtCols.map(([jc, tc]) => `${ident(j)}.${ident(jc)} = ${ident(childAlias)}.${ident(tc)}`).join(' and ')}`;
-    conds.push(...rel.junction.srcCols.map(([jc, sc]) => `${ident(j)}.${ident(jc)} = ${ident(parent.alias)}.${ident(sc)}`));
+    conds.push(
+      ...rel.junction.srcCols.map(([jc, sc]) => `${ident(j)}.${ident(jc)} = ${ident(parent.alias)}.${ident(sc)}`),
+    );
   } else {
-    conds.push(...rel.cols.map(([pc, fc]) => `${ident(childAlias)}.${ident(fc)} = ${ident(parent.alias)}.${ident(pc)}`));
+    conds.push(
+      ...rel.cols.map(([pc, fc]) => `${ident(childAlias)}.${ident(fc)} = ${ident(parent.alias)}.${ident(pc)}`),
+    );
   }
-  const inner = selectText(child.select.length ? child.select : [], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy);
+  const inner = selectText(
+    child.select.length ? child.select : [],
+    from,
+    child.joins,
+    [...conds, ...child.where],
+    child.orderBy,
+    child.limit,
+    child.offset,
+    child.groupBy,
+  );
   const joinAlias = `${childAlias}_j`;
   const r = ident(`${childAlias}_r`);
   let marker: string;
@@ -274,22 +383,30 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
     const names = child.select.map(spreadName);
     spreadCols = names.map((n) => `${ident(joinAlias)}.${ident(n)}`);
     if (toOne) {
-      out.joins.push(`left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy)}) as ${ident(joinAlias)} on true`);
+      out.joins.push(
+        `left join lateral (${selectText([...child.select, `true as ${ident('pgrst_exists')}`], from, child.joins, [...conds, ...child.where], child.orderBy, child.limit, child.offset, child.groupBy)}) as ${ident(joinAlias)} on true`,
+      );
       marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
     } else {
       // to-many: each column becomes an array, the arrays correlated (PostgREST's spread of a to-many embed)
       const cols = names.map((n) => `coalesce(json_agg(${r}.${ident(n)}), '[]')::jsonb as ${ident(n)}`);
-      out.joins.push(`left join lateral (select ${[...cols, `nullif(count(${r}), 0) as ${ident('pgrst_exists')}`].join(', ')} from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
+      out.joins.push(
+        `left join lateral (select ${[...cols, `nullif(count(${r}), 0) as ${ident('pgrst_exists')}`].join(', ')} from (${inner}) as ${r}) as ${ident(joinAlias)} on true`,
+      );
       marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
     }
     out.select.push(...spreadCols.map((c, i) => `${c} as ${ident(names[i]!)}`));
   } else if (toOne) {
-    out.joins.push(`left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
+    out.joins.push(
+      `left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`,
+    );
     // an embed with an empty select (`rel()`) only filters: it is not part of the output
     if (e.select.length) out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
     marker = `${ident(joinAlias)}.v`;
   } else {
-    out.joins.push(`left join lateral (select json_agg(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`);
+    out.joins.push(
+      `left join lateral (select json_agg(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`,
+    );
     if (e.select.length) out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
     marker = `${ident(joinAlias)}.v`;
   }
@@ -300,11 +417,26 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
 /** The output column name of a projection built by buildNode (`... as "x"`); `*` is not spreadable by name. */
 function spreadName(proj: string): string {
   const m = /as "((?:[^"]|"")*)"$/.exec(proj);
-  if (!m) throw restError(400, 'PGRST127', 'Feature not implemented', "Use explicit columns (not '*' or nested embeds) inside a spread resource");
+  if (!m)
+    throw restError(
+      400,
+      'PGRST127',
+      'Feature not implemented',
+      "Use explicit columns (not '*' or nested embeds) inside a spread resource",
+    );
   return m[1]!.replace(/""/g, '"');
 }
 
-export function selectText(select: string[], from: string, joins: string[], where: string[], orderBy: string[], limit?: string, offset?: string, groupBy?: string[]): string {
+export function selectText(
+  select: string[],
+  from: string,
+  joins: string[],
+  where: string[],
+  orderBy: string[],
+  limit?: string,
+  offset?: string,
+  groupBy?: string[],
+): string {
   return [
     `select ${select.length ? select.join(', ') : ''}`,
     `from ${from}`,
@@ -324,7 +456,13 @@ export function checkUnusedPaths(env: Env): void {
     if (p === '' || env.usedPaths.has(p)) continue;
     const n = env.nodes.get(p)!;
     if (!n.conditions.length && n.order === undefined && n.limit === undefined && n.offset === undefined) continue;
-    throw restError(400, 'PGRST108', `'${p}' is not an embedded resource in this request`, null, `Verify that '${p}' is included in the 'select' query parameter.`);
+    throw restError(
+      400,
+      'PGRST108',
+      `'${p}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${p}' is included in the 'select' query parameter.`,
+    );
   }
 }
 
@@ -349,7 +487,9 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
   const offset = opts.offset ? `${env.params.add(opts.offset)}::bigint` : undefined;
   const page = selectText(node.select, from, node.joins, node.where, node.orderBy, limit, offset, node.groupBy);
   const needJoins = node.where.some((w) => w.includes('_j"'));
-  const total = opts.count ? `(${selectText(['count(*)'], from, needJoins ? node.joins : [], node.where, [])})` : 'null::bigint';
+  const total = opts.count
+    ? `(${selectText(['count(*)'], from, needJoins ? node.joins : [], node.where, [])})`
+    : 'null::bigint';
   const agg = `coalesce(json_agg(${ident('pgrst_r')}), '[]')`;
   return `${pre}select ${total}::text as total, count(${ident('pgrst_r')})::int as page, ${opts.stripNulls ? `json_strip_nulls(${agg})` : agg}::text as body from (${page}) as ${ident('pgrst_r')}`;
 }

@@ -5,7 +5,12 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 describe('markupUnderImageType', () => {
   it('finds SVG, HTML or XML bytes under a raster image type, after a BOM or blanks', () => {
-    for (const body of ['<svg onload="x()"/>', '  \n<svg/>', '\ufeff<?xml version="1.0"?><svg/>', '<!doctype html><script>x()</script>']) {
+    for (const body of [
+      '<svg onload="x()"/>',
+      '  \n<svg/>',
+      '\ufeff<?xml version="1.0"?><svg/>',
+      '<!doctype html><script>x()</script>',
+    ]) {
       expect(markupUnderImageType('image/png', Buffer.from(body)), body).toBe(true);
     }
     expect(markupUnderImageType('image/jpeg; charset=utf-8', Buffer.from('<html>'))).toBe(true);

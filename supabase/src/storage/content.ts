@@ -21,8 +21,13 @@ export function markupUnderImageType(mimetype: string, data: Buffer): boolean {
   const base = mimetype.split(';')[0]!.trim().toLowerCase();
   if (!base.startsWith('image/') || base === 'image/svg+xml') return false;
   let i = 0;
-  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) i = 3; // UTF-8 BOM
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf)
+    i = 3; // UTF-8 BOM
   else if ((data[0] === 0xfe && data[1] === 0xff) || (data[0] === 0xff && data[1] === 0xfe)) return true; // UTF-16 text
-  while (i < data.length && (data[i] === 0x20 || data[i] === 0x09 || data[i] === 0x0a || data[i] === 0x0d || data[i] === 0x0c)) i++;
+  while (
+    i < data.length &&
+    (data[i] === 0x20 || data[i] === 0x09 || data[i] === 0x0a || data[i] === 0x0d || data[i] === 0x0c)
+  )
+    i++;
   return data[i] === 0x3c; // '<'
 }

@@ -9,18 +9,28 @@ export function storageError(statusCode: number, error: string, message: string,
 export const E = {
   noSuchKey: () => storageError(404, 'not_found', 'Object not found', 'NoSuchKey'),
   noSuchBucket: () => storageError(404, 'Bucket not found', 'Bucket not found', 'NoSuchBucket'),
-  invalidKey: (key: string) => storageError(400, 'InvalidKey', `Invalid key: ${[...key].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('')}`, 'InvalidKey'),
+  invalidKey: (key: string) =>
+    storageError(
+      400,
+      'InvalidKey',
+      `Invalid key: ${[...key].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('')}`,
+      'InvalidKey',
+    ),
   invalidBucketName: () => storageError(400, 'Invalid Input', 'Bucket name invalid', 'InvalidBucketName'),
   duplicate: (code = 'KeyAlreadyExists') => storageError(409, 'Duplicate', 'The resource already exists', code),
-  tooLarge: () => storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size', 'EntityTooLarge'),
-  mime: (mime: string) => storageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`, 'InvalidMimeType'),
-  contentMismatch: (mime: string) => storageError(415, 'invalid_mime_type', `the content is not of type ${mime}`, 'InvalidMimeType'),
+  tooLarge: () =>
+    storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size', 'EntityTooLarge'),
+  mime: (mime: string) =>
+    storageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`, 'InvalidMimeType'),
+  contentMismatch: (mime: string) =>
+    storageError(415, 'invalid_mime_type', `the content is not of type ${mime}`, 'InvalidMimeType'),
   rls: () => storageError(403, 'Unauthorized', 'new row violates row-level security policy', 'AccessDenied'),
   accessDenied: (message = 'Access denied') => storageError(403, 'Unauthorized', message, 'AccessDenied'),
   invalidJwt: (message: string) => storageError(400, 'InvalidJWT', message, 'InvalidJWT'),
   invalidSignature: () => storageError(400, 'InvalidSignature', 'Invalid signature', 'InvalidSignature'),
   invalidRequest: (message: string) => storageError(400, 'Error', message, 'InvalidRequest'),
-  bucketNotEmpty: () => storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty', 'ResourceNotEmpty'),
+  bucketNotEmpty: () =>
+    storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty', 'ResourceNotEmpty'),
   internal: () => storageError(500, 'Internal', 'Internal Server Error', 'InternalError'),
 };
 

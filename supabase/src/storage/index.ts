@@ -55,7 +55,9 @@ export function validKey(key: string): boolean {
 }
 
 function validBucketName(name: string): boolean {
-  return name.length > 0 && name.length <= 100 && /^[\w!\-.*'() &$@=;:+,?]+$/.test(name) && name !== '.' && name !== '..';
+  return (
+    name.length > 0 && name.length <= 100 && /^[\w!\-.*'() &$@=;:+,?]+$/.test(name) && name !== '.' && name !== '..'
+  );
 }
 
 function mimeAllowed(mime: string, allowed: string[] | null): boolean {
@@ -90,28 +92,40 @@ export function registerStorage(ctx: StackContext): void {
     try {
       claims = verifyJwt(token, secret);
     } catch (e) {
-      throw E.invalidJwt(e instanceof JwtError && e.reason === 'expired' ? 'jwt expired' : e instanceof JwtError && e.reason === 'signature' ? 'invalid signature' : 'jwt malformed');
+      throw E.invalidJwt(
+        e instanceof JwtError && e.reason === 'expired'
+          ? 'jwt expired'
+          : e instanceof JwtError && e.reason === 'signature'
+            ? 'invalid signature'
+            : 'jwt malformed',
+      );
     }
     if (typeof claims.role !== 'string' || !ROLES.has(claims.role)) throw E.accessDenied('role not allowed');
     return claims;
   }
 
   /** Runs `fn` in a transaction as the caller (role + request.jwt.claims), as PostgREST would. */
-  async function asCaller<T>(claims: Claims | null, fn: (tx: Queryable) => Promise<T>, opts: { readOnly?: boolean; before?: (tx: Queryable) => Promise<void> } = {}): Promise<T> {
+  async function asCaller<T>(
+    claims: Claims | null,
+    fn: (tx: Queryable) => Promise<T>,
+    opts: { readOnly?: boolean; before?: (tx: Queryable) => Promise<void> } = {},
+  ): Promise<T> {
     try {
-      return await db.transaction(async (tx) => {
-        // Superuser work first (row locks, old versions), then the caller's role for the rest.
-        if (opts.before) await opts.before(tx);
-        // null: the storage service itself (signed upload URLs), which bypasses RLS as on hosted.
-        if (claims) {
-          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('storage.operation', $3, true)", [
-            claims.role,
-            JSON.stringify(claims),
-            operation.getStore() ?? '',
-          ]);
-        }
-        return fn(tx);
-      }, { readOnly: opts.readOnly });
+      return await db.transaction(
+        async (tx) => {
+          // Superuser work first (row locks, old versions), then the caller's role for the rest.
+          if (opts.before) await opts.before(tx);
+          // null: the storage service itself (signed upload URLs), which bypasses RLS as on hosted.
+          if (claims) {
+            await tx.query(
+              "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('storage.operation', $3, true)",
+              [claims.role, JSON.stringify(claims), operation.getStore() ?? ''],
+            );
+          }
+          return fn(tx);
+        },
+        { readOnly: opts.readOnly },
+      );
     } catch (e) {
       if (e instanceof Rollback) return undefined as T;
       throw fromDbError(e);
@@ -125,7 +139,7 @@ export function registerStorage(ctx: StackContext): void {
 
   async function bucketById(id: string): Promise<BucketRow | null> {
     const { rows } = await db.query<{ b: BucketRow }>(
-      'select json_build_object(\'id\', id, \'public\', coalesce(public, false), \'file_size_limit\', file_size_limit, \'allowed_mime_types\', allowed_mime_types) as b from storage.buckets where id = $1',
+      "select json_build_object('id', id, 'public', coalesce(public, false), 'file_size_limit', file_size_limit, 'allowed_mime_types', allowed_mime_types) as b from storage.buckets where id = $1",
       [id],
     );
     return rows[0]?.b ?? null;
@@ -135,7 +149,10 @@ export function registerStorage(ctx: StackContext): void {
     'user_metadata', o.user_metadata, 'owner', o.owner, 'owner_id', o.owner_id, 'created_at', o.created_at, 'updated_at', o.updated_at, 'last_accessed_at', o.last_accessed_at)`;
 
   async function findObject(tx: Queryable, bucket: string, name: string): Promise<ObjectRow | null> {
-    const { rows } = await tx.query<{ o: ObjectRow }>(`select ${OBJECT_JSON} as o from storage.objects o where o.bucket_id = $1 and o.name = $2`, [bucket, name]);
+    const { rows } = await tx.query<{ o: ObjectRow }>(
+      `select ${OBJECT_JSON} as o from storage.objects o where o.bucket_id = $1 and o.name = $2`,
+      [bucket, name],
+    );
     return rows[0]?.o ?? null;
   }
 
@@ -179,7 +196,8 @@ export function registerStorage(ctx: StackContext): void {
       'Content-Security-Policy': OBJECT_CSP,
       'Content-Length': String(size),
       'Cache-Control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
-      'Last-Modified': typeof meta.lastModified === 'string' ? meta.lastModified : new Date(obj.updated_at).toUTCString(),
+      'Last-Modified':
+        typeof meta.lastModified === 'string' ? meta.lastModified : new Date(obj.updated_at).toUTCString(),
       'Accept-Ranges': 'none',
     };
     if (etag) headers.ETag = etag;
@@ -220,8 +238,15 @@ export function registerStorage(ctx: StackContext): void {
   async function writeObjectRow(
     claims: Claims | null,
     o: {
-      id: string; bucket: string; name: string; owner: string | null; owner_id: string | null;
-      metadata: unknown; userMetadata: unknown; version: string; upsert: boolean;
+      id: string;
+      bucket: string;
+      name: string;
+      owner: string | null;
+      owner_id: string | null;
+      metadata: unknown;
+      userMetadata: unknown;
+      version: string;
+      upsert: boolean;
       /** Also set last_accessed_at on overwrite (uploads do, copies do not). */
       touch: boolean;
     },
@@ -231,7 +256,16 @@ export function registerStorage(ctx: StackContext): void {
       await asCaller(
         claims,
         async (tx) => {
-          const params = [o.id, o.bucket, o.name, o.owner, o.owner_id, JSON.stringify(o.metadata), o.userMetadata ? JSON.stringify(o.userMetadata) : null, o.version];
+          const params = [
+            o.id,
+            o.bucket,
+            o.name,
+            o.owner,
+            o.owner_id,
+            JSON.stringify(o.metadata),
+            o.userMetadata ? JSON.stringify(o.userMetadata) : null,
+            o.version,
+          ];
           // No RETURNING: hosted needs only INSERT (and UPDATE for upserts) policies to upload.
           if (oldVersion !== null) {
             const r = await tx.query(
@@ -251,7 +285,10 @@ export function registerStorage(ctx: StackContext): void {
         },
         {
           before: async (tx) => {
-            const { rows } = await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [o.bucket, o.name]);
+            const { rows } = await tx.query<{ version: string | null }>(
+              'select version from storage.objects where bucket_id = $1 and name = $2 for update',
+              [o.bucket, o.name],
+            );
             if (rows.length) {
               if (!o.upsert) throw E.duplicate();
               oldVersion = rows[0]!.version ?? '';
@@ -267,7 +304,12 @@ export function registerStorage(ctx: StackContext): void {
     return oldVersion;
   }
 
-  async function upload(req: Req, res: Res, upsert: boolean, signed?: { owner: string | null; owner_id: string | null }): Promise<void> {
+  async function upload(
+    req: Req,
+    res: Res,
+    upsert: boolean,
+    signed?: { owner: string | null; owner_id: string | null },
+  ): Promise<void> {
     const claims = signed ? null : claimsOf(req);
     const { bucket: bucketId, name } = keyParams(req);
     const bucket = await bucketById(bucketId);
@@ -342,10 +384,24 @@ export function registerStorage(ctx: StackContext): void {
     };
     const { owner, owner_id } = signed ?? ownerOf(claims!);
     const oldVersion = await writeObjectRow(claims, {
-      id, bucket: bucketId, name, owner, owner_id, metadata, userMetadata, version, upsert, touch: true,
+      id,
+      bucket: bucketId,
+      name,
+      owner,
+      owner_id,
+      metadata,
+      userMetadata,
+      version,
+      upsert,
+      touch: true,
     });
     const existed = oldVersion !== null;
-    const { rows } = existed ? await db.query<{ id: string }>('select id::text from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]) : { rows: [{ id }] };
+    const { rows } = existed
+      ? await db.query<{ id: string }>('select id::text from storage.objects where bucket_id = $1 and name = $2', [
+          bucketId,
+          name,
+        ])
+      : { rows: [{ id }] };
     sendJson(res, 200, { Id: rows[0]?.id ?? id, Key: `${bucketId}/${name}` });
   }
 
@@ -370,12 +426,27 @@ export function registerStorage(ctx: StackContext): void {
     if (!(await bucketById(bucket))) throw E.noSuchBucket();
     const { owner, owner_id } = ownerOf(claims);
     await asCaller(claims, async (tx) => {
-      const exists = (await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows.length > 0;
+      const exists =
+        (await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows
+          .length > 0;
       if (exists && !upsert) throw E.duplicate();
       if (exists) {
-        if ((await tx.query('update storage.objects set updated_at = now() where bucket_id = $1 and name = $2', [bucket, name])).affectedRows === 0) throw E.rls();
+        if (
+          (
+            await tx.query('update storage.objects set updated_at = now() where bucket_id = $1 and name = $2', [
+              bucket,
+              name,
+            ])
+          ).affectedRows === 0
+        )
+          throw E.rls();
       } else {
-        await tx.query('insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4)', [bucket, name, owner, owner_id]);
+        await tx.query('insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4)', [
+          bucket,
+          name,
+          owner,
+          owner_id,
+        ]);
       }
       throw new Rollback();
     });
@@ -396,7 +467,10 @@ export function registerStorage(ctx: StackContext): void {
     }
     if (claims.url !== `${bucket}/${name}`) throw E.invalidSignature();
     const ownerId = typeof claims.owner === 'string' ? claims.owner : null;
-    await upload(req, res, claims.upsert === true, { owner: ownerId && UUID_RE.test(ownerId) ? ownerId : null, owner_id: ownerId });
+    await upload(req, res, claims.upsert === true, {
+      owner: ownerId && UUID_RE.test(ownerId) ? ownerId : null,
+      owner_id: ownerId,
+    });
   });
 
   route('POST', '/object/sign/:bucket', async (req, res) => {
@@ -409,7 +483,10 @@ export function registerStorage(ctx: StackContext): void {
     const visible = await asCaller(
       claims,
       async (tx) => {
-        const { rows } = await tx.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [bucket, paths]);
+        const { rows } = await tx.query<{ name: string }>(
+          'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+          [bucket, paths],
+        );
         return new Set(rows.map((r) => r.name));
       },
       { readOnly: true },
@@ -485,7 +562,9 @@ export function registerStorage(ctx: StackContext): void {
     const offset = Math.max(0, Number(body.offset ?? 0) || 0);
     const search = typeof body.search === 'string' ? body.search.toLowerCase() : '';
     const sortBy = isObj(body.sortBy) ? body.sortBy : {};
-    const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column)) ? String(sortBy.column) : 'name';
+    const column = ['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(String(sortBy.column))
+      ? String(sortBy.column)
+      : 'name';
     const desc = String(sortBy.order ?? 'asc').toLowerCase() === 'desc';
     const like = prefix.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
     const rows = await asCaller(
@@ -499,7 +578,14 @@ export function registerStorage(ctx: StackContext): void {
         ).rows.map((r) => r.o),
       { readOnly: true },
     );
-    type Item = { name: string; id: string | null; updated_at: string | null; created_at: string | null; last_accessed_at: string | null; metadata: Record<string, unknown> | null };
+    type Item = {
+      name: string;
+      id: string | null;
+      updated_at: string | null;
+      created_at: string | null;
+      last_accessed_at: string | null;
+      metadata: Record<string, unknown> | null;
+    };
     const folders = new Map<string, Item>();
     const items: Item[] = [];
     for (const o of rows) {
@@ -509,15 +595,29 @@ export function registerStorage(ctx: StackContext): void {
       if (search && !itemName.toLowerCase().startsWith(search)) continue;
       if (slash >= 0) {
         if (!folders.has(itemName)) {
-          const f: Item = { name: itemName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null };
+          const f: Item = {
+            name: itemName,
+            id: null,
+            updated_at: null,
+            created_at: null,
+            last_accessed_at: null,
+            metadata: null,
+          };
           folders.set(itemName, f);
           items.push(f);
         }
       } else {
-        items.push({ name: itemName, id: o.id, updated_at: o.updated_at, created_at: o.created_at, last_accessed_at: o.last_accessed_at, metadata: o.metadata });
+        items.push({
+          name: itemName,
+          id: o.id,
+          updated_at: o.updated_at,
+          created_at: o.created_at,
+          last_accessed_at: o.last_accessed_at,
+          metadata: o.metadata,
+        });
       }
     }
-    const byName = (a: Item, b: Item) => (Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)) as number);
+    const byName = (a: Item, b: Item) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)) as number;
     items.sort((a, b) => {
       if (column === 'name') return desc ? -byName(a, b) : byName(a, b);
       const va = a[column as keyof Item] as string | null;
@@ -555,7 +655,8 @@ export function registerStorage(ctx: StackContext): void {
     const bucketId = typeof body.bucketId === 'string' ? body.bucketId : '';
     const sourceKey = typeof body.sourceKey === 'string' ? body.sourceKey : '';
     const destinationKey = typeof body.destinationKey === 'string' ? body.destinationKey : '';
-    const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
+    const destinationBucket =
+      typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
     if (!validBucketName(bucketId) || !validBucketName(destinationBucket)) throw E.invalidBucketName();
     if (!validKey(sourceKey)) throw E.invalidKey(sourceKey);
     if (!validKey(destinationKey)) throw E.invalidKey(destinationKey);
@@ -604,9 +705,19 @@ export function registerStorage(ctx: StackContext): void {
     });
     const id = crypto.randomUUID();
     const { owner, owner_id } = ownerOf(claims);
-    const userMetadata = body.copyMetadata === false ? (isObj(body.metadata) ? body.metadata : null) : src.user_metadata;
+    const userMetadata =
+      body.copyMetadata === false ? (isObj(body.metadata) ? body.metadata : null) : src.user_metadata;
     await writeObjectRow(claims, {
-      id, bucket: m.destinationBucket, name: m.destinationKey, owner, owner_id, metadata: src.metadata ?? {}, userMetadata, version, upsert, touch: false,
+      id,
+      bucket: m.destinationBucket,
+      name: m.destinationKey,
+      owner,
+      owner_id,
+      metadata: src.metadata ?? {},
+      userMetadata,
+      version,
+      upsert,
+      touch: false,
     });
     sendJson(res, 200, { Id: id, Key: `${m.destinationBucket}/${m.destinationKey}` });
   });
@@ -615,11 +726,17 @@ export function registerStorage(ctx: StackContext): void {
     const claims = claimsOf(req);
     const bucket = req.params.bucket ?? '';
     const body = await jsonBody(req);
-    const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : null;
-    if (!prefixes || prefixes.length === 0 || prefixes.length > 1000) throw E.invalidRequest('body/prefixes must have between 1 and 1000 items');
+    const prefixes = Array.isArray(body.prefixes)
+      ? body.prefixes.filter((p): p is string => typeof p === 'string')
+      : null;
+    if (!prefixes || prefixes.length === 0 || prefixes.length > 1000)
+      throw E.invalidRequest('body/prefixes must have between 1 and 1000 items');
     // DELETE … RETURNING: hosted needs SELECT and DELETE policies to remove objects.
     const deleted = await asCaller(claims, async (tx) => {
-      const { rows } = await tx.query<{ o: ObjectRow }>(`delete from storage.objects o where o.bucket_id = $1 and o.name = any($2::text[]) returning ${OBJECT_JSON} as o`, [bucket, prefixes]);
+      const { rows } = await tx.query<{ o: ObjectRow }>(
+        `delete from storage.objects o where o.bucket_id = $1 and o.name = any($2::text[]) returning ${OBJECT_JSON} as o`,
+        [bucket, prefixes],
+      );
       return rows.map((r) => r.o);
     });
     await files.remove(deleted.map((o) => o.version));
@@ -630,7 +747,10 @@ export function registerStorage(ctx: StackContext): void {
     const claims = claimsOf(req);
     const { bucket, name } = keyParams(req);
     const deleted = await asCaller(claims, async (tx) => {
-      const { rows } = await tx.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 and name = $2 returning version', [bucket, name]);
+      const { rows } = await tx.query<{ version: string | null }>(
+        'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
+        [bucket, name],
+      );
       return rows;
     });
     if (deleted.length === 0) throw E.noSuchKey();
@@ -638,7 +758,9 @@ export function registerStorage(ctx: StackContext): void {
     sendJson(res, 200, { message: 'Successfully deleted' });
   });
 
-  route('POST', '/object/:bucket/*path', (req, res) => upload(req, res, String(req.headers['x-upsert'] ?? '') === 'true'));
+  route('POST', '/object/:bucket/*path', (req, res) =>
+    upload(req, res, String(req.headers['x-upsert'] ?? '') === 'true'),
+  );
   route('PUT', '/object/:bucket/*path', (req, res) => upload(req, res, true));
   route('GET', '/object/:bucket/*path', download);
 
@@ -646,7 +768,11 @@ export function registerStorage(ctx: StackContext): void {
   const BUCKET_JSON = `json_build_object('id', b.id, 'name', b.name, 'owner', b.owner, 'public', coalesce(b.public, false), 'type', 'STANDARD',
     'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types, 'created_at', b.created_at, 'updated_at', b.updated_at)`;
 
-  function bucketOptions(body: Record<string, unknown>): { public?: boolean; file_size_limit?: number | null; allowed_mime_types?: string[] | null } {
+  function bucketOptions(body: Record<string, unknown>): {
+    public?: boolean;
+    file_size_limit?: number | null;
+    allowed_mime_types?: string[] | null;
+  } {
     const out: ReturnType<typeof bucketOptions> = {};
     if (body.public !== undefined) out.public = body.public === true;
     if (body.file_size_limit !== undefined) {
@@ -654,14 +780,16 @@ export function registerStorage(ctx: StackContext): void {
       if (v === null) out.file_size_limit = null;
       else {
         const n = typeof v === 'number' ? v : parseSize(v, NaN);
-        if (!Number.isFinite(n) || n < 0) throw E.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
+        if (!Number.isFinite(n) || n < 0)
+          throw E.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
         out.file_size_limit = Math.floor(n);
       }
     }
     if (body.allowed_mime_types !== undefined) {
       const v = body.allowed_mime_types;
       if (v === null) out.allowed_mime_types = null;
-      else if (Array.isArray(v) && v.every((x) => typeof x === 'string' && /^[\w.+-]+\/[\w.+*-]+(;.*)?$|^\*$/.test(x))) out.allowed_mime_types = v as string[];
+      else if (Array.isArray(v) && v.every((x) => typeof x === 'string' && /^[\w.+-]+\/[\w.+*-]+(;.*)?$|^\*$/.test(x)))
+        out.allowed_mime_types = v as string[];
       else throw E.invalidRequest('Invalid mime type format');
     }
     return out;
@@ -669,17 +797,33 @@ export function registerStorage(ctx: StackContext): void {
 
   route('GET', '/bucket', async (req, res) => {
     const claims = claimsOf(req);
-    const rows = await asCaller(claims, async (tx) => (await tx.query<{ b: unknown }>(`select ${BUCKET_JSON} as b from storage.buckets b order by b.name`)).rows.map((r) => r.b), {
-      readOnly: true,
-    });
+    const rows = await asCaller(
+      claims,
+      async (tx) =>
+        (await tx.query<{ b: unknown }>(`select ${BUCKET_JSON} as b from storage.buckets b order by b.name`)).rows.map(
+          (r) => r.b,
+        ),
+      {
+        readOnly: true,
+      },
+    );
     sendJson(res, 200, rows);
   });
 
   route('GET', '/bucket/:id', async (req, res) => {
     const claims = claimsOf(req);
-    const rows = await asCaller(claims, async (tx) => (await tx.query<{ b: unknown }>(`select ${BUCKET_JSON} as b from storage.buckets b where b.id = $1`, [req.params.id])).rows, {
-      readOnly: true,
-    });
+    const rows = await asCaller(
+      claims,
+      async (tx) =>
+        (
+          await tx.query<{ b: unknown }>(`select ${BUCKET_JSON} as b from storage.buckets b where b.id = $1`, [
+            req.params.id,
+          ])
+        ).rows,
+      {
+        readOnly: true,
+      },
+    );
     if (!rows[0]) throw E.noSuchBucket();
     sendJson(res, 200, rows[0].b);
   });
@@ -700,7 +844,9 @@ export function registerStorage(ctx: StackContext): void {
         [id, name || id, owner, owner_id, o.public ?? false, o.file_size_limit ?? null, o.allowed_mime_types ?? null],
       );
     }).catch((e: unknown) => {
-      throw e instanceof HttpError && (e.body as { statusCode?: string }).statusCode === '409' ? E.duplicate('BucketAlreadyExists') : e;
+      throw e instanceof HttpError && (e.body as { statusCode?: string }).statusCode === '409'
+        ? E.duplicate('BucketAlreadyExists')
+        : e;
     });
     sendJson(res, 200, { name: id });
   });
@@ -714,7 +860,11 @@ export function registerStorage(ctx: StackContext): void {
       params.push(v);
       sets.push(`${k} = $${params.length}`);
     }
-    const n = await asCaller(claims, async (tx) => (await tx.query(`update storage.buckets set ${sets.join(', ')} where id = $1`, params)).affectedRows);
+    const n = await asCaller(
+      claims,
+      async (tx) =>
+        (await tx.query(`update storage.buckets set ${sets.join(', ')} where id = $1`, params)).affectedRows,
+    );
     if (n === 0) throw E.noSuchBucket();
     sendJson(res, 200, { message: 'Successfully updated' });
   });
@@ -724,7 +874,10 @@ export function registerStorage(ctx: StackContext): void {
     const id = req.params.id ?? '';
     const { rows } = await db.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
     if (rows.length) throw E.bucketNotEmpty();
-    const n = await asCaller(claims, async (tx) => (await tx.query('delete from storage.buckets where id = $1', [id])).affectedRows);
+    const n = await asCaller(
+      claims,
+      async (tx) => (await tx.query('delete from storage.buckets where id = $1', [id])).affectedRows,
+    );
     if (n === 0) throw E.noSuchBucket();
     sendJson(res, 200, { message: 'Successfully deleted' });
   });
@@ -732,9 +885,22 @@ export function registerStorage(ctx: StackContext): void {
   route('POST', '/bucket/:id/empty', async (req, res) => {
     const claims = claimsOf(req);
     const id = req.params.id ?? '';
-    const found = await asCaller(claims, async (tx) => (await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length > 0, { readOnly: true });
+    const found = await asCaller(
+      claims,
+      async (tx) => (await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length > 0,
+      { readOnly: true },
+    );
     if (!found) throw E.noSuchBucket();
-    const versions = await asCaller(claims, async (tx) => (await tx.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 returning version', [id])).rows);
+    const versions = await asCaller(
+      claims,
+      async (tx) =>
+        (
+          await tx.query<{ version: string | null }>(
+            'delete from storage.objects where bucket_id = $1 returning version',
+            [id],
+          )
+        ).rows,
+    );
     await files.remove(versions.map((v) => v.version));
     sendJson(res, 200, { message: 'Successfully emptied' });
   });

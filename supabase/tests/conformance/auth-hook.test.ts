@@ -6,14 +6,19 @@ import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../suppo
 
 afterAll(stopPgServer);
 
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 let n = 0;
 const uniqueEmail = (p: string) => `${p}-${Date.now().toString(36)}-${++n}@example.com`;
 
 async function post(s: TestStack, path: string, body: unknown) {
   const res = await fetch(`${s.apiUrl}/auth/v1${path}`, {
     method: 'POST',
-    headers: { apikey: s.config.auth.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+    headers: {
+      apikey: s.config.auth.anonKey,
+      'Content-Type': 'application/json',
+      'X-Supabase-Api-Version': '2024-01-01',
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -31,7 +36,8 @@ describe.each(BACKENDS)('auth access-token hook on %s', (backend) => {
         c.auth.email.enableConfirmations = false;
         c.auth.hooks.customAccessToken = { enabled: true, uri: 'pg-functions://postgres/public/t_access_token_hook' };
         c.auth.enableAnonymousSignIns = true;
-        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;
+        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[])
+          c.auth.rateLimit[k] = 10_000;
       },
     });
     await s.db.exec(`
@@ -65,22 +71,32 @@ describe.each(BACKENDS)('auth access-token hook on %s', (backend) => {
   });
 
   const calls = async (userId: string) =>
-    (await s.db.query<{ method: string; role: string; timeout: string; has_metadata: boolean; session_id: string }>(
-      'select method, role, timeout, has_metadata, session_id from public.t_hook_calls where user_id = $1 order by id',
-      [userId],
-    )).rows;
+    (
+      await s.db.query<{ method: string; role: string; timeout: string; has_metadata: boolean; session_id: string }>(
+        'select method, role, timeout, has_metadata, session_id from public.t_hook_calls where user_id = $1 order by id',
+        [userId],
+      )
+    ).rows;
 
   it('adds claims on sign-up, sign-in and refresh; runs as supabase_auth_admin with a 2 s timeout', async () => {
     const email = uniqueEmail('hooked');
     const c = s.anon();
     const up = await c.auth.signUp({ email, password: 'secret123' });
     expect(up.error).toBeNull();
-    expect(decode(up.data.session!.access_token)).toMatchObject({ user_role: 'moderator', hooked_method: 'password', email, aal: 'aal1' });
+    expect(decode(up.data.session!.access_token)).toMatchObject({
+      user_role: 'moderator',
+      hooked_method: 'password',
+      email,
+      aal: 'aal1',
+    });
     const signIn = await c.auth.signInWithPassword({ email, password: 'secret123' });
     expect(decode(signIn.data.session!.access_token).user_role).toBe('moderator');
     const refreshed = await c.auth.refreshSession();
     expect(refreshed.error).toBeNull();
-    expect(decode(refreshed.data.session!.access_token)).toMatchObject({ user_role: 'moderator', hooked_method: 'token_refresh' });
+    expect(decode(refreshed.data.session!.access_token)).toMatchObject({
+      user_role: 'moderator',
+      hooked_method: 'token_refresh',
+    });
 
     const rows = await calls(up.data.user!.id);
     expect(rows.map((r) => r.method)).toEqual(['password', 'password', 'token_refresh']);
@@ -100,7 +116,7 @@ describe.each(BACKENDS)('auth access-token hook on %s', (backend) => {
     expect(decode(data.session!.access_token)).toMatchObject({ is_anonymous: true, hooked_method: 'anonymous' });
   });
 
-  it('fails the request with the hook\'s http_code and leaves no session or hook row behind', async () => {
+  it("fails the request with the hook's http_code and leaves no session or hook row behind", async () => {
     const email = uniqueEmail('deny');
     const created = await s.service().auth.admin.createUser({ email, password: 'secret123', email_confirm: true });
     const id = created.data.user!.id;
@@ -148,12 +164,19 @@ describe.each(BACKENDS)('auth access-token hook on %s', (backend) => {
     expect(v.error).toBeNull();
     expect(decode(v.data.session!.access_token).hooked_method).toBe('recovery');
 
-    const r1 = await fetch(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(s.config.auth.siteUrl)}`, { redirect: 'manual' });
+    const r1 = await fetch(
+      `${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(s.config.auth.siteUrl)}`,
+      { redirect: 'manual' },
+    );
     const html = await (await fetch(r1.headers.get('location')!)).text();
     const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
     // A new address: the Google stand-in never signs in to a password account.
     const googleEmail = uniqueEmail('flows-google');
-    const r2 = await fetch(`${s.apiUrl}/auth/v1/callback`, { method: 'POST', body: new URLSearchParams({ state, email: googleEmail, name: 'Flows' }), redirect: 'manual' });
+    const r2 = await fetch(`${s.apiUrl}/auth/v1/callback`, {
+      method: 'POST',
+      body: new URLSearchParams({ state, email: googleEmail, name: 'Flows' }),
+      redirect: 'manual',
+    });
     const token = new URLSearchParams(new URL(r2.headers.get('location')!).hash.slice(1)).get('access_token')!;
     expect(decode(token)).toMatchObject({ hooked_method: 'oauth', user_role: 'moderator', email: googleEmail });
   });

@@ -19,7 +19,13 @@ describe.each(BACKENDS)('auth rate limits on %s', (backend) => {
         // GoTrue with mailer autoconfirm (the CLI's default): sign-up signs in. The project's own
         // setting (confirmations on) is covered by tests/security/confirmations.test.ts.
         c.auth.email.enableConfirmations = false;
-        c.auth.rateLimit = { signInSignUps: 3, emailSent: 2, tokenVerifications: 3, tokenRefresh: 3, anonymousUsers: 2 };
+        c.auth.rateLimit = {
+          signInSignUps: 3,
+          emailSent: 2,
+          tokenVerifications: 3,
+          tokenRefresh: 3,
+          anonymousUsers: 2,
+        };
         c.auth.email.maxFrequencySeconds = 60;
         c.auth.enableAnonymousSignIns = true;
         c.auth.hooks.customAccessToken = null;
@@ -35,7 +41,9 @@ describe.each(BACKENDS)('auth rate limits on %s', (backend) => {
     const up = await s.anon().auth.signUp({ email, password: 'secret123' });
     expect(up.error).toBeNull();
     expect((await s.anon().auth.signInWithPassword({ email, password: 'secret123' })).error).toBeNull();
-    expect((await s.anon().auth.signInWithPassword({ email, password: 'wrong-pass' })).error?.code).toBe('invalid_credentials');
+    expect((await s.anon().auth.signInWithPassword({ email, password: 'wrong-pass' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     const over = await s.anon().auth.signInWithPassword({ email, password: 'secret123' });
     expect(over.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
 

@@ -8,7 +8,8 @@ import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../suppo
 
 afterAll(stopPgServer);
 
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 let n = 0;
 const uniqueEmail = (p = 'oauth') => `${p}-${Date.now().toString(36)}-${++n}@gmail.test`;
 
@@ -42,7 +43,8 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
         // GoTrue with mailer autoconfirm (the CLI's default): a password sign-up is confirmed at once, so
         // the refusal below is for a confirmed password account. Confirmations on: tests/security.
         c.auth.email.enableConfirmations = false;
-        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;
+        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[])
+          c.auth.rateLimit[k] = 10_000;
       },
     });
   });
@@ -59,7 +61,10 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
   it('implicit flow: consent page, then redirect_to#access_token=…&refresh_token=… for a new Google user', async () => {
     const email = uniqueEmail();
     const c = client('implicit');
-    const { data } = await c.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${site}/welcome`, skipBrowserRedirect: true } });
+    const { data } = await c.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${site}/welcome`, skipBrowserRedirect: true },
+    });
     const { html, location } = await throughConsent(data.url!, { email, name: 'Lan Nguyen' });
     // What Playwright needs: labelled inputs and a "Continue" button.
     expect(html).toMatch(/<label for="email">Email<\/label><input type="email" id="email" name="email"/);
@@ -69,25 +74,46 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
     const url = new URL(location);
     expect(`${url.origin}${url.pathname}`).toBe(`${site}/welcome`);
     const frag = new URLSearchParams(url.hash.slice(1));
-    expect([...frag.keys()].sort()).toEqual(['access_token', 'expires_at', 'expires_in', 'provider_token', 'refresh_token', 'token_type']);
+    expect([...frag.keys()].sort()).toEqual([
+      'access_token',
+      'expires_at',
+      'expires_in',
+      'provider_token',
+      'refresh_token',
+      'token_type',
+    ]);
     expect(frag.get('token_type')).toBe('bearer');
     expect(frag.get('expires_in')).toBe('3600');
     const claims = decode(frag.get('access_token')!);
     expect(claims.amr).toEqual([{ method: 'oauth', timestamp: expect.any(Number) }]);
     expect(claims.app_metadata).toEqual({ provider: 'google', providers: ['google'] });
 
-    const set = await c.auth.setSession({ access_token: frag.get('access_token')!, refresh_token: frag.get('refresh_token')! });
+    const set = await c.auth.setSession({
+      access_token: frag.get('access_token')!,
+      refresh_token: frag.get('refresh_token')!,
+    });
     expect(set.error).toBeNull();
     const user = set.data.user!;
     expect(user.email).toBe(email);
-    expect(user.user_metadata).toMatchObject({ full_name: 'Lan Nguyen', name: 'Lan Nguyen', email, email_verified: true });
+    expect(user.user_metadata).toMatchObject({
+      full_name: 'Lan Nguyen',
+      name: 'Lan Nguyen',
+      email,
+      email_verified: true,
+    });
     expect(user.identities).toHaveLength(1);
-    expect(user.identities![0]).toMatchObject({ provider: 'google', identity_data: { email, full_name: 'Lan Nguyen' } });
+    expect(user.identities![0]).toMatchObject({
+      provider: 'google',
+      identity_data: { email, full_name: 'Lan Nguyen' },
+    });
     // The refresh token from the fragment is a real one.
     expect((await c.auth.refreshSession()).error).toBeNull();
 
     // Next time the page lists no account (it would show it to anyone); typing the e-mail again signs the same user in.
-    const again = await c.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${site}/welcome`, skipBrowserRedirect: true } });
+    const again = await c.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${site}/welcome`, skipBrowserRedirect: true },
+    });
     const second = await throughConsent(again.data.url!, { email });
     expect(second.html).not.toContain(email);
     expect(second.html).not.toContain('Lan Nguyen');
@@ -98,7 +124,10 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
   it('PKCE flow: redirect_to?code=…, exchanged once for a session with the code verifier', async () => {
     const email = uniqueEmail('pkce');
     const c = client('pkce');
-    const { data } = await c.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${site}/auth/callback`, skipBrowserRedirect: true } });
+    const { data } = await c.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${site}/auth/callback`, skipBrowserRedirect: true },
+    });
     const authorize = new URL(data.url!);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('s256');
     const { location } = await throughConsent(data.url!, { email, name: 'Minh' });
@@ -107,7 +136,10 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
     expect(url.hash).toBe('');
     const code = url.searchParams.get('code')!;
     expect(code).toBeTruthy();
-    const flow = await s.db.query<{ n: string }>("select count(*)::text as n from auth.flow_state where auth_code = $1 and provider_type = 'google'", [code]);
+    const flow = await s.db.query<{ n: string }>(
+      "select count(*)::text as n from auth.flow_state where auth_code = $1 and provider_type = 'google'",
+      [code],
+    );
     expect(flow.rows[0]!.n).toBe('1');
 
     const ex = await c.auth.exchangeCodeForSession(code);
@@ -127,7 +159,9 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
 
   it('PKCE: a wrong code verifier is refused with 403 bad_code_verifier', async () => {
     const verifier = 'v'.repeat(64);
-    const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString('base64url');
+    const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString(
+      'base64url',
+    );
     const authorize = `${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}&code_challenge=${challenge}&code_challenge_method=s256`;
     const { location } = await throughConsent(authorize, { email: uniqueEmail('verifier'), name: 'V' });
     const code = new URL(location).searchParams.get('code')!;
@@ -147,9 +181,12 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
 
   it('redirects only to site_url hosts or allow-listed globs, else to site_url', async () => {
     const target = async (redirectTo: string) => {
-      const { location } = await throughConsent(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`, {
-        email: uniqueEmail('redirect'),
-      });
+      const { location } = await throughConsent(
+        `${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`,
+        {
+          email: uniqueEmail('redirect'),
+        },
+      );
       const u = new URL(location);
       return `${u.origin}${u.pathname}${u.search}`;
     };
@@ -163,13 +200,21 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
     // The stand-in verifies no e-mail, so (as GoTrue does for unverified provider e-mails) it links nothing.
     const email = uniqueEmail('link');
     const up = await s.anon().auth.signUp({ email, password: 'secret123' });
-    const r1 = await fetch(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`, { redirect: 'manual' });
+    const r1 = await fetch(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`, {
+      redirect: 'manual',
+    });
     const html = await (await fetch(r1.headers.get('location')!)).text();
     const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
-    const r2 = await fetch(`${s.apiUrl}/auth/v1/callback`, { method: 'POST', body: new URLSearchParams({ state, email, name: 'Linked' }), redirect: 'manual' });
+    const r2 = await fetch(`${s.apiUrl}/auth/v1/callback`, {
+      method: 'POST',
+      body: new URLSearchParams({ state, email, name: 'Linked' }),
+      redirect: 'manual',
+    });
     expect(r2.status).toBe(400);
     expect(r2.headers.get('location')).toBeNull();
-    expect(await r2.text()).toMatch(/<p class="err" role="alert">This e-mail address belongs to an account that signs in with a password/);
+    expect(await r2.text()).toMatch(
+      /<p class="err" role="alert">This e-mail address belongs to an account that signs in with a password/,
+    );
     const user = (await s.service().auth.admin.getUserById(up.data.user!.id)).data.user!;
     expect(user.app_metadata.providers).toEqual(['email']);
     expect(user.identities!.map((i) => i.provider)).toEqual(['email']);
@@ -180,17 +225,27 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
   it('reports errors in the redirect: banned user, cancelled consent; refuses unknown or disabled providers', async () => {
     // A Google account (made through the stand-in) that an administrator banned since.
     const email = uniqueEmail('banned');
-    const first = await throughConsent(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`, { email });
-    const userId = decode(new URLSearchParams(new URL(first.location).hash.slice(1)).get('access_token')!).sub as string;
+    const first = await throughConsent(
+      `${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`,
+      { email },
+    );
+    const userId = decode(new URLSearchParams(new URL(first.location).hash.slice(1)).get('access_token')!)
+      .sub as string;
     await s.service().auth.admin.updateUserById(userId, { ban_duration: '24h' });
     await s.db.query('delete from auth.sessions where user_id = $1', [userId]);
-    const banned = await throughConsent(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`, { email });
+    const banned = await throughConsent(
+      `${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`,
+      { email },
+    );
     const frag = new URLSearchParams(new URL(banned.location).hash.slice(1));
     expect(frag.get('error_code')).toBe('user_banned');
     expect(frag.get('access_token')).toBeNull();
     expect((await s.db.query('select 1 from auth.sessions where user_id = $1', [userId])).rows).toHaveLength(0);
 
-    const cancelled = await throughConsent(`${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`, { cancel: '1' });
+    const cancelled = await throughConsent(
+      `${s.apiUrl}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site)}`,
+      { cancel: '1' },
+    );
     expect(new URLSearchParams(new URL(cancelled.location).hash.slice(1)).get('error')).toBe('access_denied');
 
     for (const provider of ['github', 'nope']) {

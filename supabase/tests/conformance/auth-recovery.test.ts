@@ -27,7 +27,8 @@ describe.each(BACKENDS)('auth recovery on %s', (backend) => {
         c.auth.email.enableConfirmations = false;
         c.auth.email.maxFrequencySeconds = 0;
         c.auth.hooks.customAccessToken = null;
-        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;
+        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[])
+          c.auth.rateLimit[k] = 10_000;
       },
     });
   });
@@ -39,13 +40,20 @@ describe.each(BACKENDS)('auth recovery on %s', (backend) => {
   async function codeFor(email: string): Promise<string> {
     const mail = (await inbox()).messages.find((m) => m.To[0]!.Address === email)!;
     expect(mail).toBeTruthy();
-    const full = (await (await fetch(`${s.inboxUrl}/api/v1/message/${mail.ID}`)).json()) as { Text: string; Subject: string };
+    const full = (await (await fetch(`${s.inboxUrl}/api/v1/message/${mail.ID}`)).json()) as {
+      Text: string;
+      Subject: string;
+    };
     return /\b(\d{6})\b/.exec(full.Text)![1]!;
   }
   const verifyRaw = async (body: unknown) => {
     const res = await fetch(`${s.apiUrl}/auth/v1/verify`, {
       method: 'POST',
-      headers: { apikey: s.config.auth.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      headers: {
+        apikey: s.config.auth.anonKey,
+        'Content-Type': 'application/json',
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -63,11 +71,19 @@ describe.each(BACKENDS)('auth recovery on %s', (backend) => {
     expect(code).toMatch(/^\d{6}$/);
     const mail = (await inbox()).messages.find((m) => m.To[0]!.Address === email)!;
     expect(mail.Subject).toBe('Reset your Guestmap password');
-    const row = await s.db.query<{ recovery_token: string; recovery_sent_at: unknown }>('select recovery_token, recovery_sent_at from auth.users where id = $1', [id]);
+    const row = await s.db.query<{ recovery_token: string; recovery_sent_at: unknown }>(
+      'select recovery_token, recovery_sent_at from auth.users where id = $1',
+      [id],
+    );
     // The link's token_hash, shaped as GoTrue's (56 hex digits) but random: not sha224(email + code), which anyone could compute.
     const hash = row.rows[0]!.recovery_token;
     expect(hash).toMatch(/^[0-9a-f]{56}$/);
-    expect(hash).not.toBe(crypto.createHash('sha224').update(email + code).digest('hex'));
+    expect(hash).not.toBe(
+      crypto
+        .createHash('sha224')
+        .update(email + code)
+        .digest('hex'),
+    );
     expect(row.rows[0]!.recovery_sent_at).not.toBeNull();
     const ott = await s.db.query<{ token_type: string; token_hash: string; relates_to: string }>(
       'select token_type::text as token_type, token_hash, relates_to from auth.one_time_tokens where user_id = $1',
@@ -78,13 +94,17 @@ describe.each(BACKENDS)('auth recovery on %s', (backend) => {
     const v = await c.auth.verifyOtp({ email, token: code, type: 'recovery' });
     expect(v.error).toBeNull();
     expect(v.data.session!.user.id).toBe(id);
-    const claims = JSON.parse(Buffer.from(v.data.session!.access_token.split('.')[1]!, 'base64url').toString()) as { amr: { method: string }[] };
+    const claims = JSON.parse(Buffer.from(v.data.session!.access_token.split('.')[1]!, 'base64url').toString()) as {
+      amr: { method: string }[];
+    };
     expect(claims.amr[0]!.method).toBe('recovery');
     expect((await s.db.query('select 1 from auth.one_time_tokens where user_id = $1', [id])).rows).toHaveLength(0);
 
     expect((await c.auth.updateUser({ password: 'new-password' })).error).toBeNull();
     expect((await s.anon().auth.signInWithPassword({ email, password: 'new-password' })).error).toBeNull();
-    expect((await s.anon().auth.signInWithPassword({ email, password: 'old-password' })).error?.code).toBe('invalid_credentials');
+    expect((await s.anon().auth.signInWithPassword({ email, password: 'old-password' })).error?.code).toBe(
+      'invalid_credentials',
+    );
 
     // A code works once.
     const reuse = await verifyRaw({ email, token: code, type: 'recovery' });
@@ -122,7 +142,9 @@ describe.each(BACKENDS)('auth recovery on %s', (backend) => {
     const w = await s.anon().auth.verifyOtp({ email, token: wrong, type: 'recovery' });
     expect(w.error).toMatchObject({ status: 403, code: 'otp_expired' });
     // Someone else's address with this code fails too.
-    expect((await verifyRaw({ email: uniqueEmail('other'), token: code, type: 'recovery' })).body.code).toBe('otp_expired');
+    expect((await verifyRaw({ email: uniqueEmail('other'), token: code, type: 'recovery' })).body.code).toBe(
+      'otp_expired',
+    );
 
     await s.db.query(`update auth.users set recovery_sent_at = now() - interval '2 hours' where email = $1`, [email]);
     const late = await verifyRaw({ email, token: code, type: 'recovery' });

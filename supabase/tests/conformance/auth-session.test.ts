@@ -5,7 +5,8 @@ import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../suppo
 
 afterAll(stopPgServer);
 
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let n = 0;
 const uniqueEmail = () => `session-${Date.now().toString(36)}-${++n}@example.com`;
@@ -13,7 +14,11 @@ const uniqueEmail = () => `session-${Date.now().toString(36)}-${++n}@example.com
 async function refreshRaw(s: TestStack, refreshToken: string) {
   const res = await fetch(`${s.apiUrl}/auth/v1/token?grant_type=refresh_token`, {
     method: 'POST',
-    headers: { apikey: s.config.auth.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+    headers: {
+      apikey: s.config.auth.anonKey,
+      'Content-Type': 'application/json',
+      'X-Supabase-Api-Version': '2024-01-01',
+    },
     body: JSON.stringify({ refresh_token: refreshToken }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -31,7 +36,8 @@ describe.each(BACKENDS)('auth sessions on %s', (backend) => {
         // setting (confirmations on) is covered by tests/security/confirmations.test.ts.
         c.auth.email.enableConfirmations = false;
         c.auth.refreshTokenReuseInterval = 1;
-        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;
+        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[])
+          c.auth.rateLimit[k] = 10_000;
       },
     });
   });
@@ -152,7 +158,10 @@ describe.each(BACKENDS)('auth sessions on %s', (backend) => {
     const e = await signIn();
     expect((await d.c.auth.signOut()).error).toBeNull(); // default scope: global
     expect((await refreshRaw(s, e.session.refresh_token)).body.code).toBe('refresh_token_not_found');
-    const sessions = await s.db.query('select 1 from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1', [email]);
+    const sessions = await s.db.query(
+      'select 1 from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1',
+      [email],
+    );
     expect(sessions.rows).toHaveLength(0);
     // The signed-out client has no session left.
     expect((await d.c.auth.getSession()).data.session).toBeNull();

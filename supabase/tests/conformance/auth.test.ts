@@ -8,11 +8,16 @@ import { signJwt } from '../../src/jwt.ts';
 
 afterAll(stopPgServer);
 
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 let n = 0;
 const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++n}@example.com`;
 
-async function api(s: TestStack, path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+async function api(
+  s: TestStack,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${s.apiUrl}/auth/v1${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
@@ -25,7 +30,11 @@ async function api(s: TestStack, path: string, init: { method?: string; body?: u
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
 }
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
@@ -40,7 +49,8 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
         c.auth.email.enableConfirmations = false;
         c.auth.enableAnonymousSignIns = true;
         c.auth.enableSignup = true;
-        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;
+        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[])
+          c.auth.rateLimit[k] = 10_000;
         c.auth.email.maxFrequencySeconds = 0;
         // The project's access-token hook adds claims; this file checks the bare GoTrue claims
         // (auth-hook.test.ts covers hooks).
@@ -65,7 +75,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
 
   it('signs up with e-mail and password: a session, real rows, the trigger ran in the same transaction', async () => {
     const email = uniqueEmail('Signup');
-    const { data, error } = await s.anon().auth.signUp({ email, password: 'secret123', options: { data: { display_name: 'Ana' } } });
+    const { data, error } = await s
+      .anon()
+      .auth.signUp({ email, password: 'secret123', options: { data: { display_name: 'Ana' } } });
     expect(error).toBeNull();
     const session = data.session!;
     expect(session.token_type).toBe('bearer');
@@ -82,24 +94,63 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       user_metadata: { display_name: 'Ana' },
       is_anonymous: false,
     });
-    for (const k of ['id', 'email_confirmed_at', 'confirmed_at', 'last_sign_in_at', 'created_at', 'updated_at']) expect(user).toHaveProperty(k);
+    for (const k of ['id', 'email_confirmed_at', 'confirmed_at', 'last_sign_in_at', 'created_at', 'updated_at'])
+      expect(user).toHaveProperty(k);
     expect(user.identities).toHaveLength(1);
-    expect(user.identities![0]).toMatchObject({ provider: 'email', id: user.id, user_id: user.id, identity_data: { sub: user.id, email: email.toLowerCase() } });
+    expect(user.identities![0]).toMatchObject({
+      provider: 'email',
+      id: user.id,
+      user_id: user.id,
+      identity_data: { sub: user.id, email: email.toLowerCase() },
+    });
 
     const claims = decode(session.access_token);
     expect(Object.keys(claims).sort()).toEqual(
-      ['iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous'].sort(),
+      [
+        'iss',
+        'sub',
+        'aud',
+        'exp',
+        'iat',
+        'email',
+        'phone',
+        'app_metadata',
+        'user_metadata',
+        'role',
+        'aal',
+        'amr',
+        'session_id',
+        'is_anonymous',
+      ].sort(),
     );
-    expect(claims).toMatchObject({ iss: `${s.apiUrl}/auth/v1`, sub: user.id, aud: 'authenticated', role: 'authenticated', aal: 'aal1', email: email.toLowerCase(), phone: '', is_anonymous: false });
+    expect(claims).toMatchObject({
+      iss: `${s.apiUrl}/auth/v1`,
+      sub: user.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      aal: 'aal1',
+      email: email.toLowerCase(),
+      phone: '',
+      is_anonymous: false,
+    });
     expect(claims.exp).toBe((claims.iat as number) + 3600);
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
 
-    const row = await s.db.query<{ encrypted_password: string; last_sign_in_at: unknown }>('select encrypted_password, last_sign_in_at from auth.users where id = $1', [user.id]);
+    const row = await s.db.query<{ encrypted_password: string; last_sign_in_at: unknown }>(
+      'select encrypted_password, last_sign_in_at from auth.users where id = $1',
+      [user.id],
+    );
     expect(row.rows[0]!.encrypted_password).toMatch(/^\$2[ab]\$10\$/);
     expect(row.rows[0]!.last_sign_in_at).not.toBeNull();
-    const sess = await s.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [claims.session_id, user.id]);
+    const sess = await s.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
+      claims.session_id,
+      user.id,
+    ]);
     expect(sess.rows).toHaveLength(1);
-    const rt = await s.db.query<{ revoked: boolean }>('select revoked from auth.refresh_tokens where token = $1 and session_id = $2', [session.refresh_token, claims.session_id]);
+    const rt = await s.db.query<{ revoked: boolean }>(
+      'select revoked from auth.refresh_tokens where token = $1 and session_id = $2',
+      [session.refresh_token, claims.session_id],
+    );
     expect(rt.rows).toEqual([{ revoked: false }]);
     const profile = await s.db.query('select display_name from public.t_profiles where id = $1', [user.id]);
     expect(profile.rows).toEqual([{ display_name: 'Ana' }]);
@@ -131,7 +182,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     expect(decode(ok.data.session!.access_token).amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
 
     const wrong = await api(s, '/token?grant_type=password', { body: { email, password: 'nope-nope' } });
-    const unknown = await api(s, '/token?grant_type=password', { body: { email: uniqueEmail('ghost'), password: 'nope-nope' } });
+    const unknown = await api(s, '/token?grant_type=password', {
+      body: { email: uniqueEmail('ghost'), password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body!.code).toBe('invalid_credentials');
@@ -147,7 +200,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
                extensions.crypt('seeded-pass', extensions.gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}', '{}', now(), now())`,
       [email],
     );
-    const hash = (await s.db.query<{ h: string }>('select encrypted_password as h from auth.users where email = $1', [email])).rows[0]!.h;
+    const hash = (
+      await s.db.query<{ h: string }>('select encrypted_password as h from auth.users where email = $1', [email])
+    ).rows[0]!.h;
     expect(hash).toMatch(/^\$2a\$/);
     const { data, error } = await s.anon().auth.signInWithPassword({ email, password: 'seeded-pass' });
     expect(error).toBeNull();
@@ -203,7 +258,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
 
     const pw = await c.auth.updateUser({ password: 'new-secret-1' });
     expect(pw.error).toBeNull();
-    expect((await s.anon().auth.signInWithPassword({ email, password: 'secret123' })).error?.code).toBe('invalid_credentials');
+    expect((await s.anon().auth.signInWithPassword({ email, password: 'secret123' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await s.anon().auth.signInWithPassword({ email, password: 'new-secret-1' })).error).toBeNull();
     const same = await c.auth.updateUser({ password: 'new-secret-1' });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
@@ -224,11 +281,20 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   it('signs in anonymously when enabled, and refuses when disabled or sign-ups are off', async () => {
     const { data, error } = await s.anon().auth.signInAnonymously({ options: { data: { guest: true } } });
     expect(error).toBeNull();
-    expect(data.user).toMatchObject({ is_anonymous: true, email: '', phone: '', app_metadata: {}, user_metadata: { guest: true }, identities: [] });
+    expect(data.user).toMatchObject({
+      is_anonymous: true,
+      email: '',
+      phone: '',
+      app_metadata: {},
+      user_metadata: { guest: true },
+      identities: [],
+    });
     const claims = decode(data.session!.access_token);
     expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', email: '', phone: '' });
     expect(claims.amr).toEqual([{ method: 'anonymous', timestamp: expect.any(Number) }]);
-    const row = await s.db.query<{ is_anonymous: boolean }>('select is_anonymous from auth.users where id = $1', [data.user!.id]);
+    const row = await s.db.query<{ is_anonymous: boolean }>('select is_anonymous from auth.users where id = $1', [
+      data.user!.id,
+    ]);
     expect(row.rows[0]!.is_anonymous).toBe(true);
 
     // The config object is the stack's own: flipping it applies to the next request.
@@ -255,7 +321,12 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const email = uniqueEmail('converted');
     const upd = await c.auth.updateUser({ email, password: 'secret123' });
     expect(upd.error).toBeNull();
-    expect(upd.data.user).toMatchObject({ id: anon.data.user!.id, email, is_anonymous: false, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect(upd.data.user).toMatchObject({
+      id: anon.data.user!.id,
+      email,
+      is_anonymous: false,
+      app_metadata: { provider: 'email', providers: ['email'] },
+    });
     expect(upd.data.user!.identities!.map((i) => i.provider)).toEqual(['email']);
     const refreshed = await c.auth.refreshSession();
     expect(decode(refreshed.data.session!.access_token)).toMatchObject({ is_anonymous: false, email });
@@ -273,10 +344,15 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   });
 
   it('echoes X-Supabase-Api-Version on success and error, exposed to browsers by CORS', async () => {
-    const ok = await fetch(`${s.apiUrl}/auth/v1/settings`, { headers: { apikey: s.config.auth.anonKey, Origin: 'http://localhost:3000' } });
+    const ok = await fetch(`${s.apiUrl}/auth/v1/settings`, {
+      headers: { apikey: s.config.auth.anonKey, Origin: 'http://localhost:3000' },
+    });
     expect(ok.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);
-    const err = await api(s, '/token?grant_type=password', { body: { email: uniqueEmail(), password: 'x' }, headers: { Origin: 'http://localhost:3000' } });
+    const err = await api(s, '/token?grant_type=password', {
+      body: { email: uniqueEmail(), password: 'x' },
+      headers: { Origin: 'http://localhost:3000' },
+    });
     expect(err.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(err.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);
     expect(err.body).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
@@ -285,7 +361,11 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   it('serves /settings and /health', async () => {
     const settings = await api(s, '/settings');
     expect(settings.status).toBe(200);
-    expect(settings.body).toMatchObject({ external: { email: true, google: true, anonymous_users: true, github: false }, disable_signup: false, mailer_autoconfirm: true });
+    expect(settings.body).toMatchObject({
+      external: { email: true, google: true, anonymous_users: true, github: false },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+    });
     const health = await api(s, '/health');
     expect(health.status).toBe(200);
     expect(health.body).toHaveProperty('name');
@@ -294,12 +374,25 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   it('admin API: create, list, get, update, delete; refused without the service role', async () => {
     const admin = s.service().auth.admin;
     const email = uniqueEmail('admin-made');
-    const created = await admin.createUser({ email, password: 'secret123', email_confirm: true, user_metadata: { language: 'fr-FR' }, app_metadata: { is_admin: true } });
+    const created = await admin.createUser({
+      email,
+      password: 'secret123',
+      email_confirm: true,
+      user_metadata: { language: 'fr-FR' },
+      app_metadata: { is_admin: true },
+    });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
-    expect(created.data.user).toMatchObject({ email, user_metadata: { language: 'fr-FR' }, app_metadata: { provider: 'email', providers: ['email'], is_admin: true } });
+    expect(created.data.user).toMatchObject({
+      email,
+      user_metadata: { language: 'fr-FR' },
+      app_metadata: { provider: 'email', providers: ['email'], is_admin: true },
+    });
     expect(created.data.user!.email_confirmed_at).toBeTruthy();
-    expect((await admin.createUser({ email, password: 'secret123' })).error).toMatchObject({ status: 422, code: 'email_exists' });
+    expect((await admin.createUser({ email, password: 'secret123' })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
 
     const list = await admin.listUsers({ page: 1, perPage: 2 });
     expect(list.error).toBeNull();
@@ -308,7 +401,10 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     expect((list.data as unknown as { total: number }).total).toBe(count);
 
     expect((await admin.getUserById(id)).data.user!.email).toBe(email);
-    const upd = await admin.updateUserById(id, { user_metadata: { language: null, name: 'Zoé' }, app_metadata: { is_admin: false } });
+    const upd = await admin.updateUserById(id, {
+      user_metadata: { language: null, name: 'Zoé' },
+      app_metadata: { is_admin: false },
+    });
     expect(upd.data.user!.user_metadata).toEqual({ name: 'Zoé' });
     expect(upd.data.user!.app_metadata).toMatchObject({ is_admin: false, provider: 'email' });
 
@@ -328,15 +424,21 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const id = up.data.user!.id;
     const ban = await s.service().auth.admin.updateUserById(id, { ban_duration: '876000h' });
     expect(ban.error).toBeNull();
-    expect(new Date((ban.data.user as unknown as { banned_until: string }).banned_until).getTime()).toBeGreaterThan(Date.now() + 1e12);
+    expect(new Date((ban.data.user as unknown as { banned_until: string }).banned_until).getTime()).toBeGreaterThan(
+      Date.now() + 1e12,
+    );
 
     const signIn = await s.anon().auth.signInWithPassword({ email, password: 'secret123' });
     expect(signIn.error).toMatchObject({ status: 400, code: 'user_banned' });
-    const refresh = await api(s, '/token?grant_type=refresh_token', { body: { refresh_token: up.data.session!.refresh_token } });
+    const refresh = await api(s, '/token?grant_type=refresh_token', {
+      body: { refresh_token: up.data.session!.refresh_token },
+    });
     expect(refresh.status).toBe(400);
     expect(refresh.body!.code).toBe('user_banned');
     // A wrong password still says only invalid_credentials.
-    expect((await s.anon().auth.signInWithPassword({ email, password: 'wrong-one' })).error?.code).toBe('invalid_credentials');
+    expect((await s.anon().auth.signInWithPassword({ email, password: 'wrong-one' })).error?.code).toBe(
+      'invalid_credentials',
+    );
 
     await s.service().auth.admin.updateUserById(id, { ban_duration: 'none' });
     expect((await s.anon().auth.signInWithPassword({ email, password: 'secret123' })).error).toBeNull();

@@ -24,7 +24,8 @@ describe('config.toml of a project folder', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-config-'));
     try {
       fs.mkdirSync(path.join(dir, 'seeds'));
-      for (const f of ['seed.sql', 'seeds/b.sql', 'seeds/a.sql', 'seeds/notes.txt']) fs.writeFileSync(path.join(dir, f), '');
+      for (const f of ['seed.sql', 'seeds/b.sql', 'seeds/a.sql', 'seeds/notes.txt'])
+        fs.writeFileSync(path.join(dir, f), '');
       fs.writeFileSync(
         path.join(dir, 'config.toml'),
         '[api]\nmax_rows = "env(CLI_TEST_MAX_ROWS)"\nschemas = ["public", "api"]\n[db.seed]\nsql_paths = ["./seeds/*.sql", "./seed.sql", "./missing.sql"]\n',
@@ -86,8 +87,14 @@ describe.each(['pglite', 'postgres'] as const)('the CLI serving tests/fixtures/c
     try {
       expect(out()).toContain('Applying migration 20240101000000_chat.sql');
       expect(out()).toMatch(/Seeding data from seed\.sql[\s\S]*Seeding data from hotels\.sql/);
-      const r = await fetch(`${apiUrl}/rest/v1/users?select=username&order=username`, { headers: { 'Accept-Profile': 'personal' } });
-      expect(await r.json()).toEqual([{ username: 'kiwicopple' }, { username: 'leroyjenkins' }, { username: 'supabot' }]);
+      const r = await fetch(`${apiUrl}/rest/v1/users?select=username&order=username`, {
+        headers: { 'Accept-Profile': 'personal' },
+      });
+      expect(await r.json()).toEqual([
+        { username: 'kiwicopple' },
+        { username: 'leroyjenkins' },
+        { username: 'supabot' },
+      ]);
       const capped = await fetch(`${apiUrl}/rest/v1/rpc/ids_up_to?n=80`);
       expect(((await capped.json()) as number[]).length).toBe(50);
     } finally {

@@ -22,7 +22,10 @@ async function waitFor<T>(fn: () => T | undefined, timeoutMs = 5000): Promise<T>
 describe.each(BACKENDS)('mail outbox on %s', (backend) => {
   let s: TestStack;
   beforeAll(async () => {
-    s = await startTestStack(backend, { seed: false, configure: (c) => void (c.auth.siteUrl = 'https://app.example.test/') });
+    s = await startTestStack(backend, {
+      seed: false,
+      configure: (c) => void (c.auth.siteUrl = 'https://app.example.test/'),
+    });
   });
   afterAll(async () => {
     await s?.stop();
@@ -39,8 +42,12 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
     expect(one.subject).toBe('First');
     expect(s.mailbox.list().indexOf(two)).toBeLessThan(s.mailbox.list().indexOf(one));
     await new Promise((r) => setTimeout(r, 1500));
-    expect(s.mailbox.list().filter((m) => ['one@example.test', 'two@example.test'].includes(m.to[0]!.address))).toHaveLength(2);
-    const { rows } = await s.db.query<{ unsent: number }>('select count(*)::int as unsent from private.mail_outbox where sent_at is null');
+    expect(
+      s.mailbox.list().filter((m) => ['one@example.test', 'two@example.test'].includes(m.to[0]!.address)),
+    ).toHaveLength(2);
+    const { rows } = await s.db.query<{ unsent: number }>(
+      'select count(*)::int as unsent from private.mail_outbox where sent_at is null',
+    );
     expect(rows).toEqual([{ unsent: 0 }]);
   });
 
@@ -49,9 +56,13 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
     await c.connect();
     try {
       await c.query('begin');
-      await c.query(`insert into private.mail_outbox (to_email, subject, body_text) values ('ghost@example.test', 'Ghost', 'x')`);
+      await c.query(
+        `insert into private.mail_outbox (to_email, subject, body_text) values ('ghost@example.test', 'Ghost', 'x')`,
+      );
       await c.query('rollback');
-      await c.query(`insert into private.mail_outbox (to_email, subject, body_text) values ('wire@example.test', 'Wire', 'x')`);
+      await c.query(
+        `insert into private.mail_outbox (to_email, subject, body_text) values ('wire@example.test', 'Wire', 'x')`,
+      );
     } finally {
       await c.end();
     }
@@ -62,7 +73,10 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
 
 describe('a project without a mail outbox', () => {
   it('starts and serves as before (nothing to drain)', async () => {
-    const s = await startTestStack('pglite', { workdir: path.join(repoSupabaseDir, 'tests/fixtures/cli-project'), seed: false });
+    const s = await startTestStack('pglite', {
+      workdir: path.join(repoSupabaseDir, 'tests/fixtures/cli-project'),
+      seed: false,
+    });
     try {
       const { rows } = await s.db.query<{ t: string | null }>(`select to_regclass('private.mail_outbox')::text as t`);
       expect(rows).toEqual([{ t: null }]);

@@ -31,7 +31,14 @@ async function waitFor<T>(fn: () => T | undefined | false | null, what: string, 
   }
 }
 
-type Change = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown>; table: string; schema: string; commit_timestamp: string };
+type Change = {
+  eventType: string;
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+  table: string;
+  schema: string;
+  commit_timestamp: string;
+};
 interface Sub {
   channel: RealtimeChannel;
   changes: Change[];
@@ -39,10 +46,16 @@ interface Sub {
   statuses: string[];
 }
 
-function subscribe(client: SupabaseClient, name: string, bindings: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table?: string; filter?: string; schema?: string }[]): Sub {
+function subscribe(
+  client: SupabaseClient,
+  name: string,
+  bindings: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table?: string; filter?: string; schema?: string }[],
+): Sub {
   const sub: Sub = { channel: client.channel(name), changes: [], system: [], statuses: [] };
   for (const b of bindings) {
-    sub.channel.on('postgres_changes' as never, { schema: 'public', ...b } as never, (p: Change) => sub.changes.push(p));
+    sub.channel.on('postgres_changes' as never, { schema: 'public', ...b } as never, (p: Change) =>
+      sub.changes.push(p),
+    );
   }
   sub.channel.on('system' as never, {} as never, (p: Record<string, unknown>) => sub.system.push(p));
   sub.channel.subscribe((status) => sub.statuses.push(status));
@@ -60,7 +73,13 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
 
   const token = (sub: string, ttlSeconds = 3600, secret?: string) =>
     signJwt(
-      { sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + ttlSeconds, session_id: crypto.randomUUID() },
+      {
+        sub,
+        role: 'authenticated',
+        aud: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + ttlSeconds,
+        session_id: crypto.randomUUID(),
+      },
       secret ?? stack.config.auth.jwtSecret,
     );
   const userClient = async (jwt: string) => {
@@ -108,11 +127,21 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   });
 
   it('answers a join with the bindings and ids, then "Subscribed to PostgreSQL"', async () => {
-    const s = subscribe(anonClient(), 'join-check', [{ event: 'INSERT', table: 'rt_open' }, { event: 'UPDATE', table: 'rt_open', filter: 'id=eq.1' }]);
+    const s = subscribe(anonClient(), 'join-check', [
+      { event: 'INSERT', table: 'rt_open' },
+      { event: 'UPDATE', table: 'rt_open', filter: 'id=eq.1' },
+    ]);
     await subscribed(s);
     expect(s.statuses).toEqual(['SUBSCRIBED']);
-    expect(s.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: 'join-check' });
-    const ids = (s.channel as unknown as { bindings: { postgres_changes: { id: number }[] } }).bindings.postgres_changes.map((b) => b.id);
+    expect(s.system[0]).toMatchObject({
+      extension: 'postgres_changes',
+      status: 'ok',
+      message: 'Subscribed to PostgreSQL',
+      channel: 'join-check',
+    });
+    const ids = (
+      s.channel as unknown as { bindings: { postgres_changes: { id: number }[] } }
+    ).bindings.postgres_changes.map((b) => b.id);
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(2);
     expect(await s.channel.unsubscribe()).toBe('ok');
@@ -127,7 +156,12 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     await stack.db.query(`delete from public.rt_open where id = 1`);
     await waitFor(() => s.changes.length >= 3, 'three changes');
     const [ins, upd, del] = s.changes;
-    expect(ins).toMatchObject({ eventType: 'INSERT', schema: 'public', table: 'rt_open', new: { id: 1, n: 7, tag: 'a', note: { k: [1, 2] } } });
+    expect(ins).toMatchObject({
+      eventType: 'INSERT',
+      schema: 'public',
+      table: 'rt_open',
+      new: { id: 1, n: 7, tag: 'a', note: { k: [1, 2] } },
+    });
     expect(Math.abs(Date.parse(ins!.commit_timestamp) - Date.now())).toBeLessThan(60_000);
     expect(upd).toMatchObject({ eventType: 'UPDATE', new: { id: 1, n: 8, tag: 'a' } });
     expect(del).toMatchObject({ eventType: 'DELETE', old: { id: 1 } });
@@ -139,7 +173,8 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     await subscribed(s);
     // One transaction: the twelve changes are queued together and drained as one batch.
     await stack.db.transaction(async (tx) => {
-      for (let i = 0; i < 12; i++) await tx.query(`insert into public.rt_open (id, n, tag) values ($1, $2, 'order')`, [100 + i, i]);
+      for (let i = 0; i < 12; i++)
+        await tx.query(`insert into public.rt_open (id, n, tag) values ($1, $2, 'order')`, [100 + i, i]);
     });
     await waitFor(() => s.changes.length === 12, 'twelve changes');
     expect(s.changes.map((c) => c.new.n)).toEqual([...Array(12).keys()]);
@@ -163,7 +198,10 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
       })
       .catch(() => undefined);
     await stack.db.query(`insert into public.rt_open (id, n, tag) values (23, 12, 'match')`);
-    await waitFor(() => eq.changes.length >= 2 && gt.changes.length >= 2 && inn.changes.length >= 2, 'filtered changes');
+    await waitFor(
+      () => eq.changes.length >= 2 && gt.changes.length >= 2 && inn.changes.length >= 2,
+      'filtered changes',
+    );
     expect(eq.changes.map((c) => c.new.id)).toEqual([22, 23]);
     expect(gt.changes.map((c) => [c.new.id, c.new.n])).toEqual([
       [21, 11],
@@ -177,7 +215,9 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     const b = subscribe(await userClient(token(bob)), 'notes-b', [{ event: '*', table: 'rt_notes' }]);
     const anon = subscribe(anonClient(), 'notes-anon', [{ event: 'INSERT', table: 'rt_notes' }]);
     await Promise.all([subscribed(a), subscribed(b), subscribed(anon)]);
-    await stack.db.query(`insert into public.rt_notes (owner, body, secret) values ($1, 'alice private', 's1')`, [alice]);
+    await stack.db.query(`insert into public.rt_notes (owner, body, secret) values ($1, 'alice private', 's1')`, [
+      alice,
+    ]);
     await stack.db.query(`insert into public.rt_notes (owner, body, secret) values ($1, 'bob private', 's2')`, [bob]);
     await stack.db.query(`update public.rt_notes set body = 'alice edited' where owner = $1`, [alice]);
     await waitFor(() => a.changes.length >= 2 && b.changes.length >= 1, 'owners receive their notes');
@@ -202,7 +242,9 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     await waitFor(() => s.system.length > 0, 'system message');
     expect(s.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error' });
     await stack.db.query(`insert into public.rt_hidden values (1)`);
-    const sentinel = subscribe(anonClient(), 'hidden-sentinel', [{ event: 'INSERT', table: 'rt_open', filter: 'id=eq.30' }]);
+    const sentinel = subscribe(anonClient(), 'hidden-sentinel', [
+      { event: 'INSERT', table: 'rt_open', filter: 'id=eq.30' },
+    ]);
     await subscribed(sentinel);
     await stack.db.query(`insert into public.rt_open (id) values (30)`);
     await waitFor(() => sentinel.changes.length === 1, 'sentinel');
@@ -210,7 +252,9 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   });
 
   it('picks up tables published after start and carries rows larger than NOTIFY allows', async () => {
-    await stack.db.exec(`create table public.rt_late (id int primary key, blob text); alter publication supabase_realtime add table public.rt_late;`);
+    await stack.db.exec(
+      `create table public.rt_late (id int primary key, blob text); alter publication supabase_realtime add table public.rt_late;`,
+    );
     const s = subscribe(anonClient(), 'late', [{ event: 'INSERT', table: 'rt_late' }]);
     await subscribed(s);
     expect(s.system[0]).toMatchObject({ status: 'ok' });
@@ -221,7 +265,9 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
 
     // Leaving the publication stops delivery (noticed at the next join at the latest).
     await stack.db.exec(`alter publication supabase_realtime drop table public.rt_late`);
-    const sentinel = subscribe(anonClient(), 'late-sentinel', [{ event: 'INSERT', table: 'rt_open', filter: 'id=eq.31' }]);
+    const sentinel = subscribe(anonClient(), 'late-sentinel', [
+      { event: 'INSERT', table: 'rt_open', filter: 'id=eq.31' },
+    ]);
     await subscribed(sentinel);
     await stack.db.query(`insert into public.rt_late values (2, 'gone')`);
     await stack.db.query(`insert into public.rt_open (id) values (31)`);
@@ -231,12 +277,19 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
 
   it('keeps a channel whose token is refreshed and closes one whose token expires', async () => {
     const refreshExp = Math.floor(Date.now() / 1000) + 6;
-    const refreshed = subscribe(await userClient(token(alice, 6)), 'refresh-me', [{ event: 'INSERT', table: 'rt_notes' }]);
-    const expiring = subscribe(await userClient(token(alice, 3)), 'let-expire', [{ event: 'INSERT', table: 'rt_notes' }]);
+    const refreshed = subscribe(await userClient(token(alice, 6)), 'refresh-me', [
+      { event: 'INSERT', table: 'rt_notes' },
+    ]);
+    const expiring = subscribe(await userClient(token(alice, 3)), 'let-expire', [
+      { event: 'INSERT', table: 'rt_notes' },
+    ]);
     await Promise.all([subscribed(refreshed), subscribed(expiring)]);
     await clients.at(-2)!.realtime.setAuth(token(alice, 3600));
     await waitFor(() => expiring.statuses.includes('CLOSED'), 'expired channel closed', 12_000);
-    expect(expiring.system.at(-1)).toMatchObject({ status: 'error', message: expect.stringMatching(/Token has expired/) });
+    expect(expiring.system.at(-1)).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/Token has expired/),
+    });
     // Past the refreshed channel's original expiry: it must still be open and authorised.
     await waitFor(() => Date.now() > refreshExp * 1000 + 500, 'original expiry', 15_000);
     await stack.db.query(`insert into public.rt_notes (owner, body) values ($1, 'after refresh')`, [alice]);
@@ -246,9 +299,16 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   });
 
   it('refuses a join with a forged or expired token', async () => {
-    const forged = subscribe(await userClient(token(alice, 3600, 'another-secret-that-is-at-least-32-characters')), 'forged', [{ event: '*', table: 'rt_notes' }]);
+    const forged = subscribe(
+      await userClient(token(alice, 3600, 'another-secret-that-is-at-least-32-characters')),
+      'forged',
+      [{ event: '*', table: 'rt_notes' }],
+    );
     const expired = subscribe(await userClient(token(alice, -10)), 'expired', [{ event: '*', table: 'rt_notes' }]);
-    await waitFor(() => forged.statuses.includes('CHANNEL_ERROR') && expired.statuses.includes('CHANNEL_ERROR'), 'errors');
+    await waitFor(
+      () => forged.statuses.includes('CHANNEL_ERROR') && expired.statuses.includes('CHANNEL_ERROR'),
+      'errors',
+    );
     expect(forged.statuses).not.toContain('SUBSCRIBED');
     expect(expired.statuses).not.toContain('SUBSCRIBED');
   });
@@ -313,7 +373,8 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
   });
 
   it('speaks the Phoenix frames: heartbeat, join, leave with phx_close, unmatched topics, vsn 1.0.0', async () => {
-    const url = (vsn: string) => `${stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.config.auth.anonKey}&vsn=${vsn}`;
+    const url = (vsn: string) =>
+      `${stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.config.auth.anonKey}&vsn=${vsn}`;
     const open = async (vsn: string) => {
       const ws = new WebSocket(url(vsn));
       const frames: unknown[] = [];
@@ -326,17 +387,43 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     };
     const v2 = await open('2.0.0');
     v2.ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
-    v2.ws.send(JSON.stringify(['2', '2', 'realtime:raw', 'phx_join', { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_open' }] } }]));
+    v2.ws.send(
+      JSON.stringify([
+        '2',
+        '2',
+        'realtime:raw',
+        'phx_join',
+        { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_open' }] } },
+      ]),
+    );
     await waitFor(() => v2.frames.length >= 3, 'join frames');
     expect(v2.frames[0]).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
-    expect(v2.frames[1]).toMatchObject(['2', '2', 'realtime:raw', 'phx_reply', { status: 'ok', response: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_open' }] } }]);
-    expect(v2.frames[2]).toMatchObject([null, null, 'realtime:raw', 'system', { status: 'ok', message: 'Subscribed to PostgreSQL' }]);
+    expect(v2.frames[1]).toMatchObject([
+      '2',
+      '2',
+      'realtime:raw',
+      'phx_reply',
+      { status: 'ok', response: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_open' }] } },
+    ]);
+    expect(v2.frames[2]).toMatchObject([
+      null,
+      null,
+      'realtime:raw',
+      'system',
+      { status: 'ok', message: 'Subscribed to PostgreSQL' },
+    ]);
     await stack.db.query(`insert into public.rt_open (id, n) values (40, 1)`);
     await waitFor(() => v2.frames.length >= 4, 'change frame');
     const change = v2.frames[3] as [null, null, string, string, { ids: number[]; data: Record<string, unknown> }];
     expect(change.slice(0, 4)).toEqual([null, null, 'realtime:raw', 'postgres_changes']);
     expect(change[4].ids).toHaveLength(1);
-    expect(change[4].data).toMatchObject({ schema: 'public', table: 'rt_open', type: 'INSERT', record: { id: 40, n: 1 }, errors: null });
+    expect(change[4].data).toMatchObject({
+      schema: 'public',
+      table: 'rt_open',
+      type: 'INSERT',
+      record: { id: 40, n: 1 },
+      errors: null,
+    });
     expect(change[4].data.columns).toContainEqual({ name: 'n', type: 'int4' });
     v2.ws.send(JSON.stringify(['2', '3', 'realtime:raw', 'phx_leave', {}]));
     v2.ws.send(JSON.stringify([null, '4', 'realtime:nope', 'broadcast', {}]));
@@ -351,7 +438,13 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     const v1 = await open('1.0.0');
     v1.ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '9', join_ref: null }));
     await waitFor(() => v1.frames.length >= 1, 'v1 heartbeat');
-    expect(v1.frames[0]).toEqual({ join_ref: null, ref: '9', topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+    expect(v1.frames[0]).toEqual({
+      join_ref: null,
+      ref: '9',
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+    });
     v1.ws.close();
 
     const refused = await new Promise<number>((resolve) => {

@@ -15,7 +15,10 @@ afterAll(async () => {
 });
 
 /** A raw GET (Node's fetch would decompress, hiding what was sent). */
-function get(path: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  path: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { apikey: stack.config.auth.anonKey, Origin: 'http://127.0.0.1:3000' };
     if (acceptEncoding !== undefined) headers['Accept-Encoding'] = acceptEncoding;
@@ -23,13 +26,16 @@ function get(path: string, acceptEncoding?: string): Promise<{ status: number; h
       .get(`${stack.apiUrl}${path}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
 }
 
-const PLACES = '/rest/v1/activities?select=*&customer_id=eq.ho-chi-minh-city&published=eq.true&order=sort_order.asc,id.asc';
+const PLACES =
+  '/rest/v1/activities?select=*&customer_id=eq.ho-chi-minh-city&published=eq.true&order=sort_order.asc,id.asc';
 
 describe('compressed REST answers', () => {
   it('sends the map’s places brotli- or gzip-compressed as accepted, the same JSON once decompressed', async () => {
@@ -63,7 +69,10 @@ describe('compressed REST answers', () => {
     const bad = await get('/rest/v1/activities?select=no_such_column', 'br');
     expect(bad.status).toBe(400);
     expect(bad.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(bad.body.toString('utf8'))).toMatchObject({ code: expect.any(String), message: expect.stringContaining('no_such_column') });
+    expect(JSON.parse(bad.body.toString('utf8'))).toMatchObject({
+      code: expect.any(String),
+      message: expect.stringContaining('no_such_column'),
+    });
   });
 
   it('reads Accept-Encoding as browsers and clients write it', () => {

@@ -40,7 +40,13 @@ export async function startRestEnv(backend: Backend): Promise<RestEnv> {
        values ($1, $2, 'authenticated', 'authenticated', '{}', '{}', now(), now())`,
       [id, email],
     );
-    const token = sign({ sub: id, role: 'authenticated', aud: 'authenticated', email, exp: Math.floor(Date.now() / 1000) + 3600 });
+    const token = sign({
+      sub: id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    });
     return { id, token, client: withToken(token) };
   };
   const rest = `${stack.apiUrl}/rest/v1`;

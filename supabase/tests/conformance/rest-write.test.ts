@@ -25,7 +25,11 @@ describe.each(BACKENDS)('REST writes on %s', (backend) => {
     expect(one.data).toEqual({ name: 'Spain' });
     const raw = await env.http('/fx_countries', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'return=representation, count=exact' },
+      headers: {
+        Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation, count=exact',
+      },
       body: JSON.stringify({ code: 'PT', name: 'Portugal' }),
     });
     expect(raw.status).toBe(201);
@@ -38,7 +42,13 @@ describe.each(BACKENDS)('REST writes on %s', (backend) => {
     const svc = env.stack.service();
     const { data, error, status } = await svc
       .from('fx_hotels')
-      .insert([{ name: 'Bulk A', stars: 2 }, { name: 'Bulk B', tags: ['x'] }], { defaultToNull: false })
+      .insert(
+        [
+          { name: 'Bulk A', stars: 2 },
+          { name: 'Bulk B', tags: ['x'] },
+        ],
+        { defaultToNull: false },
+      )
       .select('name, stars, tags, published');
     expect(error).toBeNull();
     expect(status).toBe(201);
@@ -47,14 +57,30 @@ describe.each(BACKENDS)('REST writes on %s', (backend) => {
       { name: 'Bulk B', stars: null, tags: ['x'], published: true },
     ]);
     // without missing=default (postgrest-js's default), absent keys are inserted as null
-    const nulls = await svc.from('fx_hotels').insert([{ name: 'Bulk C', stars: 1 }, { name: 'Bulk D', description: 'd' }]).select('name, stars, description');
-    expect(nulls.data).toEqual([{ name: 'Bulk C', stars: 1, description: null }, { name: 'Bulk D', stars: null, description: 'd' }]);
+    const nulls = await svc
+      .from('fx_hotels')
+      .insert([
+        { name: 'Bulk C', stars: 1 },
+        { name: 'Bulk D', description: 'd' },
+      ])
+      .select('name, stars, description');
+    expect(nulls.data).toEqual([
+      { name: 'Bulk C', stars: 1, description: null },
+      { name: 'Bulk D', stars: null, description: 'd' },
+    ]);
     // with missing=default, a row that has none of the listed columns takes every default
-    const defaults = await svc.from('fx_log').insert([{ what: 'kept' }, {}], { defaultToNull: false }).select('what');
+    const defaults = await svc
+      .from('fx_log')
+      .insert([{ what: 'kept' }, {}], { defaultToNull: false })
+      .select('what');
     expect(defaults.error?.code).toBe('23502');
     const allDefault = await env.http('/fx_hotel_features?columns=hotel_id', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'missing=default' },
+      headers: {
+        Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+        Prefer: 'missing=default',
+      },
       body: JSON.stringify([{ other: 1 }]),
     });
     expect(allDefault.status).toBe(400);
@@ -73,13 +99,29 @@ describe.each(BACKENDS)('REST writes on %s', (backend) => {
     await svc.from('fx_countries').insert({ code: 'NL', name: 'Holland' });
     const merged = await svc.from('fx_countries').upsert({ code: 'NL', name: 'Netherlands' }).select();
     expect(merged.data).toEqual([{ code: 'NL', name: 'Netherlands' }]);
-    const ignored = await svc.from('fx_countries').upsert([{ code: 'NL', name: 'Nope' }, { code: 'BE', name: 'Belgium' }], { ignoreDuplicates: true }).select();
+    const ignored = await svc
+      .from('fx_countries')
+      .upsert(
+        [
+          { code: 'NL', name: 'Nope' },
+          { code: 'BE', name: 'Belgium' },
+        ],
+        { ignoreDuplicates: true },
+      )
+      .select();
     expect(ignored.data).toEqual([{ code: 'BE', name: 'Belgium' }]);
-    const byName = await svc.from('fx_hotels').upsert({ name: 'Paris Nord', stars: 5 }, { onConflict: 'name' }).select('id, stars');
+    const byName = await svc
+      .from('fx_hotels')
+      .upsert({ name: 'Paris Nord', stars: 5 }, { onConflict: 'name' })
+      .select('id, stars');
     expect(byName.data).toEqual([{ id: 3, stars: 5 }]);
     const raw = await env.http('/fx_countries?on_conflict=code', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'resolution=merge-duplicates' },
+      headers: {
+        Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+        Prefer: 'resolution=merge-duplicates',
+      },
       body: JSON.stringify({ code: 'BE', name: 'België' }),
     });
     expect(raw.status).toBe(201);
@@ -92,25 +134,44 @@ describe.each(BACKENDS)('REST writes on %s', (backend) => {
     const svc = env.stack.service();
     const none = await svc.from('fx_rooms').update({ floor: 9 }).eq('number', '101');
     expect(none).toMatchObject({ status: 204, data: null, error: null });
-    const rows = await svc.from('fx_rooms').update({ floor: 3 }, { count: 'exact' }).eq('hotel_id', 1).gte('floor', 2).select('number, floor').order('number');
+    const rows = await svc
+      .from('fx_rooms')
+      .update({ floor: 3 }, { count: 'exact' })
+      .eq('hotel_id', 1)
+      .gte('floor', 2)
+      .select('number, floor')
+      .order('number');
     expect(rows.status).toBe(200);
     expect(rows.count).toBe(2);
-    expect(rows.data).toEqual([{ number: '101', floor: 3 }, { number: '201', floor: 3 }]);
+    expect(rows.data).toEqual([
+      { number: '101', floor: 3 },
+      { number: '201', floor: 3 },
+    ]);
     const raw = await env.http('/fx_rooms?hotel_id=eq.1', {
       method: 'PATCH',
-      headers: { Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'count=exact' },
+      headers: {
+        Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+        Prefer: 'count=exact',
+      },
       body: JSON.stringify({ floor: 1 }),
     });
     expect(raw.status).toBe(204);
     expect(raw.headers.get('content-range')).toBe('0-2/3');
     const unknown = await svc.from('fx_rooms').update({ flor: 1 }).eq('id', 1);
     expect(unknown.status).toBe(400);
-    expect(unknown.error).toMatchObject({ code: 'PGRST204', message: "Could not find the 'flor' column of 'fx_rooms' in the schema cache" });
+    expect(unknown.error).toMatchObject({
+      code: 'PGRST204',
+      message: "Could not find the 'flor' column of 'fx_rooms' in the schema cache",
+    });
   });
 
   it('deletes with filters, returning the deleted rows on request', async () => {
     const svc = env.stack.service();
-    await svc.from('fx_features').insert([{ id: 10, label: 'Sauna' }, { id: 11, label: 'Bar' }]);
+    await svc.from('fx_features').insert([
+      { id: 10, label: 'Sauna' },
+      { id: 11, label: 'Bar' },
+    ]);
     const del = await svc.from('fx_features').delete().in('id', [10, 11]).select('label').order('id');
     expect(del).toMatchObject({ status: 200, data: [{ label: 'Sauna' }, { label: 'Bar' }] });
     const again = await svc.from('fx_features').delete({ count: 'exact' }).eq('id', 10);
@@ -168,7 +229,10 @@ describe.each(BACKENDS)('REST writes on %s', (backend) => {
     for (const body of ['{"code": ', '', '42', '[1,2]', 'null']) {
       const r = await env.http('/fx_countries', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${env.stack.config.auth.serviceRoleKey}`,
+          'Content-Type': 'application/json',
+        },
         body,
       });
       expect([r.status, body]).toEqual([400, body]);

@@ -36,7 +36,13 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
 
   const token = (sub: string, ttl = 3600, secret?: string) =>
     signJwt(
-      { sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + ttl, session_id: crypto.randomUUID() },
+      {
+        sub,
+        role: 'authenticated',
+        aud: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + ttl,
+        session_id: crypto.randomUUID(),
+      },
       secret ?? stack.config.auth.jwtSecret,
     );
   const asUser = (jwt: string) =>
@@ -65,7 +71,11 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     anon = stack.anon();
     const a = await service.storage.createBucket('private', { public: false });
     expect(a.error).toBeNull();
-    const b = await service.storage.createBucket('logos', { public: true, fileSizeLimit: 1024, allowedMimeTypes: ['image/png', 'image/svg+xml'] });
+    const b = await service.storage.createBucket('logos', {
+      public: true,
+      fileSizeLimit: 1024,
+      allowedMimeTypes: ['image/png', 'image/svg+xml'],
+    });
     expect(b.error).toBeNull();
   });
 
@@ -76,13 +86,22 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
 
   it('manages buckets for the service role only', async () => {
     const got = await service.storage.getBucket('logos');
-    expect(got.data).toMatchObject({ id: 'logos', name: 'logos', public: true, file_size_limit: 1024, allowed_mime_types: ['image/png', 'image/svg+xml'] });
+    expect(got.data).toMatchObject({
+      id: 'logos',
+      name: 'logos',
+      public: true,
+      file_size_limit: 1024,
+      allowed_mime_types: ['image/png', 'image/svg+xml'],
+    });
     const list = await service.storage.listBuckets();
     expect(list.data?.map((x) => x.id).sort()).toEqual(['logos', 'private']);
     const dup = await service.storage.createBucket('logos');
     expect(errOf(dup.error)).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
     const denied = await alice.storage.createBucket('mine');
-    expect(errOf(denied.error)).toMatchObject({ statusCode: '403', message: expect.stringMatching(/row-level security/) });
+    expect(errOf(denied.error)).toMatchObject({
+      statusCode: '403',
+      message: expect.stringMatching(/row-level security/),
+    });
     expect((await anon.storage.listBuckets()).data).toEqual([]);
     const missing = await service.storage.getBucket('nope');
     expect(errOf(missing.error)).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
@@ -101,11 +120,15 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
 
   it('uploads (raw and multipart) and downloads as the caller, within their RLS policies', async () => {
     const body = Buffer.from('alice says hi');
-    const up = await alice.storage.from('private').upload(`${aliceId}/hello.txt`, body, { contentType: 'text/plain', cacheControl: '60' });
+    const up = await alice.storage
+      .from('private')
+      .upload(`${aliceId}/hello.txt`, body, { contentType: 'text/plain', cacheControl: '60' });
     expect(up.error).toBeNull();
     expect(up.data).toMatchObject({ path: `${aliceId}/hello.txt`, fullPath: `private/${aliceId}/hello.txt` });
     expect(up.data?.id).toMatch(/^[0-9a-f-]{36}$/);
-    const blob = await alice.storage.from('private').upload(`${aliceId}/photo.png`, new Blob([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], { type: 'image/png' }));
+    const blob = await alice.storage
+      .from('private')
+      .upload(`${aliceId}/photo.png`, new Blob([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], { type: 'image/png' }));
     expect(blob.error).toBeNull();
 
     const dl = await alice.storage.from('private').download(`${aliceId}/hello.txt`);
@@ -125,14 +148,27 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     // Bob may neither read Alice's file nor write into her folder; anon sees nothing.
     const bobRead = await bob.storage.from('private').download(`${aliceId}/hello.txt`);
     expect(errOf(bobRead.error)).toMatchObject({ status: 400 });
-    const bobReadRaw = await fetch(`${stack.apiUrl}/storage/v1/object/private/${aliceId}/hello.txt`, { headers: { apikey: stack.config.auth.anonKey, Authorization: `Bearer ${token(bobId)}` } });
-    expect(await bobReadRaw.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
+    const bobReadRaw = await fetch(`${stack.apiUrl}/storage/v1/object/private/${aliceId}/hello.txt`, {
+      headers: { apikey: stack.config.auth.anonKey, Authorization: `Bearer ${token(bobId)}` },
+    });
+    expect(await bobReadRaw.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    });
     const bobWrite = await bob.storage.from('private').upload(`${aliceId}/evil.txt`, 'x');
-    expect(errOf(bobWrite.error)).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+    expect(errOf(bobWrite.error)).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
     expect((await anon.storage.from('private').upload('anon.txt', 'x')).error).not.toBeNull();
     expect(await alice.storage.from('private').exists(`${aliceId}/hello.txt`)).toMatchObject({ data: true });
     expect((await bob.storage.from('private').exists(`${aliceId}/hello.txt`)).data).toBe(false);
-    expect((await alice.storage.from('private').info(`${aliceId}/hello.txt`)).data).toMatchObject({ size: 13, contentType: 'text/plain' });
+    expect((await alice.storage.from('private').info(`${aliceId}/hello.txt`)).data).toMatchObject({
+      size: 13,
+      contentType: 'text/plain',
+    });
   });
 
   it('refuses duplicates unless upserting, and replaces content on upsert and update', async () => {
@@ -140,7 +176,9 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     expect((await alice.storage.from('private').upload(path, 'one', { contentType: 'text/plain' })).error).toBeNull();
     const dup = await alice.storage.from('private').upload(path, 'two', { contentType: 'text/plain' });
     expect(errOf(dup.error)).toMatchObject({ status: 400, statusCode: '409', message: 'The resource already exists' });
-    expect((await alice.storage.from('private').upload(path, 'three', { upsert: true, contentType: 'text/plain' })).error).toBeNull();
+    expect(
+      (await alice.storage.from('private').upload(path, 'three', { upsert: true, contentType: 'text/plain' })).error,
+    ).toBeNull();
     expect(await (await alice.storage.from('private').download(path)).data!.text()).toBe('three');
     expect((await alice.storage.from('private').update(path, 'four', { contentType: 'text/plain' })).error).toBeNull();
     expect(await (await alice.storage.from('private').download(path)).data!.text()).toBe('four');
@@ -151,13 +189,27 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
   });
 
   it('enforces bucket size and MIME limits and serves public buckets without a token', async () => {
-    const big = await alice.storage.from('logos').upload('big.png', new Blob([new Uint8Array(2048)], { type: 'image/png' }));
-    expect(errOf(big.error)).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
-    const bigRaw = await alice.storage.from('logos').upload('big2.png', Buffer.alloc(2048), { contentType: 'image/png' });
+    const big = await alice.storage
+      .from('logos')
+      .upload('big.png', new Blob([new Uint8Array(2048)], { type: 'image/png' }));
+    expect(errOf(big.error)).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
+    const bigRaw = await alice.storage
+      .from('logos')
+      .upload('big2.png', Buffer.alloc(2048), { contentType: 'image/png' });
     expect(errOf(bigRaw.error)).toMatchObject({ statusCode: '413' });
-    const wrongType = await alice.storage.from('logos').upload('logo.gif', Buffer.from('GIF89a'), { contentType: 'image/gif' });
-    expect(errOf(wrongType.error)).toMatchObject({ statusCode: '415', message: 'mime type image/gif is not supported' });
-    const ok = await alice.storage.from('logos').upload('hotel/logo.png', Buffer.from('png-bytes'), { contentType: 'image/png' });
+    const wrongType = await alice.storage
+      .from('logos')
+      .upload('logo.gif', Buffer.from('GIF89a'), { contentType: 'image/gif' });
+    expect(errOf(wrongType.error)).toMatchObject({
+      statusCode: '415',
+      message: 'mime type image/gif is not supported',
+    });
+    const ok = await alice.storage
+      .from('logos')
+      .upload('hotel/logo.png', Buffer.from('png-bytes'), { contentType: 'image/png' });
     expect(ok.error).toBeNull();
 
     const { data } = anon.storage.from('logos').getPublicUrl('hotel/logo.png');
@@ -204,17 +256,26 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     const path = `${aliceId}/via-signed-upload.txt`;
     const signed = await alice.storage.from('private').createSignedUploadUrl(path);
     expect(signed.error).toBeNull();
-    const up = await anon.storage.from('private').uploadToSignedUrl(path, signed.data!.token, Buffer.from('uploaded by link'), { contentType: 'text/plain' });
+    const up = await anon.storage
+      .from('private')
+      .uploadToSignedUrl(path, signed.data!.token, Buffer.from('uploaded by link'), { contentType: 'text/plain' });
     expect(up.error).toBeNull();
     expect(up.data?.fullPath).toBe(`private/${path}`);
     expect(await (await alice.storage.from('private').download(path)).data!.text()).toBe('uploaded by link');
-    const { rows } = await stack.db.query<{ owner_id: string }>('select owner_id from storage.objects where bucket_id = $1 and name = $2', ['private', path]);
+    const { rows } = await stack.db.query<{ owner_id: string }>(
+      'select owner_id from storage.objects where bucket_id = $1 and name = $2',
+      ['private', path],
+    );
     expect(rows[0]?.owner_id).toBe(aliceId);
-    const reuse = await anon.storage.from('private').uploadToSignedUrl(`${aliceId}/other.txt`, signed.data!.token, Buffer.from('x'));
+    const reuse = await anon.storage
+      .from('private')
+      .uploadToSignedUrl(`${aliceId}/other.txt`, signed.data!.token, Buffer.from('x'));
     expect(errOf(reuse.error)).toMatchObject({ status: 400 });
     const bobSigns = await bob.storage.from('private').createSignedUploadUrl(`${aliceId}/bob.txt`);
     expect(errOf(bobSigns.error)).toMatchObject({ statusCode: '403' });
-    expect((await stack.db.query('select 1 from storage.objects where name = $1', [`${aliceId}/bob.txt`])).rows).toEqual([]);
+    expect(
+      (await stack.db.query('select 1 from storage.objects where name = $1', [`${aliceId}/bob.txt`])).rows,
+    ).toEqual([]);
   });
 
   it('lists folders and files like storage-js expects, with paging, sorting, search and RLS', async () => {
@@ -258,7 +319,9 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     expect(copy.error).toBeNull();
     expect(copy.data).toEqual({ path: `private/${aliceId}/m/copy.txt` });
     expect(await (await s.download(`${aliceId}/m/copy.txt`)).data!.text()).toBe('movable');
-    expect(errOf((await s.copy(`${aliceId}/m/dst.txt`, `${aliceId}/m/copy.txt`)).error)).toMatchObject({ statusCode: '409' });
+    expect(errOf((await s.copy(`${aliceId}/m/dst.txt`, `${aliceId}/m/copy.txt`)).error)).toMatchObject({
+      statusCode: '409',
+    });
 
     const bobRemove = await bob.storage.from('private').remove([`${aliceId}/m/dst.txt`]);
     expect(bobRemove.data).toEqual([]);
@@ -273,7 +336,17 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const u = new URL(stack.apiUrl);
         const req = http.request(
-          { host: u.hostname, port: u.port, method: 'POST', path, headers: { apikey: stack.config.auth.anonKey, Authorization: `Bearer ${auth}`, 'content-type': 'text/plain' } },
+          {
+            host: u.hostname,
+            port: u.port,
+            method: 'POST',
+            path,
+            headers: {
+              apikey: stack.config.auth.anonKey,
+              Authorization: `Bearer ${auth}`,
+              'content-type': 'text/plain',
+            },
+          },
           (res) => {
             let body = '';
             res.on('data', (d) => (body += d));
@@ -286,13 +359,22 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
     const svc = stack.config.auth.serviceRoleKey;
     // Dot segments are resolved by URL parsing before routing, so they can only land in another
     // (missing) bucket; whatever the route, nothing may be stored.
-    for (const p of [`/storage/v1/object/private/${aliceId}/../../passwd`, `/storage/v1/object/private/a/%2e%2e/%2e%2e/passwd`]) {
+    for (const p of [
+      `/storage/v1/object/private/${aliceId}/../../passwd`,
+      `/storage/v1/object/private/a/%2e%2e/%2e%2e/passwd`,
+    ]) {
       const r = await rawPost(p, svc);
       expect([400, 404], p).toContain(r.status);
     }
-    const stored = await stack.db.query(`select name from storage.objects where name like '%passwd%' or name like '%..%'`);
+    const stored = await stack.db.query(
+      `select name from storage.objects where name like '%passwd%' or name like '%..%'`,
+    );
     expect(stored.rows).toEqual([]);
-    for (const p of [`/storage/v1/object/private/a%00b`, `/storage/v1/object/private//abs`, `/storage/v1/object/private/a/%2E%2E%5Cb`]) {
+    for (const p of [
+      `/storage/v1/object/private/a%00b`,
+      `/storage/v1/object/private//abs`,
+      `/storage/v1/object/private/a/%2E%2E%5Cb`,
+    ]) {
       const r = await rawPost(p, svc);
       expect(r.status, p).toBe(400);
       expect(JSON.parse(r.body), p).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
@@ -302,9 +384,14 @@ describe.each(BACKENDS)('storage on %s', (backend) => {
 
     const expired = await asUser(token(aliceId, -10)).storage.from('private').download(`${aliceId}/hello.txt`);
     expect(errOf(expired.error)).toMatchObject({ status: 400 });
-    const forged = await rawPost(`/storage/v1/object/private/${aliceId}/forged.txt`, token(aliceId, 3600, 'another-secret-that-is-at-least-32-characters'));
+    const forged = await rawPost(
+      `/storage/v1/object/private/${aliceId}/forged.txt`,
+      token(aliceId, 3600, 'another-secret-that-is-at-least-32-characters'),
+    );
     expect(JSON.parse(forged.body)).toMatchObject({ statusCode: '400', error: 'InvalidJWT' });
     const none = signJwt({ sub: aliceId, role: 'service_role' }, 'x', { alg: 'none', typ: 'JWT' });
-    expect(JSON.parse((await rawPost(`/storage/v1/object/private/${aliceId}/none.txt`, none)).body)).toMatchObject({ error: 'InvalidJWT' });
+    expect(JSON.parse((await rawPost(`/storage/v1/object/private/${aliceId}/none.txt`, none)).body)).toMatchObject({
+      error: 'InvalidJWT',
+    });
   });
 });

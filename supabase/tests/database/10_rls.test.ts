@@ -70,8 +70,12 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
   const allCustomers = () => ids(s.db, 'select id from public.customers');
   const publicCustomers = () => ids(s.db, 'select id from public.customers where is_public');
   const publicActivities = () =>
-    ids(s.db, 'select a.id from public.activities a join public.customers c on c.id = a.customer_id where a.published and c.is_public');
-  const activitiesOf = (...customers: string[]) => ids(s.db, 'select id from public.activities where customer_id = any($1)', [customers]);
+    ids(
+      s.db,
+      'select a.id from public.activities a join public.customers c on c.id = a.customer_id where a.published and c.is_public',
+    );
+  const activitiesOf = (...customers: string[]) =>
+    ids(s.db, 'select id from public.activities where customer_id = any($1)', [customers]);
   const union = (...sets: string[][]) => [...new Set(sets.flat())].sort();
 
   it('customers: public ones for everyone, plus managed ones for moderators and admins', async () => {
@@ -94,7 +98,13 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
 
   it('activities: published ones of public customers, plus all of managed customers', async () => {
     const pub = await publicActivities();
-    expect(pub).toContain(await s.db.query<{ id: string }>(`select extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck')::text as id`).then((r) => r.rows[0]!.id));
+    expect(pub).toContain(
+      await s.db
+        .query<{ id: string }>(
+          `select extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck')::text as id`,
+        )
+        .then((r) => r.rows[0]!.id),
+    );
     expect(pub).not.toContain(PRIVATE_PUBLISHED);
     const expected: Record<PersonaName, string[]> = {
       anon: pub,
@@ -117,7 +127,9 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
     const all = await ids(s.db, 'select id from public.profiles');
     for (const p of PERSONAS) {
       if (p === 'anon') {
-        expect((await sqlError(asPersona(s.db, p, (tx) => tx.query('select id from public.profiles')))).code).toBe('42501');
+        expect((await sqlError(asPersona(s.db, p, (tx) => tx.query('select id from public.profiles')))).code).toBe(
+          '42501',
+        );
         continue;
       }
       const expected = p === 'admin' ? all : [personaUser[p]!];
@@ -127,7 +139,8 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
 
   it('customer_moderators: members and co-moderators of managed customers; admins all', async () => {
     const key = "customer_id || '/' || user_id";
-    const rowsOf = (...c: string[]) => ids(s.db, `select ${key} as id from public.customer_moderators where customer_id = any($1)`, [c]);
+    const rowsOf = (...c: string[]) =>
+      ids(s.db, `select ${key} as id from public.customer_moderators where customer_id = any($1)`, [c]);
     const expected: Record<Exclude<PersonaName, 'anon'>, string[]> = {
       moderatorA: await rowsOf(HOTEL_A, PRIVATE),
       moderatorB: await rowsOf(HOTEL_B),
@@ -137,13 +150,20 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       anonymousGuest: [],
       guest: [],
     };
-    expect(expected.moderatorA).toEqual(sorted2([`${HOTEL_A}/${USERS.moderator}`, `${PRIVATE}/${USERS.moderator}`, `${PRIVATE}/${USERS.disabled}`]));
+    expect(expected.moderatorA).toEqual(
+      sorted2([`${HOTEL_A}/${USERS.moderator}`, `${PRIVATE}/${USERS.moderator}`, `${PRIVATE}/${USERS.disabled}`]),
+    );
     for (const p of PERSONAS) {
       if (p === 'anon') {
-        expect((await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.customer_moderators')))).code).toBe('42501');
+        expect(
+          (await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.customer_moderators')))).code,
+        ).toBe('42501');
         continue;
       }
-      expect(await asPersona(s.db, p, (tx) => ids(tx, `select ${key} as id from public.customer_moderators`)), p).toEqual(expected[p]);
+      expect(
+        await asPersona(s.db, p, (tx) => ids(tx, `select ${key} as id from public.customer_moderators`)),
+        p,
+      ).toEqual(expected[p]);
     }
   });
 
@@ -152,18 +172,35 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       const uid = personaUser[p];
       if (!uid) {
         for (const t of ['user_customers', 'favourites']) {
-          expect((await sqlError(asPersona(s.db, p, (tx) => tx.query(`select 1 from public.${t}`)))).code).toBe('42501');
+          expect((await sqlError(asPersona(s.db, p, (tx) => tx.query(`select 1 from public.${t}`)))).code).toBe(
+            '42501',
+          );
         }
         continue;
       }
-      const ownLists = p === 'disabled' ? [] : await ids(s.db, 'select customer_id as id from public.user_customers where user_id = $1', [uid]);
-      const ownFavs = p === 'disabled' ? [] : await ids(s.db, 'select activity_id as id from public.favourites where user_id = $1', [uid]);
-      expect(await asPersona(s.db, p, (tx) => ids(tx, 'select customer_id as id from public.user_customers')), p).toEqual(ownLists);
-      expect(await asPersona(s.db, p, (tx) => ids(tx, 'select activity_id as id from public.favourites')), p).toEqual(ownFavs);
+      const ownLists =
+        p === 'disabled'
+          ? []
+          : await ids(s.db, 'select customer_id as id from public.user_customers where user_id = $1', [uid]);
+      const ownFavs =
+        p === 'disabled'
+          ? []
+          : await ids(s.db, 'select activity_id as id from public.favourites where user_id = $1', [uid]);
+      expect(
+        await asPersona(s.db, p, (tx) => ids(tx, 'select customer_id as id from public.user_customers')),
+        p,
+      ).toEqual(ownLists);
+      expect(await asPersona(s.db, p, (tx) => ids(tx, 'select activity_id as id from public.favourites')), p).toEqual(
+        ownFavs,
+      );
     }
     // The seed gives the guest four favourites and two customers; the disabled user has rows but sees none.
-    expect(await asPersona(s.db, 'guest', (tx) => ids(tx, 'select customer_id as id from public.user_customers'))).toEqual(['ho-chi-minh-city', HOTEL_A]);
-    expect(await asPersona(s.db, 'guest', (tx) => ids(tx, 'select activity_id as id from public.favourites'))).toHaveLength(4);
+    expect(
+      await asPersona(s.db, 'guest', (tx) => ids(tx, 'select customer_id as id from public.user_customers')),
+    ).toEqual(['ho-chi-minh-city', HOTEL_A]);
+    expect(
+      await asPersona(s.db, 'guest', (tx) => ids(tx, 'select activity_id as id from public.favourites')),
+    ).toHaveLength(4);
   });
 
   it('analytics_events and analytics_daily: moderators of the customer and admins only', async () => {
@@ -180,12 +217,20 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
     expect(expected.moderatorA.length).toBeGreaterThan(1000);
     for (const p of PERSONAS) {
       if (p === 'anon') {
-        expect((await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.analytics_events')))).code).toBe('42501');
-        expect((await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.analytics_daily')))).code).toBe('42501');
+        expect(
+          (await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.analytics_events')))).code,
+        ).toBe('42501');
+        expect(
+          (await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.analytics_daily')))).code,
+        ).toBe('42501');
         continue;
       }
-      expect(await asPersona(s.db, p, (tx) => ids(tx, 'select id from public.analytics_events')), p).toEqual(expected[p]);
-      const days = await asPersona(s.db, p, (tx) => ids(tx, 'select distinct customer_id as id from public.analytics_daily'));
+      expect(await asPersona(s.db, p, (tx) => ids(tx, 'select id from public.analytics_events')), p).toEqual(
+        expected[p],
+      );
+      const days = await asPersona(s.db, p, (tx) =>
+        ids(tx, 'select distinct customer_id as id from public.analytics_daily'),
+      );
       const expectedDays = p === 'admin' ? ['hanoi', 'ho-chi-minh-city', HOTEL_A] : p === 'moderatorA' ? [HOTEL_A] : [];
       expect(days, p).toEqual(expectedDays);
     }
@@ -194,10 +239,14 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
   it('contact_messages: readable by admins only', async () => {
     for (const p of PERSONAS) {
       if (p === 'anon') {
-        expect((await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.contact_messages')))).code).toBe('42501');
+        expect(
+          (await sqlError(asPersona(s.db, p, (tx) => tx.query('select 1 from public.contact_messages')))).code,
+        ).toBe('42501');
         continue;
       }
-      expect(await asPersona(s.db, p, (tx) => ids(tx, 'select id from public.contact_messages')), p).toEqual(p === 'admin' ? [contactId] : []);
+      expect(await asPersona(s.db, p, (tx) => ids(tx, 'select id from public.contact_messages')), p).toEqual(
+        p === 'admin' ? [contactId] : [],
+      );
     }
   });
 
@@ -208,7 +257,11 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
     for (const [p, sql, codes] of attempts) {
       const outcome = await asPersona(s.db, p, (tx) => tx.query(sql), { commit: true }).then(
         (r) => ({ affected: r.affectedRows, code: null as string | null, message: '' }),
-        (e: { code?: string; message?: string }) => ({ affected: 0, code: e.code ?? 'no code', message: e.message ?? '' }),
+        (e: { code?: string; message?: string }) => ({
+          affected: 0,
+          code: e.code ?? 'no code',
+          message: e.message ?? '',
+        }),
       );
       if (outcome.code === null) expect(outcome.affected, `${p}: ${sql}`).toBe(0);
       else expect(codes ?? ['42501'], `${p}: ${sql} raised ${outcome.code} ${outcome.message}`).toContain(outcome.code);
@@ -219,10 +272,13 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
   it('customers: moderators and admins update allowed columns; nobody inserts directly; admins delete', async () => {
     for (const p of ['moderatorA', 'admin'] as const) {
       const name = await asPersona(s.db, p, async (tx) => {
-        const r = await tx.query(`update public.customers set name = 'Renamed', primary_color = '#112233' where id = '${HOTEL_A}'`);
+        const r = await tx.query(
+          `update public.customers set name = 'Renamed', primary_color = '#112233' where id = '${HOTEL_A}'`,
+        );
         expect(r.affectedRows).toBe(1);
         await asSuper(tx);
-        return (await tx.query<{ name: string }>(`select name from public.customers where id = '${HOTEL_A}'`)).rows[0]!.name;
+        return (await tx.query<{ name: string }>(`select name from public.customers where id = '${HOTEL_A}'`)).rows[0]!
+          .name;
       });
       expect(name, p).toBe('Renamed');
     }
@@ -239,8 +295,14 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       ['moderatorA', `update public.customers set kind = 'city' where id = '${HOTEL_A}'`],
       ['moderatorA', `update public.customers set id = 'stolen-id' where id = '${HOTEL_A}'`],
       ['admin', `update public.customers set package = 'premium' where id = '${HOTEL_B}'`],
-      ['moderatorA', `insert into public.customers (id, kind, name, latitude, longitude) values ('new-one', 'city', 'N', 1, 1)`],
-      ['admin', `insert into public.customers (id, kind, name, latitude, longitude) values ('new-one', 'city', 'N', 1, 1)`],
+      [
+        'moderatorA',
+        `insert into public.customers (id, kind, name, latitude, longitude) values ('new-one', 'city', 'N', 1, 1)`,
+      ],
+      [
+        'admin',
+        `insert into public.customers (id, kind, name, latitude, longitude) values ('new-one', 'city', 'N', 1, 1)`,
+      ],
       ['moderatorA', `delete from public.customers where id = '${HOTEL_A}'`],
       ['disabled', `delete from public.customers`],
       ['anon', `delete from public.customers`],
@@ -250,7 +312,7 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
     ]);
   });
 
-  it('activities: moderators and admins manage their customers\' activities only', async () => {
+  it("activities: moderators and admins manage their customers' activities only", async () => {
     const hotelActivity = `extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck')`;
     for (const p of ['moderatorA', 'admin'] as const) {
       await asPersona(s.db, p, async (tx) => {
@@ -259,15 +321,29 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
            values ('${HOTEL_A}', 'new-bar', 'nightlife', '{"en":"New bar","fr":"Nouveau bar"}', 10.77, 106.70, '{"fri":[["18:00","02:00"]]}')`,
         );
         expect(ins.affectedRows).toBe(1);
-        expect((await tx.query(`update public.activities set sort_order = 1 where id = ${hotelActivity}`)).affectedRows).toBe(1);
+        expect(
+          (await tx.query(`update public.activities set sort_order = 1 where id = ${hotelActivity}`)).affectedRows,
+        ).toBe(1);
         expect((await tx.query(`delete from public.activities where id = ${hotelActivity}`)).affectedRows).toBe(1);
       });
     }
     await expectNothingChanges([
-      ['moderatorB', `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${HOTEL_A}', 'x', 'food', '{"en":"X"}', 1, 1)`],
-      ['anon', `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${HOTEL_A}', 'x', 'food', '{"en":"X"}', 1, 1)`],
-      ['plain', `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${HOTEL_A}', 'x', 'food', '{"en":"X"}', 1, 1)`],
-      ['disabled', `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${PRIVATE}', 'x', 'food', '{"en":"X"}', 1, 1)`],
+      [
+        'moderatorB',
+        `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${HOTEL_A}', 'x', 'food', '{"en":"X"}', 1, 1)`,
+      ],
+      [
+        'anon',
+        `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${HOTEL_A}', 'x', 'food', '{"en":"X"}', 1, 1)`,
+      ],
+      [
+        'plain',
+        `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${HOTEL_A}', 'x', 'food', '{"en":"X"}', 1, 1)`,
+      ],
+      [
+        'disabled',
+        `insert into public.activities (customer_id, slug, category, title, latitude, longitude) values ('${PRIVATE}', 'x', 'food', '{"en":"X"}', 1, 1)`,
+      ],
       ['moderatorB', `update public.activities set published = false where customer_id = '${HOTEL_A}'`],
       ['moderatorA', `update public.activities set customer_id = '${HOTEL_A}' where customer_id = '${HOTEL_B}'`],
       ['moderatorA', `update public.activities set customer_id = '${HOTEL_B}' where id = ${hotelActivity}`],
@@ -275,10 +351,26 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       ['guest', `delete from public.activities`],
       ['anonymousGuest', `delete from public.activities`],
       ['moderatorB', `delete from public.activities where customer_id = '${HOTEL_A}'`],
-      ['moderatorA', `update public.activities set commission_rate = 0.6 where id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden')`, ['23514', '42501']],
-      ['moderatorA', `update public.activities set commission_rate = 0.1 where id = ${hotelActivity}`, ['23514', '42501']],
-      ['moderatorA', `update public.activities set title = '{"vi":"Không có tiếng Anh"}' where id = ${hotelActivity}`, ['23514']],
-      ['moderatorA', `update public.activities set opening_hours = '{"mon":[["25:00","02:00"]]}' where id = ${hotelActivity}`, ['23514']],
+      [
+        'moderatorA',
+        `update public.activities set commission_rate = 0.6 where id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden')`,
+        ['23514', '42501'],
+      ],
+      [
+        'moderatorA',
+        `update public.activities set commission_rate = 0.1 where id = ${hotelActivity}`,
+        ['23514', '42501'],
+      ],
+      [
+        'moderatorA',
+        `update public.activities set title = '{"vi":"Không có tiếng Anh"}' where id = ${hotelActivity}`,
+        ['23514'],
+      ],
+      [
+        'moderatorA',
+        `update public.activities set opening_hours = '{"mon":[["25:00","02:00"]]}' where id = ${hotelActivity}`,
+        ['23514'],
+      ],
       ['moderatorA', `update public.activities set latitude = 91 where id = ${hotelActivity}`, ['23514']],
       ['moderatorA', `update public.activities set website = 'ftp://x.test' where id = ${hotelActivity}`, ['23514']],
       ['moderatorA', `update public.activities set price_level = 5 where id = ${hotelActivity}`, ['23514']],
@@ -287,7 +379,9 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
 
   it('profiles: users update their display name and language, never their flags, never someone else', async () => {
     await asPersona(s.db, 'plain', async (tx) => {
-      const r = await tx.query(`update public.profiles set display_name = 'Tommy', language = 'vi-VN' where id = '${USERS.traveller}'`);
+      const r = await tx.query(
+        `update public.profiles set display_name = 'Tommy', language = 'vi-VN' where id = '${USERS.traveller}'`,
+      );
       expect(r.affectedRows).toBe(1);
     });
     await expectNothingChanges([
@@ -303,29 +397,66 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       ['plain', `insert into public.profiles (id) values ('${USERS.traveller}')`],
       ['plain', `delete from public.profiles where id = '${USERS.traveller}'`],
       ['plain', `update public.profiles set language = 'de-DE' where id = '${USERS.traveller}'`, ['22P02']],
-      ['plain', `update public.profiles set profile_picture_url = 'javascript:alert(1)' where id = '${USERS.traveller}'`, ['23514']],
+      [
+        'plain',
+        `update public.profiles set profile_picture_url = 'javascript:alert(1)' where id = '${USERS.traveller}'`,
+        ['23514'],
+      ],
     ]);
   });
 
   it('favourites and user_customers: own rows, visible targets only', async () => {
     const draft = `extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_B}/west-lake')`;
     await asPersona(s.db, 'anonymousGuest', async (tx) => {
-      expect((await tx.query(`insert into public.favourites (user_id, activity_id) values ('${ANONYMOUS_GUEST}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`)).affectedRows).toBe(1);
-      expect((await tx.query(`insert into public.user_customers (user_id, customer_id) values ('${ANONYMOUS_GUEST}', '${HOTEL_A}')`)).affectedRows).toBe(1);
+      expect(
+        (
+          await tx.query(
+            `insert into public.favourites (user_id, activity_id) values ('${ANONYMOUS_GUEST}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`,
+          )
+        ).affectedRows,
+      ).toBe(1);
+      expect(
+        (
+          await tx.query(
+            `insert into public.user_customers (user_id, customer_id) values ('${ANONYMOUS_GUEST}', '${HOTEL_A}')`,
+          )
+        ).affectedRows,
+      ).toBe(1);
     });
     await asPersona(s.db, 'guest', async (tx) => {
-      expect((await tx.query(`delete from public.favourites where activity_id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden')`)).affectedRows).toBe(1);
+      expect(
+        (
+          await tx.query(
+            `delete from public.favourites where activity_id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden')`,
+          )
+        ).affectedRows,
+      ).toBe(1);
     });
     await asPersona(s.db, 'moderatorB', async (tx) => {
       // A moderator sees (and may save) a draft of their own customer.
-      expect((await tx.query(`insert into public.favourites (user_id, activity_id) values ('${USERS.innkeeper}', ${draft})`)).affectedRows).toBe(1);
+      expect(
+        (await tx.query(`insert into public.favourites (user_id, activity_id) values ('${USERS.innkeeper}', ${draft})`))
+          .affectedRows,
+      ).toBe(1);
     });
     await expectNothingChanges([
-      ['plain', `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck'))`],
+      [
+        'plain',
+        `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/saigon-skydeck'))`,
+      ],
       ['plain', `insert into public.favourites (user_id, activity_id) values ('${USERS.traveller}', ${draft})`],
-      ['plain', `insert into public.favourites (user_id, activity_id) values ('${USERS.traveller}', '${PRIVATE_PUBLISHED}')`],
-      ['disabled', `insert into public.favourites (user_id, activity_id) values ('${USERS.disabled}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`],
-      ['anon', `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`],
+      [
+        'plain',
+        `insert into public.favourites (user_id, activity_id) values ('${USERS.traveller}', '${PRIVATE_PUBLISHED}')`,
+      ],
+      [
+        'disabled',
+        `insert into public.favourites (user_id, activity_id) values ('${USERS.disabled}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`,
+      ],
+      [
+        'anon',
+        `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`,
+      ],
       ['plain', `delete from public.favourites where user_id = '${USERS.guest}'`],
       ['disabled', `delete from public.favourites`],
       ['guest', `update public.favourites set created_at = now()`],
@@ -339,13 +470,28 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
 
   it('customer_moderators and analytics_events: no direct writes for anyone', async () => {
     await expectNothingChanges([
-      ['moderatorA', `insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_B}', '${USERS.moderator}')`],
-      ['plain', `insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_A}', '${USERS.traveller}')`],
-      ['admin', `insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_A}', '${USERS.traveller}')`],
+      [
+        'moderatorA',
+        `insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_B}', '${USERS.moderator}')`,
+      ],
+      [
+        'plain',
+        `insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_A}', '${USERS.traveller}')`,
+      ],
+      [
+        'admin',
+        `insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_A}', '${USERS.traveller}')`,
+      ],
       ['moderatorA', `delete from public.customer_moderators where customer_id = '${HOTEL_A}'`],
       ['moderatorA', `update public.customer_moderators set user_id = '${USERS.traveller}'`],
-      ['anon', `insert into public.analytics_events (customer_id, type, visitor_id) values ('${HOTEL_A}', 'qr_scan', gen_random_uuid())`],
-      ['moderatorA', `insert into public.analytics_events (customer_id, type, visitor_id) values ('${HOTEL_A}', 'qr_scan', gen_random_uuid())`],
+      [
+        'anon',
+        `insert into public.analytics_events (customer_id, type, visitor_id) values ('${HOTEL_A}', 'qr_scan', gen_random_uuid())`,
+      ],
+      [
+        'moderatorA',
+        `insert into public.analytics_events (customer_id, type, visitor_id) values ('${HOTEL_A}', 'qr_scan', gen_random_uuid())`,
+      ],
       ['moderatorA', `delete from public.analytics_events`],
       ['admin', `delete from public.analytics_events`],
       ['admin', `update public.analytics_events set type = 'share'`],
@@ -355,33 +501,57 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
   it('contact_messages: anyone sends a new message (return=minimal); only admins handle them', async () => {
     for (const p of ['anon', 'plain', 'anonymousGuest'] as const) {
       await asPersona(s.db, p, async (tx) => {
-        const r = await tx.query(`insert into public.contact_messages (name, email, hotel, message, locale) values ('Mai', 'mai@example.com', 'Hotel Lotus', 'Please call me', 'vi-VN')`);
+        const r = await tx.query(
+          `insert into public.contact_messages (name, email, hotel, message, locale) values ('Mai', 'mai@example.com', 'Hotel Lotus', 'Please call me', 'vi-VN')`,
+        );
         expect(r.affectedRows).toBe(1);
       });
     }
     await asPersona(s.db, 'admin', async (tx) => {
-      expect((await tx.query(`update public.contact_messages set handled_at = now() where id = '${contactId}'`)).affectedRows).toBe(1);
+      expect(
+        (await tx.query(`update public.contact_messages set handled_at = now() where id = '${contactId}'`))
+          .affectedRows,
+      ).toBe(1);
     });
     await expectNothingChanges([
-      ['anon', `insert into public.contact_messages (name, email, message, handled_at) values ('A', 'a@example.com', 'm', now())`],
-      ['anon', `insert into public.contact_messages (name, email, message) values ('A', 'not-an-email', 'm')`, ['23514']],
-      ['anon', `insert into public.contact_messages (name, email, message) values ('A', 'a@example.com', 'm') returning id`],
+      [
+        'anon',
+        `insert into public.contact_messages (name, email, message, handled_at) values ('A', 'a@example.com', 'm', now())`,
+      ],
+      [
+        'anon',
+        `insert into public.contact_messages (name, email, message) values ('A', 'not-an-email', 'm')`,
+        ['23514'],
+      ],
+      [
+        'anon',
+        `insert into public.contact_messages (name, email, message) values ('A', 'a@example.com', 'm') returning id`,
+      ],
       ['moderatorA', `update public.contact_messages set handled_at = now()`],
       ['plain', `delete from public.contact_messages`],
       ['anon', `delete from public.contact_messages`],
     ]);
   });
 
-  it('storage: users write their own avatar folder; moderators their customer\'s logos and photos', async () => {
+  it("storage: users write their own avatar folder; moderators their customer's logos and photos", async () => {
     await asPersona(s.db, 'guest', async (tx) => {
-      expect((await tx.query(`insert into storage.objects (bucket_id, name) values ('avatars', '${USERS.guest}/a.png')`)).affectedRows).toBe(1);
+      expect(
+        (await tx.query(`insert into storage.objects (bucket_id, name) values ('avatars', '${USERS.guest}/a.png')`))
+          .affectedRows,
+      ).toBe(1);
     });
     await asPersona(s.db, 'moderatorA', async (tx) => {
-      expect((await tx.query(`insert into storage.objects (bucket_id, name) values ('photos', '${HOTEL_A}/p.jpg')`)).affectedRows).toBe(1);
+      expect(
+        (await tx.query(`insert into storage.objects (bucket_id, name) values ('photos', '${HOTEL_A}/p.jpg')`))
+          .affectedRows,
+      ).toBe(1);
       expect((await tx.query(`delete from storage.objects where name = '${HOTEL_A}/logo.png'`)).affectedRows).toBe(1);
     });
     await asPersona(s.db, 'admin', async (tx) => {
-      expect((await tx.query(`insert into storage.objects (bucket_id, name) values ('logos', '${HOTEL_B}/l.png')`)).affectedRows).toBe(1);
+      expect(
+        (await tx.query(`insert into storage.objects (bucket_id, name) values ('logos', '${HOTEL_B}/l.png')`))
+          .affectedRows,
+      ).toBe(1);
     });
     expect(await asPersona(s.db, 'anon', (tx) => ids(tx, `select name as id from storage.objects`))).toEqual(
       [`${HOTEL_A}/logo.png`, `${USERS.traveller}/me.png`].sort(),

@@ -60,69 +60,102 @@ export async function lintSchema(q: Queryable): Promise<string[]> {
 
   add(
     'rls_disabled_in_public',
-    await rows(q, `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                   where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`),
+    await rows(
+      q,
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                   where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`,
+    ),
   );
   add(
     'policy_exists_rls_disabled',
-    await rows(q, `select c.relname || '.' || p.polname as name from pg_policy p join pg_class c on c.oid = p.polrelid
-                   join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and not c.relrowsecurity`),
+    await rows(
+      q,
+      `select c.relname || '.' || p.polname as name from pg_policy p join pg_class c on c.oid = p.polrelid
+                   join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and not c.relrowsecurity`,
+    ),
   );
   add(
     'security_definer_function_exposed',
-    await rows(q, `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    await rows(
+      q,
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                    where n.nspname = 'public' and p.prosecdef
                      and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
-                     and p.proname <> all (array['${EXPOSED_DEFINER_ALLOWLIST.join("','")}'])`),
+                     and p.proname <> all (array['${EXPOSED_DEFINER_ALLOWLIST.join("','")}'])`,
+    ),
   );
   add(
     'function_search_path_mutable',
-    await rows(q, `select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    await rows(
+      q,
+      `select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                    where (n.nspname in ('public', 'private') or p.prosecdef) and n.nspname not in ('pg_catalog', 'information_schema', 'extensions', 'auth', 'storage')
-                     and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`),
+                     and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`,
+    ),
   );
   add(
     'policy_reads_user_metadata',
-    await rows(q, `select n.nspname || '.' || c.relname || '.' || p.polname as name from pg_policy p join pg_class c on c.oid = p.polrelid
+    await rows(
+      q,
+      `select n.nspname || '.' || c.relname || '.' || p.polname as name from pg_policy p join pg_class c on c.oid = p.polrelid
                    join pg_namespace n on n.oid = c.relnamespace
                    where n.nspname in ('public', 'storage')
-                     and (coalesce(pg_get_expr(p.polqual, p.polrelid), '') || coalesce(pg_get_expr(p.polwithcheck, p.polrelid), '')) ~* 'user_metadata|raw_user_meta_data'`),
+                     and (coalesce(pg_get_expr(p.polqual, p.polrelid), '') || coalesce(pg_get_expr(p.polwithcheck, p.polrelid), '')) ~* 'user_metadata|raw_user_meta_data'`,
+    ),
   );
   add(
     'always_true_write_policy',
-    await rows(q, `select n.nspname || '.' || c.relname || '.' || p.polname as name from pg_policy p join pg_class c on c.oid = p.polrelid
+    await rows(
+      q,
+      `select n.nspname || '.' || c.relname || '.' || p.polname as name from pg_policy p join pg_class c on c.oid = p.polrelid
                    join pg_namespace n on n.oid = c.relnamespace
                    where n.nspname in ('public', 'storage') and p.polcmd in ('a', 'w', 'd', '*')
-                     and (coalesce(pg_get_expr(p.polqual, p.polrelid), '') = 'true' or coalesce(pg_get_expr(p.polwithcheck, p.polrelid), '') = 'true')`),
+                     and (coalesce(pg_get_expr(p.polqual, p.polrelid), '') = 'true' or coalesce(pg_get_expr(p.polwithcheck, p.polrelid), '') = 'true')`,
+    ),
   );
   add(
     'unindexed_foreign_key',
-    await rows(q, `select c.conrelid::regclass::text || '.' || c.conname as name from pg_constraint c
+    await rows(
+      q,
+      `select c.conrelid::regclass::text || '.' || c.conname as name from pg_constraint c
                    join pg_namespace n on n.oid = c.connamespace
                    where c.contype = 'f' and n.nspname = 'public'
                      and not exists (
                        select 1 from pg_index i where i.indrelid = c.conrelid
                          and (select array_agg(k order by k) from unnest((i.indkey::int2[])[0:array_length(c.conkey, 1) - 1]) k)
-                           = (select array_agg(k order by k) from unnest(c.conkey) k))`),
+                           = (select array_agg(k order by k) from unnest(c.conkey) k))`,
+    ),
   );
   add(
     'security_definer_view',
-    await rows(q, `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    await rows(
+      q,
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
                    where n.nspname = 'public' and c.relkind = 'v'
-                     and not coalesce(c.reloptions::text[] && array['security_invoker=true', 'security_invoker=on'], false)`),
+                     and not coalesce(c.reloptions::text[] && array['security_invoker=true', 'security_invoker=on'], false)`,
+    ),
   );
   add(
     'materialized_view_in_api',
-    await rows(q, `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'm'`),
+    await rows(
+      q,
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'm'`,
+    ),
   );
   add(
     'extension_in_public',
-    await rows(q, `select e.extname as name from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = 'public'`),
+    await rows(
+      q,
+      `select e.extname as name from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = 'public'`,
+    ),
   );
   add(
     'private_function_executable_by_api',
-    await rows(q, `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-                   where n.nspname = 'private' and has_function_privilege('public', p.oid, 'execute')`),
+    await rows(
+      q,
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                   where n.nspname = 'private' and has_function_privilege('public', p.oid, 'execute')`,
+    ),
   );
   return findings.sort();
 }
@@ -144,7 +177,8 @@ export async function unindexedPolicyColumns(q: Queryable): Promise<string[]> {
     for (const col of cols) {
       const unqualified = new RegExp(`(?<![.\\w"]|AS )${col.attname}\\b(?!\\s*\\()`);
       const qualified = new RegExp(`\\b${pol.relname}\\.${col.attname}\\b`);
-      if ((unqualified.test(pol.qual) || qualified.test(pol.qual)) && !col.indexed) out.add(`${pol.tbl}.${col.attname}`);
+      if ((unqualified.test(pol.qual) || qualified.test(pol.qual)) && !col.indexed)
+        out.add(`${pol.tbl}.${col.attname}`);
     }
   }
   return [...out].sort();
@@ -188,7 +222,12 @@ describe.each(BACKENDS)('schema lint on %s', (backend) => {
       `select p.proname as f, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as auth
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
     );
-    expect(fns.filter((f) => f.anon).map((f) => f.f)).toEqual(['check_customer_slug', 'play_reward', 'record_event', 'redeem_voucher']);
+    expect(fns.filter((f) => f.anon).map((f) => f.f)).toEqual([
+      'check_customer_slug',
+      'play_reward',
+      'record_event',
+      'redeem_voucher',
+    ]);
     expect(fns.filter((f) => f.auth).map((f) => f.f)).toEqual(EXPOSED_DEFINER_ALLOWLIST);
     expect(fns.map((f) => f.f)).toContain('custom_access_token_hook');
   });

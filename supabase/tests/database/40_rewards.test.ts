@@ -4,15 +4,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
-import { ANONYMOUS_GUEST, HOTEL_A, USERS, asPersona, asSuper, claimsFor, ensureAnonymousGuest, snapshot, sqlError, type PersonaName, type SqlError } from './support.ts';
+import {
+  ANONYMOUS_GUEST,
+  HOTEL_A,
+  USERS,
+  asPersona,
+  asSuper,
+  claimsFor,
+  ensureAnonymousGuest,
+  snapshot,
+  sqlError,
+  type PersonaName,
+  type SqlError,
+} from './support.ts';
 
 afterAll(stopPgServer);
 
 const one = async <T = Record<string, unknown>>(q: Queryable, sql: string, params: unknown[] = []): Promise<T> =>
   (await q.query<T>(sql, params)).rows[0]!;
 
-const partnerId = (slug: string) =>
-  `extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/${slug}')`;
+const partnerId = (slug: string) => `extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/${slug}')`;
 
 interface Outcome {
   play_id: string;
@@ -73,13 +84,28 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       s.db,
       'moderatorA',
       async (tx) => {
-        scratch = (await one<{ id: string }>(tx, `select (public.upsert_reward_campaign(null, $1, 'scratch_card', '{"en":"Scratch"}')).id`, [HOTEL_A])).id;
-        await tx.query(`select public.upsert_reward_prize(null, $1, 'points', '{"en":"50 points"}', 3, null, 50)`, [scratch]);
+        scratch = (
+          await one<{ id: string }>(
+            tx,
+            `select (public.upsert_reward_campaign(null, $1, 'scratch_card', '{"en":"Scratch"}')).id`,
+            [HOTEL_A],
+          )
+        ).id;
+        await tx.query(`select public.upsert_reward_prize(null, $1, 'points', '{"en":"50 points"}', 3, null, 50)`, [
+          scratch,
+        ]);
         await tx.query(`select public.upsert_reward_prize(null, $1, 'nothing', '{"en":"Try again"}', 1)`, [scratch]);
         voucherCampaign = (
-          await one<{ id: string }>(tx, `select (public.upsert_reward_campaign(null, $1, 'fortune_wheel', null, true, 1000)).id`, [HOTEL_A])
+          await one<{ id: string }>(
+            tx,
+            `select (public.upsert_reward_campaign(null, $1, 'fortune_wheel', null, true, 1000)).id`,
+            [HOTEL_A],
+          )
         ).id;
-        await tx.query(`select public.upsert_reward_prize(null, $1, 'voucher', '{"en":"15% off"}', 1, null, null, $2, 15)`, [voucherCampaign, spa]);
+        await tx.query(
+          `select public.upsert_reward_prize(null, $1, 'voucher', '{"en":"15% off"}', 1, null, null, $2, 15)`,
+          [voucherCampaign, spa],
+        );
         await tx.query(`select public.set_partner_pin($1, '482193')`, [spa]);
       },
       { commit: true },
@@ -114,24 +140,42 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       const r = await play(tx, scratch, 'anon-1');
       expect(r.play_id).toMatch(/^[0-9a-f-]{36}$/);
       await asSuper(tx);
-      expect(await one(tx, 'select count(*)::int as n from public.reward_plays where user_id = $1', [ANONYMOUS_GUEST])).toEqual({ n: 1 });
+      expect(
+        await one(tx, 'select count(*)::int as n from public.reward_plays where user_id = $1', [ANONYMOUS_GUEST]),
+      ).toEqual({ n: 1 });
     });
-    expect(await asPersona(s.db, 'anon', (tx) => sqlError(play(tx, scratch, 'k')))).toMatchObject({ code: '42501', detail: 'not_authenticated' });
-    expect(await asPersona(s.db, 'disabled', (tx) => sqlError(play(tx, scratch, 'k')))).toMatchObject({ code: '42501', detail: 'user_disabled' });
+    expect(await asPersona(s.db, 'anon', (tx) => sqlError(play(tx, scratch, 'k')))).toMatchObject({
+      code: '42501',
+      detail: 'not_authenticated',
+    });
+    expect(await asPersona(s.db, 'disabled', (tx) => sqlError(play(tx, scratch, 'k')))).toMatchObject({
+      code: '42501',
+      detail: 'user_disabled',
+    });
     await asPersona(s.db, 'plain', async (tx) => {
       await asSuper(tx);
       await tx.query('update public.reward_campaigns set active = false where id = $1', [scratch]);
-      await tx.query("set local role authenticated");
+      await tx.query('set local role authenticated');
       expect(await sqlError(play(tx, scratch, 'k'))).toMatchObject({ code: 'P0001', detail: 'campaign_inactive' });
     });
   });
 
   it('no prize argument exists: a call naming p_prize_id fails', async () => {
     await asPersona(s.db, 'plain', async (tx) => {
-      const prize = await one<{ id: string }>(tx, 'select id from public.reward_prizes where campaign_id = $1 limit 1', [scratch]);
-      const err = await attempt(tx, 'select public.play_reward(p_campaign_id => $1, p_idempotency_key => $2, p_prize_id => $3)', [scratch, 'x', prize.id]);
+      const prize = await one<{ id: string }>(
+        tx,
+        'select id from public.reward_prizes where campaign_id = $1 limit 1',
+        [scratch],
+      );
+      const err = await attempt(
+        tx,
+        'select public.play_reward(p_campaign_id => $1, p_idempotency_key => $2, p_prize_id => $3)',
+        [scratch, 'x', prize.id],
+      );
       expect(err?.code).toBe('42883');
-      expect((await attempt(tx, 'select public.play_reward($1, $2, $3)', [scratch, 'y', prize.id]))?.code).toBe('42883');
+      expect((await attempt(tx, 'select public.play_reward($1, $2, $3)', [scratch, 'y', prize.id]))?.code).toBe(
+        '42883',
+      );
       const fns = await tx.query<{ args: string }>(
         "select pg_get_function_arguments(p.oid) as args from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = 'play_reward'",
       );
@@ -145,7 +189,13 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
     const perUser = 100;
     await asPersona(s.db, 'plain', async (tx) => {
       await asSuper(tx);
-      const wheel = (await one<{ id: string }>(tx, `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 1000) returning id`, [HOTEL_A])).id;
+      const wheel = (
+        await one<{ id: string }>(
+          tx,
+          `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 1000) returning id`,
+          [HOTEL_A],
+        )
+      ).id;
       await tx.query(
         `insert into public.reward_prizes (campaign_id, kind, label, points, activity_id, discount_pct, weight, sort_order) values
          ($1, 'points', '{"en":"p10"}', 10, null, null, $3, 1), ($1, 'points', '{"en":"p50"}', 50, null, null, $4, 2),
@@ -161,7 +211,10 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       await tx.query('select setseed(0.25)');
       for (let u = 1; u <= users; u++) {
         await actAs(tx, `00000000-0000-4000-b000-${String(u).padStart(12, '0')}`);
-        await tx.query(`select public.play_reward($1, 'draw-' || g) from generate_series(1, $2::int) g`, [wheel, perUser]);
+        await tx.query(`select public.play_reward($1, 'draw-' || g) from generate_series(1, $2::int) g`, [
+          wheel,
+          perUser,
+        ]);
         await asSuper(tx);
       }
       const { rows } = await tx.query<{ label: string; n: number }>(
@@ -184,26 +237,53 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
                 (select count(*)::int from public.vouchers v join public.reward_plays p on p.id = v.play_id where p.campaign_id = $1) as vouchers`,
         [wheel],
       );
-      expect(money).toEqual({ ledger: 10 * observed.p10! + 50 * observed.p50!, drawn: 10 * observed.p10! + 50 * observed.p50!, vouchers: observed.voucher });
+      expect(money).toEqual({
+        ledger: 10 * observed.p10! + 50 * observed.p50!,
+        drawn: 10 * observed.p10! + 50 * observed.p50!,
+        vouchers: observed.voucher,
+      });
     });
   }, 180_000);
 
   it('stock never goes below zero and a prize out of stock is never drawn', async () => {
     await asPersona(s.db, 'plain', async (tx) => {
       await asSuper(tx);
-      const wheel = (await one<{ id: string }>(tx, `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 100) returning id`, [HOTEL_A])).id;
-      const rare = (
-        await one<{ id: string }>(tx, `insert into public.reward_prizes (campaign_id, kind, label, points, weight, stock) values ($1, 'points', '{"en":"rare"}', 500, 1000, 3) returning id`, [wheel])
+      const wheel = (
+        await one<{ id: string }>(
+          tx,
+          `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 100) returning id`,
+          [HOTEL_A],
+        )
       ).id;
-      await tx.query(`insert into public.reward_prizes (campaign_id, kind, label, weight) values ($1, 'nothing', '{"en":"nothing"}', 1)`, [wheel]);
+      const rare = (
+        await one<{ id: string }>(
+          tx,
+          `insert into public.reward_prizes (campaign_id, kind, label, points, weight, stock) values ($1, 'points', '{"en":"rare"}', 500, 1000, 3) returning id`,
+          [wheel],
+        )
+      ).id;
+      await tx.query(
+        `insert into public.reward_prizes (campaign_id, kind, label, weight) values ($1, 'nothing', '{"en":"nothing"}', 1)`,
+        [wheel],
+      );
       await tx.query('select setseed(0.5)');
       await actAs(tx, USERS.traveller);
       for (let i = 0; i < 30; i++) await play(tx, wheel, `stock-${i}`);
       await asSuper(tx);
       expect(await one(tx, 'select stock from public.reward_prizes where id = $1', [rare])).toEqual({ stock: 0 });
-      expect(await one(tx, 'select count(*)::int as n from public.reward_plays where prize_id = $1', [rare])).toEqual({ n: 3 });
-      expect(await one(tx, `select count(*)::int as n from public.reward_plays where campaign_id = $1 and prize_kind = 'nothing'`, [wheel])).toEqual({ n: 27 });
-      expect(await attempt(tx, 'update public.reward_prizes set stock = -1 where id = $1', [rare])).toMatchObject({ code: '23514' });
+      expect(await one(tx, 'select count(*)::int as n from public.reward_plays where prize_id = $1', [rare])).toEqual({
+        n: 3,
+      });
+      expect(
+        await one(
+          tx,
+          `select count(*)::int as n from public.reward_plays where campaign_id = $1 and prize_kind = 'nothing'`,
+          [wheel],
+        ),
+      ).toEqual({ n: 27 });
+      expect(await attempt(tx, 'update public.reward_prizes set stock = -1 where id = $1', [rare])).toMatchObject({
+        code: '23514',
+      });
     });
   });
 
@@ -246,28 +326,54 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
 
   it('clients read prize labels of active campaigns but not weights or stock', async () => {
     await asPersona(s.db, 'anon', async (tx) => {
-      const { rows } = await tx.query<{ label: { en: string } }>('select label from public.reward_prizes where campaign_id = $1 order by label', [scratch]);
+      const { rows } = await tx.query<{ label: { en: string } }>(
+        'select label from public.reward_prizes where campaign_id = $1 order by label',
+        [scratch],
+      );
       expect(rows.map((r) => r.label.en)).toEqual(['50 points', 'Try again']);
       expect((await attempt(tx, 'select weight from public.reward_prizes'))?.code).toBe('42501');
       expect((await attempt(tx, 'select stock from public.reward_prizes'))?.code).toBe('42501');
     });
     await asPersona(s.db, 'moderatorA', async (tx) => {
-      const { rows } = await tx.query<{ weight: number }>('select weight from public.list_reward_prizes($1) order by weight', [scratch]);
+      const { rows } = await tx.query<{ weight: number }>(
+        'select weight from public.list_reward_prizes($1) order by weight',
+        [scratch],
+      );
       expect(rows.map((r) => r.weight)).toEqual([1, 3]);
     });
-    expect(await asPersona(s.db, 'moderatorB', (tx) => sqlError(tx.query('select * from public.list_reward_prizes($1)', [scratch])))).toMatchObject({
+    expect(
+      await asPersona(s.db, 'moderatorB', (tx) =>
+        sqlError(tx.query('select * from public.list_reward_prizes($1)', [scratch])),
+      ),
+    ).toMatchObject({
       code: '42501',
       detail: 'not_moderator',
     });
   });
 
   it('a voucher is redeemed once with the partner PIN; a retried key returns the first result; the split adds up', async () => {
-    const code = await asPersona(s.db, 'guest', async (tx) => (await play(tx, voucherCampaign, 'voucher-1')).voucher_code!, { commit: true });
+    const code = await asPersona(
+      s.db,
+      'guest',
+      async (tx) => (await play(tx, voucherCampaign, 'voucher-1')).voucher_code!,
+      { commit: true },
+    );
     expect(code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{10}$/);
     const redeem = (pin: string, key: string, amount = 1234567) =>
-      asPersona(s.db, 'anon', (tx) => one<{ r: Record<string, unknown> }>(tx, `select public.redeem_voucher($1, $2, $3, 'VND', $4) as r`, [code, pin, amount, key]).then((x) => x.r), {
-        commit: true,
-      });
+      asPersona(
+        s.db,
+        'anon',
+        (tx) =>
+          one<{ r: Record<string, unknown> }>(tx, `select public.redeem_voucher($1, $2, $3, 'VND', $4) as r`, [
+            code,
+            pin,
+            amount,
+            key,
+          ]).then((x) => x.r),
+        {
+          commit: true,
+        },
+      );
     expect(await redeem('0000', 'pos-1')).toEqual({ ok: false, details: 'wrong_pin', attempts_left: 4 });
     const first = await redeem('482193', 'pos-1');
     // miu-miu-spa: rate 0.150; Riverside reinvests 15 %.
@@ -284,29 +390,65 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       net_to_hotel_minor: 125926,
     });
     expect(await redeem('482193', 'pos-1', 999)).toEqual(first);
-    expect(await asPersona(s.db, 'anon', (tx) => sqlError(tx.query(`select public.redeem_voucher($1, '482193', 5000, 'VND', 'pos-2')`, [code])))).toMatchObject({
+    expect(
+      await asPersona(s.db, 'anon', (tx) =>
+        sqlError(tx.query(`select public.redeem_voucher($1, '482193', 5000, 'VND', 'pos-2')`, [code])),
+      ),
+    ).toMatchObject({
       code: 'P0001',
       detail: 'voucher_used',
     });
-    expect(await one(s.db, 'select count(*)::int as n from public.partner_transactions where voucher_id = (select id from public.vouchers where code = $1)', [code])).toEqual({ n: 1 });
-    const pct = await one<{ p: string }>(s.db, 'select rewards_reinvestment_pct::text as p from public.customers where id = $1', [HOTEL_A]);
+    expect(
+      await one(
+        s.db,
+        'select count(*)::int as n from public.partner_transactions where voucher_id = (select id from public.vouchers where code = $1)',
+        [code],
+      ),
+    ).toEqual({ n: 1 });
+    const pct = await one<{ p: string }>(
+      s.db,
+      'select rewards_reinvestment_pct::text as p from public.customers where id = $1',
+      [HOTEL_A],
+    );
     expect(Number(pct.p)).toBe(15);
   });
 
   it('wrong PINs are refused and locked out after five attempts', async () => {
-    const code = await asPersona(s.db, 'plain', async (tx) => (await play(tx, voucherCampaign, 'voucher-lock')).voucher_code!, { commit: true });
+    const code = await asPersona(
+      s.db,
+      'plain',
+      async (tx) => (await play(tx, voucherCampaign, 'voucher-lock')).voucher_code!,
+      { commit: true },
+    );
     // Five wrong PINs on this voucher (the limit is per voucher since issue 27; it used to count the
     // partner's wrong PINs on any voucher, so the earlier test's one wrong PIN made four enough).
     for (let i = 0; i < 5; i++) {
-      const r = await asPersona(s.db, 'anon', (tx) => one<{ r: { details: string } }>(tx, `select public.redeem_voucher($1, '1111', 100, 'VND', $2) as r`, [code, `w${i}`]), { commit: true });
+      const r = await asPersona(
+        s.db,
+        'anon',
+        (tx) =>
+          one<{ r: { details: string } }>(tx, `select public.redeem_voucher($1, '1111', 100, 'VND', $2) as r`, [
+            code,
+            `w${i}`,
+          ]),
+        { commit: true },
+      );
       expect(r.r.details).toBe('wrong_pin');
     }
-    expect(await asPersona(s.db, 'anon', (tx) => sqlError(tx.query(`select public.redeem_voucher($1, '482193', 100, 'VND', 'ok')`, [code])))).toMatchObject({
+    expect(
+      await asPersona(s.db, 'anon', (tx) =>
+        sqlError(tx.query(`select public.redeem_voucher($1, '482193', 100, 'VND', 'ok')`, [code])),
+      ),
+    ).toMatchObject({
       detail: 'pin_locked',
     });
-    expect(await one(s.db, 'select redeemed_at from public.vouchers where code = $1', [code])).toEqual({ redeemed_at: null });
+    expect(await one(s.db, 'select redeemed_at from public.vouchers where code = $1', [code])).toEqual({
+      redeemed_at: null,
+    });
     // A new PIN clears the lock.
-    await asPersona(s.db, 'moderatorA', (tx) => tx.query(`select public.set_partner_pin($1, '482193')`, [spa]), { commit: true });
+    await asPersona(s.db, 'moderatorA', (tx) => tx.query(`select public.set_partner_pin($1, '482193')`, [spa]), {
+      commit: true,
+    });
   });
 
   it('record_partner_transaction: moderators of the customer only, idempotent, exact split', async () => {
@@ -315,37 +457,63 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       await tx.query(`update public.activities set commission_rate = 0.125 where id = ${partnerId('secret-garden')}`);
       await tx.query('set local role authenticated');
       const rec = (key: string) =>
-        one<{ r: Record<string, unknown> }>(tx, `select public.record_partner_transaction($1, ${partnerId('secret-garden')}, 1234567, 'VND', $2) as r`, [HOTEL_A, key]).then((x) => x.r);
+        one<{ r: Record<string, unknown> }>(
+          tx,
+          `select public.record_partner_transaction($1, ${partnerId('secret-garden')}, 1234567, 'VND', $2) as r`,
+          [HOTEL_A, key],
+        ).then((x) => x.r);
       const first = await rec('manual-1');
       // 154,320.875 → 154,321; fee 30,864.2 → 30,864; share 123,457; reinvest 18,518.55 → 18,519; net 104,938.
-      expect(first).toMatchObject({ commission_minor: 154321, platform_fee_minor: 30864, hotel_share_minor: 123457, reinvestment_minor: 18519, net_to_hotel_minor: 104938 });
+      expect(first).toMatchObject({
+        commission_minor: 154321,
+        platform_fee_minor: 30864,
+        hotel_share_minor: 123457,
+        reinvestment_minor: 18519,
+        net_to_hotel_minor: 104938,
+      });
       expect(await rec('manual-1')).toEqual(first);
-      expect(await attempt(tx, `select public.record_partner_transaction($1, ${partnerId('cu-chi-tunnels')}, 100, 'VND', 'm2')`, [HOTEL_A])).toMatchObject({ detail: 'not_partner' });
+      expect(
+        await attempt(
+          tx,
+          `select public.record_partner_transaction($1, ${partnerId('cu-chi-tunnels')}, 100, 'VND', 'm2')`,
+          [HOTEL_A],
+        ),
+      ).toMatchObject({ detail: 'not_partner' });
     });
     for (const p of ['guest', 'moderatorB', 'anonymousGuest'] as PersonaName[]) {
-      const err = await asPersona(s.db, p, (tx) => sqlError(tx.query(`select public.record_partner_transaction($1, ${partnerId('secret-garden')}, 100, 'VND', 'x')`, [HOTEL_A])));
+      const err = await asPersona(s.db, p, (tx) =>
+        sqlError(
+          tx.query(`select public.record_partner_transaction($1, ${partnerId('secret-garden')}, 100, 'VND', 'x')`, [
+            HOTEL_A,
+          ]),
+        ),
+      );
       expect(err, p).toMatchObject({ code: '42501', detail: 'not_moderator' });
     }
   });
 
-  it('monthly statement: one row per partner, totals equal the sum of the month\'s transactions to the minor unit', async () => {
+  it("monthly statement: one row per partner, totals equal the sum of the month's transactions to the minor unit", async () => {
     const statement = (tx: Queryable, month: string) =>
-      tx.query<Record<string, unknown>>(
-        `select activity_id, transactions, gross_minor::text as gross, commission_minor::text as commission, hotel_share_minor::text as share,
+      tx
+        .query<Record<string, unknown>>(
+          `select activity_id, transactions, gross_minor::text as gross, commission_minor::text as commission, hotel_share_minor::text as share,
                 platform_fee_minor::text as fee, reinvestment_minor::text as reinvest, net_to_hotel_minor::text as net
          from public.monthly_statement($1, ${month}) order by activity_id`,
-        [HOTEL_A],
-      ).then((r) => r.rows);
+          [HOTEL_A],
+        )
+        .then((r) => r.rows);
     const fromTable = (tx: Queryable, month: string) =>
-      tx.query<Record<string, unknown>>(
-        `select activity_id, count(*)::int as transactions, sum(amount_minor)::text as gross, sum(commission_minor)::text as commission,
+      tx
+        .query<Record<string, unknown>>(
+          `select activity_id, count(*)::int as transactions, sum(amount_minor)::text as gross, sum(commission_minor)::text as commission,
                 sum(hotel_share_minor)::text as share, sum(platform_fee_minor)::text as fee, sum(reinvestment_minor)::text as reinvest, sum(net_to_hotel_minor)::text as net
          from public.partner_transactions
          where customer_id = $1 and status = 'confirmed' and (created_at at time zone 'Asia/Ho_Chi_Minh')::date >= date_trunc('month', ${month})::date
            and (created_at at time zone 'Asia/Ho_Chi_Minh')::date < (date_trunc('month', ${month}) + interval '1 month')::date
          group by activity_id order by activity_id`,
-        [HOTEL_A],
-      ).then((r) => r.rows);
+          [HOTEL_A],
+        )
+        .then((r) => r.rows);
     // Since issue 27 statements use the hotel's months (customers.time_zone) and total confirmed sales only.
     const THIS_MONTH = `(now() at time zone 'Asia/Ho_Chi_Minh')::date`;
     const LAST_MONTH = `(date_trunc('month', now() at time zone 'Asia/Ho_Chi_Minh') - interval '1 day')::date`;
@@ -354,11 +522,16 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       const lusineBefore = (await statement(tx, THIS_MONTH)).find((r) => r.activity_id === lusineId);
       const amounts = [1001, 2999, 150005, 7];
       for (const [i, a] of amounts.entries()) {
-        await tx.query(`select public.record_partner_transaction($1, ${partnerId(i % 2 ? 'vespa-adventures' : 'lusine-dong-khoi')}, $2, 'VND', $3)`, [HOTEL_A, a, `stmt-${i}`]);
+        await tx.query(
+          `select public.record_partner_transaction($1, ${partnerId(i % 2 ? 'vespa-adventures' : 'lusine-dong-khoi')}, $2, 'VND', $3)`,
+          [HOTEL_A, a, `stmt-${i}`],
+        );
       }
       await asSuper(tx);
       // Typed sales count once the partner confirms them (issue 27).
-      await tx.query(`update public.partner_transactions set status = 'confirmed', decided_at = now() where idempotency_key like 'stmt-%'`);
+      await tx.query(
+        `update public.partner_transactions set status = 'confirmed', decided_at = now() where idempotency_key like 'stmt-%'`,
+      );
       // A transaction on the last day of last month counts there, not in this month.
       await tx.query(
         `insert into public.partner_transactions (customer_id, activity_id, amount_minor, currency, commission_rate, reinvestment_pct, commission_minor,
@@ -384,7 +557,11 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
         commission: n(lusineAfter.commission) - n(lusineBefore?.commission),
       }).toEqual({ transactions: 2, gross: 151006, commission: 12080 });
     });
-    expect(await asPersona(s.db, 'moderatorB', (tx) => sqlError(tx.query(`select * from public.monthly_statement($1, current_date)`, [HOTEL_A])))).toMatchObject({
+    expect(
+      await asPersona(s.db, 'moderatorB', (tx) =>
+        sqlError(tx.query(`select * from public.monthly_statement($1, current_date)`, [HOTEL_A])),
+      ),
+    ).toMatchObject({
       code: '42501',
       detail: 'not_moderator',
     });
@@ -413,8 +590,17 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
           [HOTEL_A, commission, share, fee, reinvest, net],
         ),
       );
-    expect(await insert(200, 161, 40, 16, 145)).toMatchObject({ code: '23514', message: expect.stringContaining('partner_transactions_split_adds_up') });
-    expect(await insert(200, 160, 40, 16, 145)).toMatchObject({ code: '23514', message: expect.stringContaining('partner_transactions_hotel_share_adds_up') });
-    expect(await insert(201, 161, 40, 16, 145)).toMatchObject({ code: '23514', message: expect.stringContaining('partner_transactions_commission') });
+    expect(await insert(200, 161, 40, 16, 145)).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('partner_transactions_split_adds_up'),
+    });
+    expect(await insert(200, 160, 40, 16, 145)).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('partner_transactions_hotel_share_adds_up'),
+    });
+    expect(await insert(201, 161, 40, 16, 145)).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('partner_transactions_commission'),
+    });
   });
 });

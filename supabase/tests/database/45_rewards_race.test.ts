@@ -19,17 +19,28 @@ describe('rewards under concurrency on postgres', () => {
   beforeAll(async () => {
     s = await startTestStack('postgres');
     spa = (
-      await s.db.query<{ id: string }>(`select extensions.uuid_generate_v5(extensions.uuid_ns_url(), $1 || '/miu-miu-spa') as id`, [HOTEL_A])
+      await s.db.query<{ id: string }>(
+        `select extensions.uuid_generate_v5(extensions.uuid_ns_url(), $1 || '/miu-miu-spa') as id`,
+        [HOTEL_A],
+      )
     ).rows[0]!.id;
-    scratch = (await s.db.query<{ id: string }>(`insert into public.reward_campaigns (customer_id, kind) values ($1, 'scratch_card') returning id`, [HOTEL_A]))
-      .rows[0]!.id;
+    scratch = (
+      await s.db.query<{ id: string }>(
+        `insert into public.reward_campaigns (customer_id, kind) values ($1, 'scratch_card') returning id`,
+        [HOTEL_A],
+      )
+    ).rows[0]!.id;
     await s.db.query(
       `insert into public.reward_prizes (campaign_id, kind, label, points, activity_id, discount_pct, weight) values
        ($1, 'points', '{"en":"10 points"}', 10, null, null, 1), ($1, 'voucher', '{"en":"voucher"}', null, $2, 10, 1)`,
       [scratch, spa],
     );
-    wheel = (await s.db.query<{ id: string }>(`insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 10) returning id`, [HOTEL_A]))
-      .rows[0]!.id;
+    wheel = (
+      await s.db.query<{ id: string }>(
+        `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 10) returning id`,
+        [HOTEL_A],
+      )
+    ).rows[0]!.id;
     await s.db.query(
       `insert into public.reward_prizes (campaign_id, kind, label, points, weight, stock) values
        ($1, 'points', '{"en":"jackpot"}', 1000, 1000000, 5), ($1, 'nothing', '{"en":"nothing"}', null, 1, null)`,
@@ -41,8 +52,11 @@ describe('rewards under concurrency on postgres', () => {
               false, '{}', '{}', now(), now() from generate_series(1, $1::int) g`,
       [RACERS],
     );
-    await s.db.query(`insert into public.partner_pins (activity_id, pin_hash, pin_length) values ($1, extensions.crypt('246813', extensions.gen_salt('bf', 4)), 6)
-       on conflict (activity_id) do update set pin_hash = excluded.pin_hash, pin_length = excluded.pin_length`, [spa]);
+    await s.db.query(
+      `insert into public.partner_pins (activity_id, pin_hash, pin_length) values ($1, extensions.crypt('246813', extensions.gen_salt('bf', 4)), 6)
+       on conflict (activity_id) do update set pin_hash = excluded.pin_hash, pin_length = excluded.pin_length`,
+      [spa],
+    );
   });
   afterAll(async () => {
     await s?.stop();
@@ -54,12 +68,22 @@ describe('rewards under concurrency on postgres', () => {
       s.dbUrl!,
       calls.map(({ userId, sql, params }) => {
         const claims = userId ? { ...claimsFor('guest'), sub: userId } : claimsFor('anon');
-        return { prepare: impersonate({ role: String(claims.role), 'request.jwt.claims': JSON.stringify(claims) }), sql, params };
+        return {
+          prepare: impersonate({ role: String(claims.role), 'request.jwt.claims': JSON.stringify(claims) }),
+          sql,
+          params,
+        };
       }),
     );
 
   it('20 parallel plays of one user on a scratch card yield exactly one play and one prize', async () => {
-    const results = await race(Array.from({ length: RACERS }, (_, i) => ({ userId: USERS.guest, sql: 'select public.play_reward($1, $2) as r', params: [scratch, `par-${i}`] })));
+    const results = await race(
+      Array.from({ length: RACERS }, (_, i) => ({
+        userId: USERS.guest,
+        sql: 'select public.play_reward($1, $2) as r',
+        params: [scratch, `par-${i}`],
+      })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => r.detail)).toEqual(Array(RACERS - 1).fill('daily_limit'));
     const { rows } = await s.db.query(
@@ -71,15 +95,29 @@ describe('rewards under concurrency on postgres', () => {
   });
 
   it('20 parallel calls with the same idempotency key return one identical outcome', async () => {
-    const results = await race(Array.from({ length: RACERS }, () => ({ userId: USERS.traveller, sql: 'select public.play_reward($1, $2) as r', params: [scratch, 'same-key'] })));
+    const results = await race(
+      Array.from({ length: RACERS }, () => ({
+        userId: USERS.traveller,
+        sql: 'select public.play_reward($1, $2) as r',
+        params: [scratch, 'same-key'],
+      })),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(new Set(results.map((r) => JSON.stringify(r.value))).size).toBe(1);
-    const { rows } = await s.db.query('select count(*)::int as n from public.reward_plays where user_id = $1', [USERS.traveller]);
+    const { rows } = await s.db.query('select count(*)::int as n from public.reward_plays where user_id = $1', [
+      USERS.traveller,
+    ]);
     expect(rows).toEqual([{ n: 1 }]);
   });
 
   it('20 users drawing a prize with stock 5 at once: exactly 5 won, stock 0, never negative', async () => {
-    const results = await race(Array.from({ length: RACERS }, (_, i) => ({ userId: racerId(i + 1), sql: 'select public.play_reward($1, $2) as r', params: [wheel, 'stock'] })));
+    const results = await race(
+      Array.from({ length: RACERS }, (_, i) => ({
+        userId: racerId(i + 1),
+        sql: 'select public.play_reward($1, $2) as r',
+        params: [wheel, 'stock'],
+      })),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.value!.prize_kind === 'points')).toHaveLength(5);
     const { rows } = await s.db.query(
@@ -99,11 +137,18 @@ describe('rewards under concurrency on postgres', () => {
       )
     ).rows[0]!.code;
     const results = await race(
-      Array.from({ length: RACERS }, (_, i) => ({ userId: null, sql: `select public.redeem_voucher($1, '246813', 50000, 'VND', $2) as r`, params: [code, `till-${i}`] })),
+      Array.from({ length: RACERS }, (_, i) => ({
+        userId: null,
+        sql: `select public.redeem_voucher($1, '246813', 50000, 'VND', $2) as r`,
+        params: [code, `till-${i}`],
+      })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => r.detail)).toEqual(Array(RACERS - 1).fill('voucher_used'));
-    const { rows } = await s.db.query('select count(*)::int as n, sum(amount_minor)::int as amount from public.partner_transactions where voucher_id = (select id from public.vouchers where code = $1)', [code]);
+    const { rows } = await s.db.query(
+      'select count(*)::int as n, sum(amount_minor)::int as amount from public.partner_transactions where voucher_id = (select id from public.vouchers where code = $1)',
+      [code],
+    );
     expect(rows).toEqual([{ n: 1, amount: 50000 }]);
   });
 });

@@ -34,7 +34,13 @@ export async function typedUsage(): Promise<void> {
   const first: { id: string; slug: string; customers: { name: string } } | undefined = data?.[0];
   // @ts-expect-error -- unknown columns are a type error
   await db.from('activities').select('id').eq('no_such_column', 1);
-  const { data: created } = await db.rpc('create_customer', { p_id: 'my-hotel', p_name: 'My Hotel', p_kind: 'hotel', p_latitude: 10.7, p_longitude: 106.7 });
+  const { data: created } = await db.rpc('create_customer', {
+    p_id: 'my-hotel',
+    p_name: 'My Hotel',
+    p_kind: 'hotel',
+    p_latitude: 10.7,
+    p_longitude: 106.7,
+  });
   const slug: string | undefined = created?.id;
   const { data: status } = await db.rpc('check_customer_slug', { p_id: 'my-hotel' });
   const s: string | null = status;

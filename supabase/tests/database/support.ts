@@ -18,8 +18,18 @@ export const ANONYMOUS_GUEST = '00000000-0000-4000-a000-0000000000aa';
 export const HOTEL_A = 'saigon-riverside-hotel';
 export const HOTEL_B = 'hanoi-old-quarter-inn';
 
-export type PersonaName = 'anon' | 'moderatorA' | 'moderatorB' | 'admin' | 'disabled' | 'plain' | 'anonymousGuest' | 'guest';
-export const PERSONAS: PersonaName[] = ['anon', 'moderatorA', 'moderatorB', 'admin', 'disabled', 'plain', 'anonymousGuest', 'guest'];
+export type PersonaName =
+  'anon' | 'moderatorA' | 'moderatorB' | 'admin' | 'disabled' | 'plain' | 'anonymousGuest' | 'guest';
+export const PERSONAS: PersonaName[] = [
+  'anon',
+  'moderatorA',
+  'moderatorB',
+  'admin',
+  'disabled',
+  'plain',
+  'anonymousGuest',
+  'guest',
+];
 
 export const personaUser: Record<PersonaName, string | null> = {
   anon: null,
@@ -56,7 +66,12 @@ class Rollback extends Error {
  * write really changed nothing). `tx` is the persona's session; call `asSuper(tx)` to look around as
  * postgres inside the same transaction.
  */
-export async function asPersona<T>(db: Db, p: PersonaName, fn: (tx: Queryable) => Promise<T>, opts: { commit?: boolean } = {}): Promise<T> {
+export async function asPersona<T>(
+  db: Db,
+  p: PersonaName,
+  fn: (tx: Queryable) => Promise<T>,
+  opts: { commit?: boolean } = {},
+): Promise<T> {
   const claims = claimsFor(p);
   try {
     return await db.transaction(async (tx) => {
@@ -81,7 +96,10 @@ export async function asSuper(tx: Queryable): Promise<void> {
 /** Switches the session's identity inside the current transaction, as PostgREST would for another request. */
 export async function become(tx: Queryable, p: PersonaName | { sub: string }): Promise<void> {
   const claims = typeof p === 'string' ? claimsFor(p) : { ...claimsFor('plain'), sub: p.sub };
-  await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]);
+  await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+    claims.role,
+    JSON.stringify(claims),
+  ]);
 }
 
 export type Outcome = { ok: unknown } | { code: string; detail?: string };

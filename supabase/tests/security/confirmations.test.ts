@@ -33,7 +33,11 @@ async function mailsTo(s: TestStack, address: string): Promise<{ subject: string
   const mine = list.messages.filter((m) => m.To.some((t) => t.Address.toLowerCase() === address.toLowerCase()));
   const out = [];
   for (const m of mine) {
-    const full = (await (await fetch(`${s.inboxUrl}/api/v1/message/${m.ID}`)).json()) as { Subject: string; Text: string; HTML: string };
+    const full = (await (await fetch(`${s.inboxUrl}/api/v1/message/${m.ID}`)).json()) as {
+      Subject: string;
+      Text: string;
+      HTML: string;
+    };
     out.push({ subject: full.Subject, text: full.Text, html: full.HTML });
   }
   return out;
@@ -75,13 +79,22 @@ describe('the project config (what `supabase config push` would carry)', () => {
     const c = loadConfig(repoSupabaseDir, {});
     expect(c.auth.email.enableConfirmations).toBe(true);
     expect(c.auth.email.doubleConfirmChanges).toBe(true);
-    expect(c.auth.rateLimit).toEqual({ emailSent: 2, signInSignUps: 30, tokenVerifications: 30, anonymousUsers: 30, tokenRefresh: 150 });
+    expect(c.auth.rateLimit).toEqual({
+      emailSent: 2,
+      signInSignUps: 30,
+      tokenVerifications: 30,
+      anonymousUsers: 30,
+      tokenRefresh: 150,
+    });
   });
 
   it('can switch confirmations off as the CLI does (enable_confirmations = false)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-confirm-'));
     try {
-      fs.writeFileSync(path.join(dir, 'config.toml'), '[auth.email]\nenable_confirmations = false\ndouble_confirm_changes = false\n');
+      fs.writeFileSync(
+        path.join(dir, 'config.toml'),
+        '[auth.email]\nenable_confirmations = false\ndouble_confirm_changes = false\n',
+      );
       const c = loadConfig(dir, {});
       expect(c.auth.email.enableConfirmations).toBe(false);
       expect(c.auth.email.doubleConfirmChanges).toBe(false);
@@ -99,7 +112,8 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     s = await startTestStack(backend, {
       seed: false,
       configure: (c) => {
-        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[]) c.auth.rateLimit[k] = 10_000;
+        for (const k of Object.keys(c.auth.rateLimit) as (keyof typeof c.auth.rateLimit)[])
+          c.auth.rateLimit[k] = 10_000;
         c.auth.email.maxFrequencySeconds = 0;
       },
     });
@@ -110,7 +124,9 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
 
   it('sign-up gives no session; sign-in answers email_not_confirmed until the mailed link is followed', async () => {
     const email = uniqueEmail('signup');
-    const up = await s.anon().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/about-us` } });
+    const up = await s
+      .anon()
+      .auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${SITE}/about-us` } });
     expect(up.error).toBeNull();
     expect(up.data.session).toBeNull();
     expect(up.data.user!.email_confirmed_at).toBeUndefined();
@@ -138,7 +154,9 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
 
   it('a redirect outside the allow list lands on site_url; the link can also be used as verifyOtp({token_hash})', async () => {
     const email = uniqueEmail('redirect');
-    await s.anon().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example/steal' } });
+    await s
+      .anon()
+      .auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example/steal' } });
     const link = await linkFor(s, email);
     expect(new URL(link).searchParams.get('redirect_to')).toBe(SITE);
     const tokenHash = new URL(link).searchParams.get('token')!;
@@ -153,10 +171,14 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     await s.anon().auth.signUp({ email, password: PASSWORD });
     const [mail] = await mailsTo(s, email);
     const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
-    const guess = createHash('sha224').update(email + code).digest('hex');
+    const guess = createHash('sha224')
+      .update(email + code)
+      .digest('hex');
     const v = await s.anon().auth.verifyOtp({ token_hash: guess, type: 'signup' });
     expect(v.error).toMatchObject({ code: 'otp_expired' });
-    expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'email_not_confirmed' });
+    expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+      code: 'email_not_confirmed',
+    });
   });
 
   it('signing up again with a confirmed address answers as a new sign-up and changes nothing', async () => {
@@ -168,7 +190,9 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     expect(dup.data.user!.identities).toEqual([]);
     expect((await mailsTo(s, email)).length).toBe(before);
     expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-    expect((await s.anon().auth.signInWithPassword({ email, password: 'another-password' })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await s.anon().auth.signInWithPassword({ email, password: 'another-password' })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
   it('resend mails a new link and the old one stops working', async () => {
@@ -190,7 +214,9 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     expect(upd.error).toBeNull();
     expect(upd.data.user).toMatchObject({ email: oldEmail, new_email: newEmail });
     expect((await client.auth.getUser()).data.user!.email).toBe(oldEmail);
-    expect((await s.anon().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await s.anon().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
 
     const toNew = await linkFor(s, newEmail);
     const toOld = await linkFor(s, oldEmail);
@@ -206,7 +232,9 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     expect(both.fragment.get('access_token')).toBeTruthy();
     expect((await client.auth.getUser()).data.user).toMatchObject({ id, email: newEmail });
     expect((await s.anon().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).data.user?.id).toBe(id);
-    expect((await s.anon().auth.signInWithPassword({ email: oldEmail, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await s.anon().auth.signInWithPassword({ email: oldEmail, password: PASSWORD })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
   it('an e-mail change to an address in use is refused (email_exists) and mails nobody', async () => {
@@ -229,7 +257,9 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     expect(upd.error).toBeNull();
     expect(upd.data.user).toMatchObject({ id, email: '', new_email: email, is_anonymous: true });
     // Nothing about the address counts yet: no sign-in with it, no e-mail in the token.
-    expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
     const refreshed = await c.auth.refreshSession();
     expect(refreshed.data.user).toMatchObject({ email: '', is_anonymous: true });
 
@@ -268,7 +298,10 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     const typo = uniqueEmail('code-typo');
     await s.anon().auth.signUp({ email: typo, password: PASSWORD });
     const typoCode = await codeIn(typo);
-    for (let i = 0; i < TRIES - 1; i++) expect((await verifyRaw({ type: 'signup', email: typo, token: wrongCode(typoCode, i) })).body.code).toBe('otp_expired');
+    for (let i = 0; i < TRIES - 1; i++)
+      expect((await verifyRaw({ type: 'signup', email: typo, token: wrongCode(typoCode, i) })).body.code).toBe(
+        'otp_expired',
+      );
     expect((await verifyRaw({ type: 'signup', email: typo, token: typoCode })).status).toBe(200);
 
     const email = uniqueEmail('code-guessed');
@@ -285,7 +318,9 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     expect(right.body.code).toBe('otp_expired');
     expect(right.body).not.toHaveProperty('access_token');
     expect((await follow(link)).fragment.get('error_code')).toBe('otp_expired');
-    expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'email_not_confirmed' });
+    expect((await s.anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+      code: 'email_not_confirmed',
+    });
   });
 
   it(`an e-mail change code mailed to someone else's address dies after ${TRIES} wrong tries by the account's owner`, async () => {
@@ -316,24 +351,40 @@ describe.each(BACKENDS)('e-mail confirmation on %s', (backend) => {
     const code = await codeIn(email);
     // On PostgreSQL a second stack on the same database takes half the tries: two pools of 10, so the 20
     // tries run on up to 20 connections at once (the count must hold in the database, not in one process).
-    const other = backend === 'postgres' ? await startTestStack(backend, { databaseUrl: s.dbUrl!, seed: false, configure: (c) => Object.assign(c.auth.rateLimit, s.config.auth.rateLimit) }) : null;
+    const other =
+      backend === 'postgres'
+        ? await startTestStack(backend, {
+            databaseUrl: s.dbUrl!,
+            seed: false,
+            configure: (c) => Object.assign(c.auth.rateLimit, s.config.auth.rateLimit),
+          })
+        : null;
     const apis = [s.apiUrl, other?.apiUrl ?? s.apiUrl];
     let answers: { status: number }[];
     try {
-      answers = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyRaw({ type: 'signup', email, token: wrongCode(code, i) }, apis[i % 2])));
+      answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          verifyRaw({ type: 'signup', email, token: wrongCode(code, i) }, apis[i % 2]),
+        ),
+      );
     } finally {
       await other?.stop();
     }
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(403));
     expect((await verifyRaw({ type: 'signup', email, token: code })).status).toBe(403);
-    const counted = await s.db.query<{ n: number }>("select failed_attempts as n from _auth.otp_codes where user_id = $1 and token_type = 'confirmation_token'", [up.data.user!.id]);
+    const counted = await s.db.query<{ n: number }>(
+      "select failed_attempts as n from _auth.otp_codes where user_id = $1 and token_type = 'confirmation_token'",
+      [up.data.user!.id],
+    );
     expect(counted.rows.map((r) => Number(r.n))).toEqual([TRIES]);
   });
 
   it('with confirmations switched off (as the CLI by config) sign-up signs in and e-mail changes apply at once', async () => {
     s.config.auth.email.enableConfirmations = false;
     try {
-      const settings = (await (await fetch(`${s.apiUrl}/auth/v1/settings`, { headers: { apikey: s.config.auth.anonKey } })).json()) as { mailer_autoconfirm: boolean };
+      const settings = (await (
+        await fetch(`${s.apiUrl}/auth/v1/settings`, { headers: { apikey: s.config.auth.anonKey } })
+      ).json()) as { mailer_autoconfirm: boolean };
       expect(settings.mailer_autoconfirm).toBe(true);
       const email = uniqueEmail('autoconfirm');
       const c = s.client();
@@ -366,7 +417,9 @@ describe.each(BACKENDS)('hosted default limits on %s', (backend) => {
     expect(ok.length).toBe(2);
     expect(limited.length).toBe(18);
     expect(limited.every((r) => r.error!.code === 'over_email_send_rate_limit')).toBe(true);
-    const rows = await s.db.query<{ n: string }>(`select count(*)::text as n from auth.users where email like 'burst%'`);
+    const rows = await s.db.query<{ n: string }>(
+      `select count(*)::text as n from auth.users where email like 'burst%'`,
+    );
     expect(Number(rows.rows[0]!.n)).toBe(2);
     const list = (await (await fetch(`${s.inboxUrl}/api/v1/messages`)).json()) as { messages: InboxMail[] };
     expect(list.messages.filter((m) => m.To[0]!.Address.startsWith('burst')).length).toBe(2);

@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonate, race as raceOnPostgres } from '../support/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
 import type { Queryable } from '../../src/db/db.ts';
-import { HOTEL_A, HOTEL_B, USERS, asPersona, become, claimsFor, outcome, type PersonaName } from '../database/support.ts';
+import {
+  HOTEL_A,
+  HOTEL_B,
+  USERS,
+  asPersona,
+  become,
+  claimsFor,
+  outcome,
+  type PersonaName,
+} from '../database/support.ts';
 
 afterAll(stopPgServer);
 
@@ -18,7 +27,10 @@ const UNCONFIRMED = '00000000-0000-4000-a000-0000000000b1';
 const PASSWORD = 'demo-pass-123';
 
 const invite = (tx: Queryable, email: string, customer = HOTEL_A) =>
-  tx.query<{ id: string; email: string; status: string; created_at: string; expires_at: string }>('select * from public.invite_moderator($1, $2)', [customer, email]);
+  tx.query<{ id: string; email: string; status: string; created_at: string; expires_at: string }>(
+    'select * from public.invite_moderator($1, $2)',
+    [customer, email],
+  );
 
 async function waitForMail(s: TestStack, to: string, timeoutMs = 5000) {
   const until = Date.now() + timeoutMs;
@@ -58,7 +70,10 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
   });
 
   it('no persona reads or writes invitations or the mail outbox directly', async () => {
-    await s.db.query(`insert into public.invitations (customer_id, email, invited_by) values ($1, 'traveller@demo.test', $2)`, [HOTEL_A, USERS.moderator]);
+    await s.db.query(
+      `insert into public.invitations (customer_id, email, invited_by) values ($1, 'traveller@demo.test', $2)`,
+      [HOTEL_A, USERS.moderator],
+    );
     const personas: PersonaName[] = ['anon', 'moderatorA', 'moderatorB', 'admin', 'disabled', 'plain', 'guest'];
     const statements = [
       'select id from public.invitations',
@@ -78,7 +93,9 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       });
     }
     expect(seen).toEqual([]);
-    expect((await s.db.query('select status::text as status from public.invitations')).rows).toEqual([{ status: 'pending' }]);
+    expect((await s.db.query('select status::text as status from public.invitations')).rows).toEqual([
+      { status: 'pending' },
+    ]);
     await s.db.query('delete from public.invitations');
   });
 
@@ -88,14 +105,34 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       for (const email of ['Traveller@Demo.test ', 'nobody-at-all@demo.test', 'disabled@demo.test']) {
         const { rows } = await invite(tx, email);
         const r = rows[0]!;
-        out.push({ keys: Object.keys(r).sort(), email: r.email, status: r.status, days: (Date.parse(r.expires_at) - Date.parse(r.created_at)) / 86_400_000 });
+        out.push({
+          keys: Object.keys(r).sort(),
+          email: r.email,
+          status: r.status,
+          days: (Date.parse(r.expires_at) - Date.parse(r.created_at)) / 86_400_000,
+        });
       }
       return out;
     });
     expect(answers).toEqual([
-      { keys: ['created_at', 'email', 'expires_at', 'id', 'status'], email: 'traveller@demo.test', status: 'pending', days: 7 },
-      { keys: ['created_at', 'email', 'expires_at', 'id', 'status'], email: 'nobody-at-all@demo.test', status: 'pending', days: 7 },
-      { keys: ['created_at', 'email', 'expires_at', 'id', 'status'], email: 'disabled@demo.test', status: 'pending', days: 7 },
+      {
+        keys: ['created_at', 'email', 'expires_at', 'id', 'status'],
+        email: 'traveller@demo.test',
+        status: 'pending',
+        days: 7,
+      },
+      {
+        keys: ['created_at', 'email', 'expires_at', 'id', 'status'],
+        email: 'nobody-at-all@demo.test',
+        status: 'pending',
+        days: 7,
+      },
+      {
+        keys: ['created_at', 'email', 'expires_at', 'id', 'status'],
+        email: 'disabled@demo.test',
+        status: 'pending',
+        days: 7,
+      },
     ]);
     // Over HTTP too: same status and body shape for each address.
     const mod = s.anon();
@@ -103,12 +140,24 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
     const http = [];
     for (const email of ['innkeeper@demo.test', 'nobody-else@demo.test', 'disabled@demo.test']) {
       const r = await mod.rpc('invite_moderator', { p_customer_id: HOTEL_A, p_email: email });
-      http.push({ status: r.status, error: r.error, keys: Object.keys((r.data as object[])[0] ?? {}).sort(), state: (r.data as { status: string }[])[0]?.status });
+      http.push({
+        status: r.status,
+        error: r.error,
+        keys: Object.keys((r.data as object[])[0] ?? {}).sort(),
+        state: (r.data as { status: string }[])[0]?.status,
+      });
     }
     expect(new Set(http.map((h) => JSON.stringify(h))).size).toBe(1);
-    expect(http[0]).toEqual({ status: 200, error: null, keys: ['created_at', 'email', 'expires_at', 'id', 'status'], state: 'pending' });
+    expect(http[0]).toEqual({
+      status: 200,
+      error: null,
+      keys: ['created_at', 'email', 'expires_at', 'id', 'status'],
+      state: 'pending',
+    });
     // Each address got the same mail, but for its recipient: who invites, to which map, and where to answer.
-    const mails = await Promise.all(['innkeeper@demo.test', 'nobody-else@demo.test', 'disabled@demo.test'].map((to) => waitForMail(s, to)));
+    const mails = await Promise.all(
+      ['innkeeper@demo.test', 'nobody-else@demo.test', 'disabled@demo.test'].map((to) => waitForMail(s, to)),
+    );
     expect(new Set(mails.map((m) => m.text)).size).toBe(1);
     expect(mails[0]!.subject).toBe('Minh Moderator invites you to manage Saigon Riverside Hotel on Guestmap');
     expect(mails[0]!.text).toContain(`${s.config.auth.siteUrl.replace(/\/+$/, '')}/user`);
@@ -121,10 +170,25 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
     await asPersona(s.db, 'moderatorA', async (tx) => {
       await invite(tx, 'traveller@demo.test');
       await become(tx, 'plain');
-      expect((await tx.query('select customer_id from public.customer_moderators where user_id = $1', [USERS.traveller])).rows).toEqual([]);
-      expect((await tx.query('select customer_id from public.user_customers where user_id = $1 and customer_id = $2', [USERS.traveller, HOTEL_A])).rows).toEqual([]);
-      expect(await outcome(tx, 'select * from public.list_customer_moderators($1)', [HOTEL_A])).toEqual({ code: '42501', detail: 'not_moderator' });
-      expect(await outcome(tx, 'select * from public.invite_moderator($1, $2)', [HOTEL_A, 'friend@demo.test'])).toEqual({ code: '42501', detail: 'not_moderator' });
+      expect(
+        (await tx.query('select customer_id from public.customer_moderators where user_id = $1', [USERS.traveller]))
+          .rows,
+      ).toEqual([]);
+      expect(
+        (
+          await tx.query('select customer_id from public.user_customers where user_id = $1 and customer_id = $2', [
+            USERS.traveller,
+            HOTEL_A,
+          ])
+        ).rows,
+      ).toEqual([]);
+      expect(await outcome(tx, 'select * from public.list_customer_moderators($1)', [HOTEL_A])).toEqual({
+        code: '42501',
+        detail: 'not_moderator',
+      });
+      expect(await outcome(tx, 'select * from public.invite_moderator($1, $2)', [HOTEL_A, 'friend@demo.test'])).toEqual(
+        { code: '42501', detail: 'not_moderator' },
+      );
       // The token hook gives no moderator claim either.
       await tx.query('reset role');
       const { rows } = await tx.query<{ c: { moderator: unknown } }>(
@@ -138,28 +202,64 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
   it('the inviter sees only the typed e-mail and a status, never the invitee’s profile, before acceptance', async () => {
     await asPersona(s.db, 'moderatorA', async (tx) => {
       const { rows: inv } = await invite(tx, ' TRAVELLER@demo.test');
-      expect((await tx.query('select id, email, display_name from public.profiles where id = $1 or lower(email) = $2', [USERS.traveller, 'traveller@demo.test'])).rows).toEqual([]);
-      expect((await tx.query<{ user_id: string }>('select user_id from public.list_customer_moderators($1)', [HOTEL_A])).rows.map((r) => r.user_id)).toEqual([USERS.moderator]);
-      const { rows } = await tx.query<Record<string, unknown>>('select * from public.list_customer_invitations($1) where id = $2', [HOTEL_A, inv[0]!.id]);
-      expect(Object.keys(rows[0]!).sort()).toEqual(['created_at', 'email', 'expires_at', 'id', 'responded_at', 'role', 'status']);
-      expect({ email: rows[0]!.email, status: rows[0]!.status, role: rows[0]!.role }).toEqual({ email: 'traveller@demo.test', status: 'pending', role: 'moderator' });
+      expect(
+        (
+          await tx.query('select id, email, display_name from public.profiles where id = $1 or lower(email) = $2', [
+            USERS.traveller,
+            'traveller@demo.test',
+          ])
+        ).rows,
+      ).toEqual([]);
+      expect(
+        (
+          await tx.query<{ user_id: string }>('select user_id from public.list_customer_moderators($1)', [HOTEL_A])
+        ).rows.map((r) => r.user_id),
+      ).toEqual([USERS.moderator]);
+      const { rows } = await tx.query<Record<string, unknown>>(
+        'select * from public.list_customer_invitations($1) where id = $2',
+        [HOTEL_A, inv[0]!.id],
+      );
+      expect(Object.keys(rows[0]!).sort()).toEqual([
+        'created_at',
+        'email',
+        'expires_at',
+        'id',
+        'responded_at',
+        'role',
+        'status',
+      ]);
+      expect({ email: rows[0]!.email, status: rows[0]!.status, role: rows[0]!.role }).toEqual({
+        email: 'traveller@demo.test',
+        status: 'pending',
+        role: 'moderator',
+      });
       // The table itself is closed to clients (reads and writes).
       expect(await outcome(tx, 'select count(*) from public.invitations')).toEqual({ code: '42501' });
       expect(await outcome(tx, `update public.invitations set status = 'accepted'`)).toEqual({ code: '42501' });
       // After acceptance the invitee is a moderator like the others, and shows as one.
       await become(tx, 'plain');
-      expect((await outcome(tx, 'select public.accept_invitation($1)', [inv[0]!.id]))).toEqual({ ok: HOTEL_A });
+      expect(await outcome(tx, 'select public.accept_invitation($1)', [inv[0]!.id])).toEqual({ ok: HOTEL_A });
       await become(tx, 'moderatorA');
-      const { rows: mods } = await tx.query<{ user_id: string; display_name: string }>('select user_id, display_name from public.list_customer_moderators($1) order by user_id', [HOTEL_A]);
-      expect(mods).toEqual([{ user_id: USERS.moderator, display_name: 'Minh Moderator' }, { user_id: USERS.traveller, display_name: 'Tom Traveller' }]);
-      expect((await tx.query('select status from public.list_customer_invitations($1) where id = $2', [HOTEL_A, inv[0]!.id])).rows).toEqual([{ status: 'accepted' }]);
+      const { rows: mods } = await tx.query<{ user_id: string; display_name: string }>(
+        'select user_id, display_name from public.list_customer_moderators($1) order by user_id',
+        [HOTEL_A],
+      );
+      expect(mods).toEqual([
+        { user_id: USERS.moderator, display_name: 'Minh Moderator' },
+        { user_id: USERS.traveller, display_name: 'Tom Traveller' },
+      ]);
+      expect(
+        (await tx.query('select status from public.list_customer_invitations($1) where id = $2', [HOTEL_A, inv[0]!.id]))
+          .rows,
+      ).toEqual([{ status: 'accepted' }]);
     });
   });
 
   it('only the account with the invited, confirmed e-mail can see, accept or decline', async () => {
     await asPersona(s.db, 'moderatorA', async (tx) => {
       const ids: Record<string, string> = {};
-      for (const email of ['traveller@demo.test', 'unconfirmed@demo.test', 'disabled@demo.test']) ids[email] = (await invite(tx, email)).rows[0]!.id;
+      for (const email of ['traveller@demo.test', 'unconfirmed@demo.test', 'disabled@demo.test'])
+        ids[email] = (await invite(tx, email)).rows[0]!.id;
       const others: [PersonaName | { sub: string }, string][] = [
         ['guest', ids['traveller@demo.test']!],
         ['moderatorB', ids['traveller@demo.test']!],
@@ -170,20 +270,44 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       for (const [who, id] of others) {
         await become(tx, who);
         expect((await tx.query('select id from public.my_invitations()')).rows).toEqual([]);
-        expect(await outcome(tx, 'select public.accept_invitation($1)', [id])).toEqual({ code: 'P0001', detail: 'invitation_not_found' });
-        expect(await outcome(tx, 'select public.decline_invitation($1)', [id])).toEqual({ code: 'P0001', detail: 'invitation_not_found' });
+        expect(await outcome(tx, 'select public.accept_invitation($1)', [id])).toEqual({
+          code: 'P0001',
+          detail: 'invitation_not_found',
+        });
+        expect(await outcome(tx, 'select public.decline_invitation($1)', [id])).toEqual({
+          code: 'P0001',
+          detail: 'invitation_not_found',
+        });
       }
       // A token that claims the invited e-mail does not help: auth's confirmed record decides.
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ ...claimsFor('guest'), email: 'traveller@demo.test' })]);
-      expect(await outcome(tx, 'select public.accept_invitation($1)', [ids['traveller@demo.test']])).toEqual({ code: 'P0001', detail: 'invitation_not_found' });
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify({ ...claimsFor('guest'), email: 'traveller@demo.test' }),
+      ]);
+      expect(await outcome(tx, 'select public.accept_invitation($1)', [ids['traveller@demo.test']])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_not_found',
+      });
       await become(tx, 'anon');
-      expect(await outcome(tx, 'select public.accept_invitation($1)', [ids['traveller@demo.test']])).toEqual({ code: '42501' });
+      expect(await outcome(tx, 'select public.accept_invitation($1)', [ids['traveller@demo.test']])).toEqual({
+        code: '42501',
+      });
       await tx.query('reset role');
-      expect((await tx.query('select user_id from public.customer_moderators where customer_id = $1', [HOTEL_A])).rows).toEqual([{ user_id: USERS.moderator }]);
+      expect(
+        (await tx.query('select user_id from public.customer_moderators where customer_id = $1', [HOTEL_A])).rows,
+      ).toEqual([{ user_id: USERS.moderator }]);
       // The invitee sees it, with who invites to what.
       await become(tx, 'plain');
-      const { rows } = await tx.query('select customer_id, customer_name, role, invited_by_name from public.my_invitations()');
-      expect(rows).toEqual([{ customer_id: HOTEL_A, customer_name: 'Saigon Riverside Hotel', role: 'moderator', invited_by_name: 'Minh Moderator' }]);
+      const { rows } = await tx.query(
+        'select customer_id, customer_name, role, invited_by_name from public.my_invitations()',
+      );
+      expect(rows).toEqual([
+        {
+          customer_id: HOTEL_A,
+          customer_name: 'Saigon Riverside Hotel',
+          role: 'moderator',
+          invited_by_name: 'Minh Moderator',
+        },
+      ]);
     });
   });
 
@@ -193,36 +317,64 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       await become(tx, 'plain');
       expect(await outcome(tx, 'select public.decline_invitation($1)', [declined])).toEqual({ ok: 'declined' });
       expect(await outcome(tx, 'select public.decline_invitation($1)', [declined])).toEqual({ ok: 'declined' });
-      expect(await outcome(tx, 'select public.accept_invitation($1)', [declined])).toEqual({ code: 'P0001', detail: 'invitation_declined' });
+      expect(await outcome(tx, 'select public.accept_invitation($1)', [declined])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_declined',
+      });
 
       await become(tx, 'moderatorA');
       const withdrawn = (await invite(tx, 'traveller@demo.test')).rows[0]!.id;
       await become(tx, 'moderatorB');
-      expect(await outcome(tx, 'select public.withdraw_invitation($1)', [withdrawn])).toEqual({ code: 'P0001', detail: 'invitation_not_found' });
+      expect(await outcome(tx, 'select public.withdraw_invitation($1)', [withdrawn])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_not_found',
+      });
       await become(tx, 'plain');
-      expect(await outcome(tx, 'select public.withdraw_invitation($1)', [withdrawn])).toEqual({ code: 'P0001', detail: 'invitation_not_found' });
+      expect(await outcome(tx, 'select public.withdraw_invitation($1)', [withdrawn])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_not_found',
+      });
       expect((await tx.query('select id from public.my_invitations()')).rows).toEqual([{ id: withdrawn }]);
       await become(tx, 'moderatorA');
       expect(await outcome(tx, 'select public.withdraw_invitation($1)', [withdrawn])).toEqual({ ok: 'withdrawn' });
       await become(tx, 'plain');
       expect((await tx.query('select id from public.my_invitations()')).rows).toEqual([]);
-      expect(await outcome(tx, 'select public.accept_invitation($1)', [withdrawn])).toEqual({ code: 'P0001', detail: 'invitation_withdrawn' });
+      expect(await outcome(tx, 'select public.accept_invitation($1)', [withdrawn])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_withdrawn',
+      });
 
       await become(tx, 'moderatorA');
       const expired = (await invite(tx, 'traveller@demo.test')).rows[0]!.id;
       await tx.query('reset role');
-      await tx.query(`update public.invitations set created_at = now() - interval '8 days', expires_at = now() - interval '1 day' where id = $1`, [expired]);
+      await tx.query(
+        `update public.invitations set created_at = now() - interval '8 days', expires_at = now() - interval '1 day' where id = $1`,
+        [expired],
+      );
       await become(tx, 'plain');
       expect((await tx.query('select id from public.my_invitations()')).rows).toEqual([]);
-      expect(await outcome(tx, 'select public.accept_invitation($1)', [expired])).toEqual({ code: 'P0001', detail: 'invitation_expired' });
+      expect(await outcome(tx, 'select public.accept_invitation($1)', [expired])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_expired',
+      });
       await become(tx, 'moderatorA');
-      expect((await tx.query('select status from public.list_customer_invitations($1) where id = $2', [HOTEL_A, expired])).rows).toEqual([{ status: 'expired' }]);
-      expect(await outcome(tx, 'select public.withdraw_invitation($1)', [expired])).toEqual({ code: 'P0001', detail: 'invitation_not_pending' });
+      expect(
+        (await tx.query('select status from public.list_customer_invitations($1) where id = $2', [HOTEL_A, expired]))
+          .rows,
+      ).toEqual([{ status: 'expired' }]);
+      expect(await outcome(tx, 'select public.withdraw_invitation($1)', [expired])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_not_pending',
+      });
       // A new invitation to the same address can follow an expired one; a second pending one cannot.
       expect((await invite(tx, 'traveller@demo.test')).rows[0]!.status).toBe('pending');
-      expect(await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_A, 'traveller@demo.test'])).toEqual({ code: 'P0001', detail: 'already_invited' });
+      expect(
+        await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_A, 'traveller@demo.test']),
+      ).toEqual({ code: 'P0001', detail: 'already_invited' });
       await tx.query('reset role');
-      expect((await tx.query('select user_id from public.customer_moderators where customer_id = $1', [HOTEL_A])).rows).toEqual([{ user_id: USERS.moderator }]);
+      expect(
+        (await tx.query('select user_id from public.customer_moderators where customer_id = $1', [HOTEL_A])).rows,
+      ).toEqual([{ user_id: USERS.moderator }]);
     });
   });
 
@@ -232,9 +384,15 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       await become(tx, 'plain');
       expect(await outcome(tx, 'select public.accept_invitation($1)', [id])).toEqual({ ok: HOTEL_A });
       expect(await outcome(tx, 'select public.accept_invitation($1)', [id])).toEqual({ ok: HOTEL_A });
-      expect(await outcome(tx, 'select public.decline_invitation($1)', [id])).toEqual({ code: 'P0001', detail: 'invitation_accepted' });
+      expect(await outcome(tx, 'select public.decline_invitation($1)', [id])).toEqual({
+        code: 'P0001',
+        detail: 'invitation_accepted',
+      });
       await tx.query('reset role');
-      const { rows } = await tx.query('select user_id, added_by from public.customer_moderators where customer_id = $1 and user_id = $2', [HOTEL_A, USERS.traveller]);
+      const { rows } = await tx.query(
+        'select user_id, added_by from public.customer_moderators where customer_id = $1 and user_id = $2',
+        [HOTEL_A, USERS.traveller],
+      );
       expect(rows).toEqual([{ user_id: USERS.traveller, added_by: USERS.moderator }]);
       // Removed later, the old invitation does not bring them back.
       await become(tx, 'moderatorA');
@@ -242,17 +400,32 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       await become(tx, 'plain');
       expect(await outcome(tx, 'select public.accept_invitation($1)', [id])).toEqual({ ok: HOTEL_A });
       await tx.query('reset role');
-      expect((await tx.query('select user_id from public.customer_moderators where customer_id = $1 and user_id = $2', [HOTEL_A, USERS.traveller])).rows).toEqual([]);
+      expect(
+        (
+          await tx.query('select user_id from public.customer_moderators where customer_id = $1 and user_id = $2', [
+            HOTEL_A,
+            USERS.traveller,
+          ])
+        ).rows,
+      ).toEqual([]);
     });
   });
 
   it('bad input changes nothing: invalid e-mail, unknown customer, another customer', async () => {
     await asPersona(s.db, 'moderatorA', async (tx) => {
       for (const bad of ['', 'not-an-email', 'a@b', 'x'.repeat(320) + '@demo.test']) {
-        expect(await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_A, bad])).toEqual({ code: 'P0001', detail: 'invalid_email' });
+        expect(await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_A, bad])).toEqual({
+          code: 'P0001',
+          detail: 'invalid_email',
+        });
       }
-      expect(await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_B, 'x@demo.test'])).toEqual({ code: '42501', detail: 'not_moderator' });
-      expect(await outcome(tx, 'select id from public.invite_moderator($1, $2)', ['no-such-hotel', 'x@demo.test'])).toEqual({ code: '42501', detail: 'not_moderator' });
+      expect(await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_B, 'x@demo.test'])).toEqual({
+        code: '42501',
+        detail: 'not_moderator',
+      });
+      expect(
+        await outcome(tx, 'select id from public.invite_moderator($1, $2)', ['no-such-hotel', 'x@demo.test']),
+      ).toEqual({ code: '42501', detail: 'not_moderator' });
       await tx.query('reset role');
       expect((await tx.query('select count(*)::int as n from public.invitations')).rows).toEqual([{ n: 0 }]);
     });
@@ -261,7 +434,9 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
   it('at most 20 invitations per customer in 24 hours', async () => {
     await asPersona(s.db, 'moderatorA', async (tx) => {
       for (let i = 0; i < 20; i++) await invite(tx, `limit-${i}@demo.test`);
-      expect(await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_A, 'limit-20@demo.test'])).toEqual({ code: 'P0001', detail: 'invitation_limit' });
+      expect(
+        await outcome(tx, 'select id from public.invite_moderator($1, $2)', [HOTEL_A, 'limit-20@demo.test']),
+      ).toEqual({ code: 'P0001', detail: 'invitation_limit' });
       // Another customer has its own allowance.
       await become(tx, 'moderatorB');
       expect((await invite(tx, 'limit-20@demo.test', HOTEL_B)).rows[0]!.status).toBe('pending');
@@ -271,7 +446,11 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
   it('over HTTP: invite, the invitee signs in, sees it, accepts; the token then says moderator', async () => {
     const mod = s.anon();
     expect((await mod.auth.signInWithPassword({ email: 'moderator@demo.test', password: PASSWORD })).error).toBeNull();
-    const inv = await mod.rpc('invite_moderator', { p_customer_id: HOTEL_A, p_email: 'guest@demo.test', p_language: 'fr' });
+    const inv = await mod.rpc('invite_moderator', {
+      p_customer_id: HOTEL_A,
+      p_email: 'guest@demo.test',
+      p_language: 'fr',
+    });
     expect(inv.error).toBeNull();
     const mail = await waitForMail(s, 'guest@demo.test');
     expect(mail.subject).toBe('Minh Moderator vous invite à gérer la carte Saigon Riverside Hotel sur Guestmap');
@@ -283,10 +462,15 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
     const accepted = await guest.rpc('accept_invitation', { p_invitation_id: id });
     expect(accepted).toMatchObject({ status: 200, data: HOTEL_A, error: null });
     const { data: refreshed } = await guest.auth.refreshSession({ refresh_token: signIn.session!.refresh_token });
-    const claims = JSON.parse(Buffer.from(refreshed.session!.access_token.split('.')[1]!, 'base64url').toString('utf8')) as { moderator: Record<string, boolean> };
+    const claims = JSON.parse(
+      Buffer.from(refreshed.session!.access_token.split('.')[1]!, 'base64url').toString('utf8'),
+    ) as { moderator: Record<string, boolean> };
     expect(claims.moderator).toEqual({ [HOTEL_A]: true });
     const mods = await mod.rpc('list_customer_moderators', { p_customer_id: HOTEL_A });
-    expect((mods.data as { email: string }[]).map((m) => m.email).sort()).toEqual(['guest@demo.test', 'moderator@demo.test']);
+    expect((mods.data as { email: string }[]).map((m) => m.email).sort()).toEqual([
+      'guest@demo.test',
+      'moderator@demo.test',
+    ]);
     // Clean up for the other tests of this file: the guest is a moderator no more.
     expect((await mod.rpc('remove_moderator', { p_customer_id: HOTEL_A, p_user_id: USERS.guest })).error).toBeNull();
     await s.db.query('delete from public.invitations');
@@ -307,12 +491,16 @@ describe.each(BACKENDS)('invitations to a new address, e-mail confirmations on (
   it('whoever signs up with the invited address can accept only after confirming it from that mailbox', async () => {
     const mod = s.anon();
     expect((await mod.auth.signInWithPassword({ email: 'moderator@demo.test', password: PASSWORD })).error).toBeNull();
-    expect((await mod.rpc('invite_moderator', { p_customer_id: HOTEL_A, p_email: 'newcomer@example.test' })).error).toBeNull();
+    expect(
+      (await mod.rpc('invite_moderator', { p_customer_id: HOTEL_A, p_email: 'newcomer@example.test' })).error,
+    ).toBeNull();
     const newcomer = s.anon();
     const signUp = await newcomer.auth.signUp({ email: 'newcomer@example.test', password: PASSWORD });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).toBeNull();
-    expect((await newcomer.auth.signInWithPassword({ email: 'newcomer@example.test', password: PASSWORD })).error?.code).toBe('email_not_confirmed');
+    expect(
+      (await newcomer.auth.signInWithPassword({ email: 'newcomer@example.test', password: PASSWORD })).error?.code,
+    ).toBe('email_not_confirmed');
     const { rows } = await s.db.query<{ granted: boolean }>(
       `select exists (select 1 from public.customer_moderators m join auth.users u on u.id = m.user_id where u.email = 'newcomer@example.test') as granted`,
     );
@@ -321,14 +509,21 @@ describe.each(BACKENDS)('invitations to a new address, e-mail confirmations on (
     let code = '';
     const until = Date.now() + 5000;
     while (!code && Date.now() < until) {
-      code = s.mailbox.list().filter((m) => m.to.some((a) => a.address === 'newcomer@example.test')).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '').find(Boolean) ?? '';
+      code =
+        s.mailbox
+          .list()
+          .filter((m) => m.to.some((a) => a.address === 'newcomer@example.test'))
+          .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '')
+          .find(Boolean) ?? '';
       if (!code) await new Promise((r) => setTimeout(r, 100));
     }
     const verified = await newcomer.auth.verifyOtp({ email: 'newcomer@example.test', token: code, type: 'signup' });
     expect(verified.error).toBeNull();
     const mine = await newcomer.rpc('my_invitations');
     expect((mine.data as { customer_id: string }[]).map((r) => r.customer_id)).toEqual([HOTEL_A]);
-    expect((await newcomer.rpc('accept_invitation', { p_invitation_id: (mine.data as { id: string }[])[0]!.id })).data).toBe(HOTEL_A);
+    expect(
+      (await newcomer.rpc('accept_invitation', { p_invitation_id: (mine.data as { id: string }[])[0]!.id })).data,
+    ).toBe(HOTEL_A);
   });
 });
 
@@ -346,14 +541,29 @@ describe('invitations under concurrency on postgres', () => {
   const race = (calls: { claims: Record<string, unknown>; sql: string; params: unknown[] }[]) =>
     raceOnPostgres(
       s.dbUrl!,
-      calls.map(({ claims, sql, params }) => ({ prepare: impersonate({ role: String(claims.role), 'request.jwt.claims': JSON.stringify(claims) }), sql, params })),
+      calls.map(({ claims, sql, params }) => ({
+        prepare: impersonate({ role: String(claims.role), 'request.jwt.claims': JSON.stringify(claims) }),
+        sql,
+        params,
+      })),
     );
   const newInvitation = async (email: string) =>
-    (await s.db.query<{ id: string }>(`insert into public.invitations (customer_id, email, invited_by) values ($1, $2, $3) returning id`, [HOTEL_A, email, USERS.moderator])).rows[0]!.id;
+    (
+      await s.db.query<{ id: string }>(
+        `insert into public.invitations (customer_id, email, invited_by) values ($1, $2, $3) returning id`,
+        [HOTEL_A, email, USERS.moderator],
+      )
+    ).rows[0]!.id;
 
   it('20 concurrent accepts of one invitation: all answer the hotel, one membership, accepted once', async () => {
     const id = await newInvitation('traveller@demo.test');
-    const results = await race(Array.from({ length: RACERS }, () => ({ claims: claimsFor('plain'), sql: 'select public.accept_invitation($1) as r', params: [id] })));
+    const results = await race(
+      Array.from({ length: RACERS }, () => ({
+        claims: claimsFor('plain'),
+        sql: 'select public.accept_invitation($1) as r',
+        params: [id],
+      })),
+    );
     expect(results).toEqual(Array(RACERS).fill({ ok: true, value: HOTEL_A }));
     const { rows } = await s.db.query(
       `select (select count(*)::int from public.customer_moderators where customer_id = $1 and user_id = $2) as memberships,
@@ -361,7 +571,10 @@ describe('invitations under concurrency on postgres', () => {
       [HOTEL_A, USERS.traveller, id],
     );
     expect(rows).toEqual([{ memberships: 1, status: 'accepted' }]);
-    await s.db.query('delete from public.customer_moderators where customer_id = $1 and user_id = $2', [HOTEL_A, USERS.traveller]);
+    await s.db.query('delete from public.customer_moderators where customer_id = $1 and user_id = $2', [
+      HOTEL_A,
+      USERS.traveller,
+    ]);
   });
 
   it('10 accepts racing 10 withdrawals: either accepted and granted, or withdrawn and not, never both', async () => {
@@ -379,8 +592,14 @@ describe('invitations under concurrency on postgres', () => {
          from public.invitations i where i.id = $3`,
         [HOTEL_A, USERS.traveller, id],
       );
-      expect([['accepted', true], ['withdrawn', false]]).toContainEqual([rows[0]!.status, rows[0]!.granted]);
-      await s.db.query('delete from public.customer_moderators where customer_id = $1 and user_id = $2', [HOTEL_A, USERS.traveller]);
+      expect([
+        ['accepted', true],
+        ['withdrawn', false],
+      ]).toContainEqual([rows[0]!.status, rows[0]!.granted]);
+      await s.db.query('delete from public.customer_moderators where customer_id = $1 and user_id = $2', [
+        HOTEL_A,
+        USERS.traveller,
+      ]);
     }
     await s.db.query(`update auth.users set email = 'traveller@demo.test' where id = $1`, [USERS.traveller]);
   });
@@ -389,23 +608,39 @@ describe('invitations under concurrency on postgres', () => {
     await s.db.query('delete from public.invitations');
     for (let i = 0; i < 15; i++) await newInvitation(`before-${i}@demo.test`);
     const results = await race(
-      Array.from({ length: RACERS }, (_, i) => ({ claims: claimsFor('moderatorA'), sql: 'select id as r from public.invite_moderator($1, $2)', params: [HOTEL_A, `racer-${i}@demo.test`] })),
+      Array.from({ length: RACERS }, (_, i) => ({
+        claims: claimsFor('moderatorA'),
+        sql: 'select id as r from public.invite_moderator($1, $2)',
+        params: [HOTEL_A, `racer-${i}@demo.test`],
+      })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(results.filter((r) => !r.ok).map((r) => r.detail)).toEqual(Array(RACERS - 5).fill('invitation_limit'));
-    const { rows } = await s.db.query(`select count(*)::int as n from public.invitations where customer_id = $1`, [HOTEL_A]);
+    const { rows } = await s.db.query(`select count(*)::int as n from public.invitations where customer_id = $1`, [
+      HOTEL_A,
+    ]);
     expect(rows).toEqual([{ n: 20 }]);
   });
 
   it('20 concurrent invitations of one address: one pending invitation, one mail', async () => {
     await s.db.query('delete from public.invitations');
-    const before = (await s.db.query<{ n: number }>(`select count(*)::int as n from private.mail_outbox where to_email = 'same@demo.test'`)).rows[0]!.n;
+    const before = (
+      await s.db.query<{ n: number }>(
+        `select count(*)::int as n from private.mail_outbox where to_email = 'same@demo.test'`,
+      )
+    ).rows[0]!.n;
     const results = await race(
-      Array.from({ length: RACERS }, () => ({ claims: claimsFor('moderatorA'), sql: 'select id as r from public.invite_moderator($1, $2)', params: [HOTEL_A, 'same@demo.test'] })),
+      Array.from({ length: RACERS }, () => ({
+        claims: claimsFor('moderatorA'),
+        sql: 'select id as r from public.invite_moderator($1, $2)',
+        params: [HOTEL_A, 'same@demo.test'],
+      })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => r.detail)).toEqual(Array(RACERS - 1).fill('already_invited'));
-    const { rows } = await s.db.query<{ n: number }>(`select count(*)::int as n from private.mail_outbox where to_email = 'same@demo.test'`);
+    const { rows } = await s.db.query<{ n: number }>(
+      `select count(*)::int as n from private.mail_outbox where to_email = 'same@demo.test'`,
+    );
     expect(rows[0]!.n - before).toBe(1);
   });
 });

@@ -31,7 +31,9 @@ type Binding = { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; fil
 
 function subscribe(client: SupabaseClient, name: string, binding: Binding): Sub {
   const sub: Sub = { channel: client.channel(name), changes: [], statuses: [], system: [] };
-  sub.channel.on('postgres_changes' as never, { schema: 'public', ...binding } as never, (p: Change) => sub.changes.push(p));
+  sub.channel.on('postgres_changes' as never, { schema: 'public', ...binding } as never, (p: Change) =>
+    sub.changes.push(p),
+  );
   sub.channel.on('system' as never, {} as never, (p: unknown) => sub.system.push(p));
   sub.channel.subscribe((status) => sub.statuses.push(status));
   return sub;
@@ -46,13 +48,23 @@ describe.each(BACKENDS)('realtime filters see only what the subscriber may read,
   /** A real account (auth.users): its profile row, with the e-mail, follows from the trigger. */
   const account = async (email: string) => {
     const id = crypto.randomUUID();
-    await stack.db.query(`insert into auth.users (id, email, aud, role) values ($1, $2, 'authenticated', 'authenticated')`, [id, email]);
+    await stack.db.query(
+      `insert into auth.users (id, email, aud, role) values ($1, $2, 'authenticated', 'authenticated')`,
+      [id, email],
+    );
     return id;
   };
   const as = async (userId: string) => {
     const c = stack.client();
     const token = signJwt(
-      { sub: userId, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600, session_id: crypto.randomUUID(), is_anonymous: false },
+      {
+        sub: userId,
+        role: 'authenticated',
+        aud: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+        session_id: crypto.randomUUID(),
+        is_anonymous: false,
+      },
       stack.config.auth.jwtSecret,
     );
     await c.realtime.setAuth(token);
@@ -62,7 +74,10 @@ describe.each(BACKENDS)('realtime filters see only what the subscriber may read,
 
   beforeAll(async () => {
     stack = await startTestStack(backend, { seed: false });
-    await stack.db.query(`insert into auth.users (id, email, aud, role) values ($1, 'attacker@example.test', 'authenticated', 'authenticated')`, [attacker]);
+    await stack.db.query(
+      `insert into auth.users (id, email, aud, role) values ($1, 'attacker@example.test', 'authenticated', 'authenticated')`,
+      [attacker],
+    );
   });
 
   afterAll(async () => {
@@ -104,7 +119,11 @@ describe.each(BACKENDS)('realtime filters see only what the subscriber may read,
       const victimEmail = `full-${crypto.randomUUID().slice(0, 8)}@example.test`;
       const victim = await account(victimEmail);
       const c = await as(attacker);
-      const probe = subscribe(c, 'full-probe', { event: 'DELETE', table: 'profiles', filter: `email=eq.${victimEmail}` });
+      const probe = subscribe(c, 'full-probe', {
+        event: 'DELETE',
+        table: 'profiles',
+        filter: `email=eq.${victimEmail}`,
+      });
       const sentinel = subscribe(c, 'full-sentinel', { event: 'DELETE', table: 'profiles', filter: `id=eq.${victim}` });
       await Promise.all([joined(probe), joined(sentinel)]);
       await stack.db.query('delete from auth.users where id = $1', [victim]);
@@ -142,7 +161,10 @@ describe.each(BACKENDS)('realtime filters see only what the subscriber may read,
     await stack.db.query(`insert into public.sec_rt_open values (1, 't1', 's3cret')`);
     await stack.db.query(`delete from public.sec_rt_open where id = 1`);
     await stack.db.query(`insert into public.sec_rt_notes values (2, $1, 'sentinel', 'x')`, [attacker]);
-    await waitFor(() => sentinel.changes.length === 1 && openTag.changes.length === 1, 'the sentinel INSERT and the tag DELETE');
+    await waitFor(
+      () => sentinel.changes.length === 1 && openTag.changes.length === 1,
+      'the sentinel INSERT and the tag DELETE',
+    );
     // REPLICA IDENTITY FULL without RLS: the whole old row the subscriber may select, as hosted.
     expect(openTag.changes[0]!.old).toEqual({ id: 1, tag: 't1' });
     expect(probeRls.changes).toEqual([]);

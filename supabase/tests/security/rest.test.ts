@@ -52,7 +52,9 @@ describe.each(BACKENDS)('REST security on %s', (backend) => {
     // one type name, optionally an array of it, still works (any case, as Postgres folds it)
     const ok = await env.http(`/fx_hotels?select=${enc('id::text,tags::TEXT[],stars::int,rating::float8')}&id=eq.1`);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual([{ id: '1', tags: expect.any(Array), stars: expect.any(Number), rating: expect.any(Number) }]);
+    expect(await ok.json()).toEqual([
+      { id: '1', tags: expect.any(Array), stars: expect.any(Number), rating: expect.any(Number) },
+    ]);
     // an unknown type is the database's 400, not a splice
     const unknown = await env.http(`/fx_hotels?select=${enc('id::nosuchtype')}`);
     expect(unknown.status).toBe(400);
@@ -60,19 +62,30 @@ describe.each(BACKENDS)('REST security on %s', (backend) => {
   });
 
   it('cancels an anonymous statement at the 3 s role timeout (57014), rolls it back, and the database stays usable', async () => {
-    const before = (await env.stack.db.query<{ n: number }>('select count(*)::int as n from public.fx_spin_log')).rows[0]!.n;
+    const before = (await env.stack.db.query<{ n: number }>('select count(*)::int as n from public.fx_spin_log'))
+      .rows[0]!.n;
     const hotels = await (await env.http('/fx_hotels?select=id,name&order=id')).json();
     const t0 = performance.now();
-    const r = await env.http('/rpc/fx_spin', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 10 }) });
+    const r = await env.http('/rpc/fx_spin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seconds: 10 }),
+    });
     const ms = performance.now() - t0;
     const body = await r.json();
     expect([r.status, body.code, body.message]).toEqual([500, '57014', 'canceling statement due to statement timeout']);
     expect(ms).toBeGreaterThan(2_500);
     expect(ms).toBeLessThan(6_000);
     // the row the function wrote first was rolled back; the rest is intact, and the next requests work
-    expect((await env.stack.db.query<{ n: number }>('select count(*)::int as n from public.fx_spin_log')).rows[0]!.n).toBe(before);
+    expect(
+      (await env.stack.db.query<{ n: number }>('select count(*)::int as n from public.fx_spin_log')).rows[0]!.n,
+    ).toBe(before);
     expect(await (await env.http('/fx_hotels?select=id,name&order=id')).json()).toEqual(hotels);
-    const quick = await env.http('/rpc/fx_spin', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 0.05 }) });
+    const quick = await env.http('/rpc/fx_spin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seconds: 0.05 }),
+    });
     expect(quick.status).toBe(200);
     // sleeping is cancelled the same way
     const s0 = performance.now();
@@ -85,14 +98,22 @@ describe.each(BACKENDS)('REST security on %s', (backend) => {
     try {
       await setTimeoutOf('anon', '1s');
       const t0 = performance.now();
-      const r = await env.http('/rpc/fx_spin', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 10 }) });
+      const r = await env.http('/rpc/fx_spin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seconds: 10 }),
+      });
       const ms = performance.now() - t0;
       expect([r.status, (await r.json()).code]).toEqual([500, '57014']);
       expect(ms).toBeGreaterThan(800);
       expect(ms).toBeLessThan(2_900);
       // under the (raised) limit a statement runs to its end
       await setTimeoutOf('anon', '3s');
-      const ok = await env.http('/rpc/fx_spin', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 1.5 }) });
+      const ok = await env.http('/rpc/fx_spin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seconds: 1.5 }),
+      });
       expect(ok.status).toBe(200);
       // a signed-in user has 8 s: 3.5 s passes
       const alice = await env.user(`spin-${backend}@example.com`);
@@ -105,7 +126,13 @@ describe.each(BACKENDS)('REST security on %s', (backend) => {
 
   it('answers a simple GET while another request runs up to its timeout', async () => {
     // the client is another process: the stack's process may be busy (PGlite runs in its event loop)
-    const probe = await runSlowProbe({ url: env.stack.apiUrl, apikey: env.stack.config.auth.anonKey, simplePath: '/rest/v1/fx_countries?select=code&limit=1', slowPath: '/rest/v1/rpc/fx_spin', slowBody: { seconds: 10 } });
+    const probe = await runSlowProbe({
+      url: env.stack.apiUrl,
+      apikey: env.stack.config.auth.anonKey,
+      simplePath: '/rest/v1/fx_countries?select=code&limit=1',
+      slowPath: '/rest/v1/rpc/fx_spin',
+      slowBody: { seconds: 10 },
+    });
     expect([probe.slow.status, probe.slow.code]).toEqual([500, '57014']);
     expect(probe.slow.ms).toBeLessThan(6_000);
     expect(probe.gets.length).toBeGreaterThan(0);

@@ -45,10 +45,16 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
   let s: TestStack;
   const partner: Record<string, string> = {};
 
-  const q = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => (await s.db.query<T>(sql, params)).rows;
+  const q = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    (await s.db.query<T>(sql, params)).rows;
 
   async function giveVoucher(slug: string, opts: { expired?: boolean; used?: boolean } = {}): Promise<string> {
-    const code = newCode(slug.replace(/[^A-Z]/gi, '').toUpperCase().replace(/[IO]/g, 'X'));
+    const code = newCode(
+      slug
+        .replace(/[^A-Z]/gi, '')
+        .toUpperCase()
+        .replace(/[IO]/g, 'X'),
+    );
     await q(
       `insert into public.vouchers (code, user_id, customer_id, activity_id, discount_pct, issued_at, expires_at, redeemed_at)
        values ($1, $2, $3, $4, 10, now() - interval '2 days', now() + ($5 || ' days')::interval, case when $6 then now() end)`,
@@ -63,7 +69,10 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
       s.db,
       'anon',
       async (tx) => {
-        const r = await tx.query<{ r: Record<string, unknown> }>(`select public.redeem_voucher($1, $2, 100000, 'VND', $3) as r`, [code, pin, key]);
+        const r = await tx.query<{ r: Record<string, unknown> }>(
+          `select public.redeem_voucher($1, $2, 100000, 'VND', $3) as r`,
+          [code, pin, key],
+        );
         return { ok: r.rows[0]!.r.ok === true, value: r.rows[0]!.r };
       },
       { commit: true },
@@ -71,7 +80,10 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
 
   beforeAll(async () => {
     s = await startTestStack(backend);
-    for (const r of await q<{ slug: string; id: string }>(`select slug, id::text from public.activities where customer_id = $1 and is_partner`, [HOTEL_A])) {
+    for (const r of await q<{ slug: string; id: string }>(
+      `select slug, id::text from public.activities where customer_id = $1 and is_partner`,
+      [HOTEL_A],
+    )) {
       partner[r.slug] = r.id;
     }
   });
@@ -122,19 +134,29 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
     const slug = 'saigon-saigon-rooftop-bar';
     const codes = await Promise.all(Array.from({ length: 5 }, () => giveVoucher(slug)));
     const details: string[] = [];
-    for (const code of codes) for (let i = 0; i < 4; i++) details.push(String((await redeem(code, '222222', `${code}-${i}`)).value!.details));
+    for (const code of codes)
+      for (let i = 0; i < 4; i++) details.push(String((await redeem(code, '222222', `${code}-${i}`)).value!.details));
     expect(details).toEqual(Array(20).fill('wrong_pin'));
     const next = await giveVoucher(slug);
     expect(await redeem(next, SEEDED_PINS[slug]!, 'after-20')).toEqual({ ok: false, detail: 'partner_locked' });
     // A new PIN set by the hotel clears the count.
-    await asPersona(s.db, 'moderatorA', (tx) => tx.query('select public.set_partner_pin($1, $2)', [partner[slug], SEEDED_PINS[slug]]), { commit: true });
+    await asPersona(
+      s.db,
+      'moderatorA',
+      (tx) => tx.query('select public.set_partner_pin($1, $2)', [partner[slug], SEEDED_PINS[slug]]),
+      { commit: true },
+    );
     expect((await redeem(next, SEEDED_PINS[slug]!, 'after-reset')).ok).toBe(true);
   });
 
   it('a PIN shorter than 6 digits is refused, by the RPC and by the table', async () => {
     const slug = 'lusine-dong-khoi';
     for (const pin of ['1234', '48219', '12345a', '1234567890123']) {
-      expect(await asPersona(s.db, 'moderatorA', (tx) => sqlError(tx.query('select public.set_partner_pin($1, $2)', [partner[slug], pin])))).toMatchObject({
+      expect(
+        await asPersona(s.db, 'moderatorA', (tx) =>
+          sqlError(tx.query('select public.set_partner_pin($1, $2)', [partner[slug], pin])),
+        ),
+      ).toMatchObject({
         code: 'P0001',
         detail: 'invalid_pin',
       });
@@ -142,7 +164,9 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
     expect(
       await asPersona(s.db, 'plain', async (tx) => {
         await asSuper(tx);
-        return sqlError(tx.query(`update public.partner_pins set pin_length = 4 where activity_id = $1`, [partner[slug]]));
+        return sqlError(
+          tx.query(`update public.partner_pins set pin_length = 4 where activity_id = $1`, [partner[slug]]),
+        );
       }),
     ).toMatchObject({ code: '23514' });
     // The seeded PIN still works, and a 4-digit guess is simply a wrong PIN.
@@ -172,14 +196,30 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
 
     beforeAll(async () => {
       // A scratch card where a voucher is all but certain (weight 1,000,000 against 1 for "nothing").
-      jackpot = (await q<{ id: string }>(`insert into public.reward_campaigns (customer_id, kind) values ($1, 'scratch_card') returning id`, [HOTEL_A]))[0]!.id;
+      jackpot = (
+        await q<{ id: string }>(
+          `insert into public.reward_campaigns (customer_id, kind) values ($1, 'scratch_card') returning id`,
+          [HOTEL_A],
+        )
+      )[0]!.id;
       await q(
         `insert into public.reward_prizes (campaign_id, kind, label, activity_id, discount_pct, weight) values ($1, 'voucher', '{"en":"jackpot"}', $2, 50, 1000000)`,
         [jackpot, partner['secret-garden']],
       );
-      await q(`insert into public.reward_prizes (campaign_id, kind, label, points, weight) values ($1, 'points', '{"en":"5 points"}', 5, 1)`, [jackpot]);
-      hidden = (await q<{ id: string }>(`insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 5) returning id`, [HOTEL_B]))[0]!.id;
-      await q(`insert into public.reward_prizes (campaign_id, kind, label, points, weight) values ($1, 'points', '{"en":"10 points"}', 10, 1)`, [hidden]);
+      await q(
+        `insert into public.reward_prizes (campaign_id, kind, label, points, weight) values ($1, 'points', '{"en":"5 points"}', 5, 1)`,
+        [jackpot],
+      );
+      hidden = (
+        await q<{ id: string }>(
+          `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 5) returning id`,
+          [HOTEL_B],
+        )
+      )[0]!.id;
+      await q(
+        `insert into public.reward_prizes (campaign_id, kind, label, points, weight) values ($1, 'points', '{"en":"10 points"}', 10, 1)`,
+        [hidden],
+      );
     });
     beforeEach(async () => {
       await q(`delete from private.reward_source_vouchers`).catch(() => undefined);
@@ -187,7 +227,13 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
     });
 
     const vouchersOf = async (userIds: string[]) =>
-      Number((await q<{ n: number }>(`select count(*)::int as n from public.vouchers where user_id = any($1::uuid[])`, [userIds]))[0]!.n);
+      Number(
+        (
+          await q<{ n: number }>(`select count(*)::int as n from public.vouchers where user_id = any($1::uuid[])`, [
+            userIds,
+          ])
+        )[0]!.n,
+      );
 
     async function anonymousPlayer(): Promise<{ client: SupabaseClient; id: string }> {
       const client = s.anon();
@@ -201,7 +247,10 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
       for (let i = 0; i < 10; i++) players.push(await anonymousPlayer());
       const outcomes = [];
       for (const [i, p] of players.entries()) {
-        const { data, error } = await p.client.rpc('play_reward', { p_campaign_id: jackpot, p_idempotency_key: `anon-${i}` });
+        const { data, error } = await p.client.rpc('play_reward', {
+          p_campaign_id: jackpot,
+          p_idempotency_key: `anon-${i}`,
+        });
         expect(error).toBeNull();
         outcomes.push((data as { prize_kind: string }).prize_kind);
       }
@@ -216,7 +265,11 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
       const outcomes: string[] = [];
       for (let i = 0; i < 12; i++) {
         const email = `farmer-${backend}-${i}@example.test`;
-        const { data, error } = await service.auth.admin.createUser({ email, password: 'farm-pass-123', email_confirm: true });
+        const { data, error } = await service.auth.admin.createUser({
+          email,
+          password: 'farm-pass-123',
+          email_confirm: true,
+        });
         expect(error).toBeNull();
         ids.push(data.user!.id);
         const c = s.anon();
@@ -229,56 +282,76 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
       expect(await vouchersOf(ids)).toBe(10);
     });
 
-    it.runIf(backend === 'postgres')('20 concurrent plays (20 connections) from one source: anonymous win none, confirmed exactly 10', async () => {
-      const base = '00000000-0000-4000-f000-';
-      const id = (i: number) => base + String(i).padStart(12, '0');
-      await q(
-        `insert into auth.users (instance_id, id, aud, role, is_anonymous, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+    it.runIf(backend === 'postgres')(
+      '20 concurrent plays (20 connections) from one source: anonymous win none, confirmed exactly 10',
+      async () => {
+        const base = '00000000-0000-4000-f000-';
+        const id = (i: number) => base + String(i).padStart(12, '0');
+        await q(
+          `insert into auth.users (instance_id, id, aud, role, is_anonymous, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
          select '00000000-0000-0000-0000-000000000000', ($1 || lpad(g::text, 12, '0'))::uuid, 'authenticated', 'authenticated',
                 g > 20, case when g <= 20 then 'racer' || g || '@example.test' end, case when g <= 20 then now() end, '{}', '{}', now(), now()
          from generate_series(1, 40) g`,
-        [base],
-      );
-      const race = (users: number[]) =>
-        raceOnPostgres<Record<string, unknown>>(
-          s.dbUrl!,
-          users.map((u) => ({
-            prepare: impersonate({
-              role: 'authenticated',
-              'request.jwt.claims': JSON.stringify({ ...claimsFor('guest'), sub: id(u), is_anonymous: u > 20 }),
-              'request.headers': JSON.stringify({ 'x-real-ip': '203.0.113.7' }),
-            }),
-            sql: 'select public.play_reward($1, $2) as r',
-            params: [jackpot, `race-${u}`],
-          })),
+          [base],
         );
-      const anonymous = await race(Array.from({ length: 20 }, (_, i) => 21 + i));
-      expect(anonymous.filter((r) => r.ok)).toHaveLength(20);
-      expect(anonymous.filter((r) => r.value?.prize_kind === 'voucher')).toHaveLength(0);
-      const confirmed = await race(Array.from({ length: 20 }, (_, i) => 1 + i));
-      expect(confirmed.filter((r) => r.ok)).toHaveLength(20);
-      expect(confirmed.filter((r) => r.value?.prize_kind === 'voucher')).toHaveLength(10);
-      expect(await vouchersOf(Array.from({ length: 40 }, (_, i) => id(i + 1)))).toBe(10);
-    });
+        const race = (users: number[]) =>
+          raceOnPostgres<Record<string, unknown>>(
+            s.dbUrl!,
+            users.map((u) => ({
+              prepare: impersonate({
+                role: 'authenticated',
+                'request.jwt.claims': JSON.stringify({ ...claimsFor('guest'), sub: id(u), is_anonymous: u > 20 }),
+                'request.headers': JSON.stringify({ 'x-real-ip': '203.0.113.7' }),
+              }),
+              sql: 'select public.play_reward($1, $2) as r',
+              params: [jackpot, `race-${u}`],
+            })),
+          );
+        const anonymous = await race(Array.from({ length: 20 }, (_, i) => 21 + i));
+        expect(anonymous.filter((r) => r.ok)).toHaveLength(20);
+        expect(anonymous.filter((r) => r.value?.prize_kind === 'voucher')).toHaveLength(0);
+        const confirmed = await race(Array.from({ length: 20 }, (_, i) => 1 + i));
+        expect(confirmed.filter((r) => r.ok)).toHaveLength(20);
+        expect(confirmed.filter((r) => r.value?.prize_kind === 'voucher')).toHaveLength(10);
+        expect(await vouchersOf(Array.from({ length: 40 }, (_, i) => id(i + 1)))).toBe(10);
+      },
+    );
 
-    it("a campaign of a hotel whose map is not public cannot be played", async () => {
+    it('a campaign of a hotel whose map is not public cannot be played', async () => {
       await q('update public.customers set is_public = false where id = $1', [HOTEL_B]);
       try {
-        const err = await asPersona(s.db, 'guest', (tx) => sqlError(tx.query('select public.play_reward($1, $2)', [hidden, 'hidden-1'])));
+        const err = await asPersona(s.db, 'guest', (tx) =>
+          sqlError(tx.query('select public.play_reward($1, $2)', [hidden, 'hidden-1'])),
+        );
         expect(err).toMatchObject({ code: 'P0001', detail: 'campaign_inactive' });
-        expect(await q('select count(*)::int as n from public.reward_plays where campaign_id = $1', [hidden])).toEqual([{ n: 0 }]);
+        expect(await q('select count(*)::int as n from public.reward_plays where campaign_id = $1', [hidden])).toEqual([
+          { n: 0 },
+        ]);
       } finally {
         await q('update public.customers set is_public = true where id = $1', [HOTEL_B]);
       }
     });
 
     it("the day is the hotel's day: its time zone decides the play day and when the limit resets", async () => {
-      const card = (await q<{ id: string }>(`insert into public.reward_campaigns (customer_id, kind) values ($1, 'scratch_card') returning id`, [HOTEL_B]))[0]!.id;
-      await q(`insert into public.reward_prizes (campaign_id, kind, label, points, weight) values ($1, 'points', '{"en":"1 point"}', 1, 1)`, [card]);
+      const card = (
+        await q<{ id: string }>(
+          `insert into public.reward_campaigns (customer_id, kind) values ($1, 'scratch_card') returning id`,
+          [HOTEL_B],
+        )
+      )[0]!.id;
+      await q(
+        `insert into public.reward_prizes (campaign_id, kind, label, points, weight) values ($1, 'points', '{"en":"1 point"}', 1, 1)`,
+        [card],
+      );
       const play = (key: string) =>
-        asPersona(s.db, 'plain', async (tx) => (await tx.query<{ r: { play_id: string } }>('select public.play_reward($1, $2) as r', [card, key])).rows[0]!.r, { commit: true }).catch(
-          (e: { detail?: string }) => ({ detail: e.detail }),
-        );
+        asPersona(
+          s.db,
+          'plain',
+          async (tx) =>
+            (await tx.query<{ r: { play_id: string } }>('select public.play_reward($1, $2) as r', [card, key])).rows[0]!
+              .r,
+          { commit: true },
+        ).catch((e: { detail?: string }) => ({ detail: e.detail }));
       // Pago Pago (UTC−11) and Kiritimati (UTC+14) are 25 hours apart: never the same date.
       await q(`update public.customers set time_zone = 'Pacific/Pago_Pago' where id = $1`, [HOTEL_B]);
       expect(await play('tz-1')).toHaveProperty('play_id');
@@ -294,38 +367,48 @@ describe.each(BACKENDS)('rewards integrity on %s', (backend) => {
       expect(days).toEqual([{ ok: true, n: 2 }]);
       await q(`update public.customers set time_zone = 'Asia/Ho_Chi_Minh' where id = $1`, [HOTEL_B]);
       // A time zone that does not exist is refused.
-      expect(await sqlError(s.db.query(`update public.customers set time_zone = 'Mars/Olympus' where id = $1`, [HOTEL_B]))).toMatchObject({ code: '23514' });
+      expect(
+        await sqlError(s.db.query(`update public.customers set time_zone = 'Mars/Olympus' where id = $1`, [HOTEL_B])),
+      ).toMatchObject({ code: '23514' });
     });
   });
 
   // ─── races on PostgreSQL ──────────────────────────────────────────────────────
-  it.runIf(backend === 'postgres')('20 concurrent wrong PINs on one voucher (20 connections) count exactly 5; on 10 vouchers the partner stops at 20', async () => {
-    // A redemption answers ok: false in its result (wrong PIN, locked) without raising: ok is the result's.
-    const race = async (codes: string[], pin: string): Promise<Answer[]> =>
-      (
-        await raceOnPostgres<Record<string, unknown>>(
-          s.dbUrl!,
-          codes.map((code, i) => ({
-            prepare: impersonate({ role: 'anon', 'request.jwt.claims': JSON.stringify(claimsFor('anon')) }),
-            sql: `select public.redeem_voucher($1, $2, 100000, 'VND', $3) as r`,
-            params: [code, pin, `race-${i}-${code}`],
-          })),
-        )
-      ).map((a) => (a.ok ? { ok: a.value!.ok === true, value: a.value } : { ok: false, detail: a.detail }));
-    const failures = async (where: string, params: unknown[]) => Number((await q<{ n: number }>(`select count(*)::int as n from private.partner_pin_failures where ${where}`, params))[0]!.n);
+  it.runIf(backend === 'postgres')(
+    '20 concurrent wrong PINs on one voucher (20 connections) count exactly 5; on 10 vouchers the partner stops at 20',
+    async () => {
+      // A redemption answers ok: false in its result (wrong PIN, locked) without raising: ok is the result's.
+      const race = async (codes: string[], pin: string): Promise<Answer[]> =>
+        (
+          await raceOnPostgres<Record<string, unknown>>(
+            s.dbUrl!,
+            codes.map((code, i) => ({
+              prepare: impersonate({ role: 'anon', 'request.jwt.claims': JSON.stringify(claimsFor('anon')) }),
+              sql: `select public.redeem_voucher($1, $2, 100000, 'VND', $3) as r`,
+              params: [code, pin, `race-${i}-${code}`],
+            })),
+          )
+        ).map((a) => (a.ok ? { ok: a.value!.ok === true, value: a.value } : { ok: false, detail: a.detail }));
+      const failures = async (where: string, params: unknown[]) =>
+        Number(
+          (
+            await q<{ n: number }>(`select count(*)::int as n from private.partner_pin_failures where ${where}`, params)
+          )[0]!.n,
+        );
 
-    const spa = 'miu-miu-spa';
-    const one = await giveVoucher(spa);
-    const a = await race(Array(20).fill(one), '999999');
-    expect(a.filter((r) => r.value?.details === 'wrong_pin')).toHaveLength(5);
-    expect(a.filter((r) => r.detail === 'pin_locked')).toHaveLength(15);
-    expect(await failures('voucher_id = (select id from public.vouchers where code = $1)', [one])).toBe(5);
+      const spa = 'miu-miu-spa';
+      const one = await giveVoucher(spa);
+      const a = await race(Array(20).fill(one), '999999');
+      expect(a.filter((r) => r.value?.details === 'wrong_pin')).toHaveLength(5);
+      expect(a.filter((r) => r.detail === 'pin_locked')).toHaveLength(15);
+      expect(await failures('voucher_id = (select id from public.vouchers where code = $1)', [one])).toBe(5);
 
-    // 5 wrong already at this partner; 20 guesses at once on 10 fresh vouchers: the partner stops at 20.
-    const ten = await Promise.all(Array.from({ length: 10 }, () => giveVoucher(spa)));
-    const b = await race([...ten, ...ten], '999999');
-    expect(b.filter((r) => r.value?.details === 'wrong_pin')).toHaveLength(15);
-    expect(b.filter((r) => r.detail === 'partner_locked')).toHaveLength(5);
-    expect(await failures('activity_id = $1', [partner[spa]])).toBe(20);
-  });
+      // 5 wrong already at this partner; 20 guesses at once on 10 fresh vouchers: the partner stops at 20.
+      const ten = await Promise.all(Array.from({ length: 10 }, () => giveVoucher(spa)));
+      const b = await race([...ten, ...ten], '999999');
+      expect(b.filter((r) => r.value?.details === 'wrong_pin')).toHaveLength(15);
+      expect(b.filter((r) => r.detail === 'partner_locked')).toHaveLength(5);
+      expect(await failures('activity_id = $1', [partner[spa]])).toBe(20);
+    },
+  );
 });

@@ -15,10 +15,14 @@ import { HOTEL_A, USERS } from '../database/support.ts';
 afterAll(stopPgServer);
 
 const HIDDEN = 'storage-hidden-hotel';
-const SVG_WITH_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+const SVG_WITH_SCRIPT =
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 const HTML_WITH_SCRIPT = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
 // A real 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 type StorageErr = { statusCode?: string; message: string } | null;
 const errOf = (e: unknown) => e as StorageErr;
@@ -38,7 +42,14 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
       global: {
         headers: {
           Authorization: `Bearer ${signJwt(
-            { sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600, session_id: crypto.randomUUID(), is_anonymous: false },
+            {
+              sub,
+              role: 'authenticated',
+              aud: 'authenticated',
+              exp: Math.floor(Date.now() / 1000) + 3600,
+              session_id: crypto.randomUUID(),
+              is_anonymous: false,
+            },
             s.config.auth.jwtSecret,
           )}`,
         },
@@ -46,7 +57,11 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
   const rowsIn = async (bucket: string) =>
-    (await s.db.query<{ name: string }>('select name from storage.objects where bucket_id = $1 order by name', [bucket])).rows.map((r) => r.name);
+    (
+      await s.db.query<{ name: string }>('select name from storage.objects where bucket_id = $1 order by name', [
+        bucket,
+      ])
+    ).rows.map((r) => r.name);
 
   beforeAll(async () => {
     s = await startTestStack(backend);
@@ -86,8 +101,20 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
     // A file field that names itself logo.svg (multipart, as a browser's <input type=file> sends it).
     const file = new File([SVG_WITH_SCRIPT], 'logo.svg', { type: 'image/svg+xml' });
     expect((await logos.upload(`${HOTEL_A}/picked.svg`, file)).error).not.toBeNull();
-    expect((await innkeeper.storage.from('photos').upload(`${HIDDEN}/x.svg`, SVG_WITH_SCRIPT, { contentType: 'image/svg+xml' })).error).not.toBeNull();
-    expect((await traveller.storage.from('avatars').upload(`${USERS.traveller}/me.svg`, SVG_WITH_SCRIPT, { contentType: 'image/svg+xml' })).error).not.toBeNull();
+    expect(
+      (
+        await innkeeper.storage
+          .from('photos')
+          .upload(`${HIDDEN}/x.svg`, SVG_WITH_SCRIPT, { contentType: 'image/svg+xml' })
+      ).error,
+    ).not.toBeNull();
+    expect(
+      (
+        await traveller.storage
+          .from('avatars')
+          .upload(`${USERS.traveller}/me.svg`, SVG_WITH_SCRIPT, { contentType: 'image/svg+xml' })
+      ).error,
+    ).not.toBeNull();
     expect((await rowsIn('logos')).filter((n) => n.startsWith(`${HOTEL_A}/`))).toEqual([]);
 
     // The bucket says so too (also what hosted storage enforces on upload).
@@ -108,13 +135,18 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
     const publicUrl = anon.storage.from('logos').getPublicUrl(path).data.publicUrl;
     const signed = await moderatorA.storage.from('logos').createSignedUrl(path, 60);
     expect(signed.error).toBeNull();
-    const token = signJwt({ sub: USERS.moderator, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 }, s.config.auth.jwtSecret);
+    const token = signJwt(
+      { sub: USERS.moderator, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 },
+      s.config.auth.jwtSecret,
+    );
     const answers = [
       await fetch(publicUrl),
       await fetch(publicUrl, { method: 'HEAD' }),
       await fetch(`${publicUrl}?download`),
       await fetch(signed.data!.signedUrl),
-      await fetch(`${s.apiUrl}/storage/v1/object/authenticated/logos/${path}`, { headers: { Authorization: `Bearer ${token}`, apikey: s.config.auth.anonKey } }),
+      await fetch(`${s.apiUrl}/storage/v1/object/authenticated/logos/${path}`, {
+        headers: { Authorization: `Bearer ${token}`, apikey: s.config.auth.anonKey },
+      }),
     ];
     for (const r of answers) {
       expect(r.status, r.url).toBe(200);
@@ -144,7 +176,9 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
   it('refuses a move or copy into a bucket that refuses the type or the size, and changes nothing', async () => {
     const scratch = service.storage.from('scratch');
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1)]);
-    expect((await scratch.upload(`${HOTEL_A}/evil.png`, SVG_WITH_SCRIPT, { contentType: 'image/svg+xml' })).error).toBeNull();
+    expect(
+      (await scratch.upload(`${HOTEL_A}/evil.png`, SVG_WITH_SCRIPT, { contentType: 'image/svg+xml' })).error,
+    ).toBeNull();
     expect((await scratch.upload(`${HOTEL_A}/huge.png`, big, { contentType: 'image/png' })).error).toBeNull();
     const before = { scratch: await rowsIn('scratch'), logos: await rowsIn('logos') };
 
@@ -158,30 +192,65 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
       expect(errOf(copied.error)?.statusCode).toBe(name === 'evil.png' ? '415' : '413');
     }
     expect({ scratch: await rowsIn('scratch'), logos: await rowsIn('logos') }).toEqual(before);
-    expect((await fetch(anon.storage.from('logos').getPublicUrl(`${HOTEL_A}/evil.png`).data.publicUrl)).status).not.toBe(200);
+    expect(
+      (await fetch(anon.storage.from('logos').getPublicUrl(`${HOTEL_A}/evil.png`).data.publicUrl)).status,
+    ).not.toBe(200);
     // The source is intact.
     expect(await (await scratch.download(`${HOTEL_A}/evil.png`)).data!.text()).toBe(SVG_WITH_SCRIPT);
 
     // A fitting image still moves and copies.
     expect((await scratch.upload(`${HOTEL_A}/fine.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
-    expect((await scratch.copy(`${HOTEL_A}/fine.png`, `${HOTEL_A}/fine-copy.png`, { destinationBucket: 'logos' })).error).toBeNull();
-    expect((await scratch.move(`${HOTEL_A}/fine.png`, `${HOTEL_A}/fine-moved.png`, { destinationBucket: 'logos' })).error).toBeNull();
-    expect((await service.storage.from('logos').remove([`${HOTEL_A}/fine-copy.png`, `${HOTEL_A}/fine-moved.png`])).error).toBeNull();
+    expect(
+      (await scratch.copy(`${HOTEL_A}/fine.png`, `${HOTEL_A}/fine-copy.png`, { destinationBucket: 'logos' })).error,
+    ).toBeNull();
+    expect(
+      (await scratch.move(`${HOTEL_A}/fine.png`, `${HOTEL_A}/fine-moved.png`, { destinationBucket: 'logos' })).error,
+    ).toBeNull();
+    expect(
+      (await service.storage.from('logos').remove([`${HOTEL_A}/fine-copy.png`, `${HOTEL_A}/fine-moved.png`])).error,
+    ).toBeNull();
     expect((await scratch.remove([`${HOTEL_A}/evil.png`, `${HOTEL_A}/huge.png`])).error).toBeNull();
   });
 
   it('lists to anonymous and unrelated callers only what public places show: no user ids, nothing of hidden hotels', async () => {
     // Stored: the traveller's avatar; hotel A's logo (shown on its map) and a draft recommendation's
     // photo; the hidden hotel's logo and cover.
-    expect((await traveller.storage.from('avatars').upload(`${USERS.traveller}/avatar-1.jpg`, PNG, { contentType: 'image/jpeg' })).error).toBeNull();
-    expect((await guest.storage.from('avatars').upload(`${USERS.guest}/avatar-1.jpg`, PNG, { contentType: 'image/jpeg' })).error).toBeNull();
+    expect(
+      (
+        await traveller.storage
+          .from('avatars')
+          .upload(`${USERS.traveller}/avatar-1.jpg`, PNG, { contentType: 'image/jpeg' })
+      ).error,
+    ).toBeNull();
+    expect(
+      (await guest.storage.from('avatars').upload(`${USERS.guest}/avatar-1.jpg`, PNG, { contentType: 'image/jpeg' }))
+        .error,
+    ).toBeNull();
     const shownLogo = `${HOTEL_A}/logo-shown.png`;
-    expect((await moderatorA.storage.from('logos').upload(shownLogo, PNG, { contentType: 'image/png' })).error).toBeNull();
-    expect((await moderatorA.storage.from('photos').upload(`${HOTEL_A}/activities/secret-draft-1.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
-    await s.db.query('update public.customers set logo_url = $2 where id = $1', [HOTEL_A, anon.storage.from('logos').getPublicUrl(shownLogo).data.publicUrl]);
-    expect((await innkeeper.storage.from('logos').upload(`${HIDDEN}/logo.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
-    expect((await innkeeper.storage.from('photos').upload(`${HIDDEN}/cover.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
-    await s.db.query('update public.customers set logo_url = $2 where id = $1', [HIDDEN, anon.storage.from('logos').getPublicUrl(`${HIDDEN}/logo.png`).data.publicUrl]);
+    expect(
+      (await moderatorA.storage.from('logos').upload(shownLogo, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    expect(
+      (
+        await moderatorA.storage
+          .from('photos')
+          .upload(`${HOTEL_A}/activities/secret-draft-1.png`, PNG, { contentType: 'image/png' })
+      ).error,
+    ).toBeNull();
+    await s.db.query('update public.customers set logo_url = $2 where id = $1', [
+      HOTEL_A,
+      anon.storage.from('logos').getPublicUrl(shownLogo).data.publicUrl,
+    ]);
+    expect(
+      (await innkeeper.storage.from('logos').upload(`${HIDDEN}/logo.png`, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    expect(
+      (await innkeeper.storage.from('photos').upload(`${HIDDEN}/cover.png`, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    await s.db.query('update public.customers set logo_url = $2 where id = $1', [
+      HIDDEN,
+      anon.storage.from('logos').getPublicUrl(`${HIDDEN}/logo.png`).data.publicUrl,
+    ]);
 
     const names = async (c: SupabaseClient, bucket: string, prefix = '') => {
       const { data, error } = await c.storage.from(bucket).list(prefix, { limit: 1000 });
@@ -191,7 +260,10 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
     const secrets = [USERS.traveller, USERS.guest, HIDDEN, 'secret-draft'];
     const revealing = (xs: string[]) => xs.filter((x) => secrets.some((sec) => x.includes(sec)));
 
-    for (const [who, c] of [['anon', anon], ['guest', guest]] as const) {
+    for (const [who, c] of [
+      ['anon', anon],
+      ['guest', guest],
+    ] as const) {
       expect(revealing(await names(c, 'avatars')), `${who} avatars/`).toEqual(who === 'guest' ? [USERS.guest] : []);
       expect(await names(c, 'avatars', USERS.traveller), `${who} avatars/<traveller>`).toEqual([]);
       expect(revealing(await names(c, 'photos')), `${who} photos/`).toEqual([]);

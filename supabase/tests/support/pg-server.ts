@@ -51,10 +51,34 @@ export async function startPgServer(): Promise<PgServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
-  const [c0, ...a0] = asPg(findBin('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  const [c0, ...a0] = asPg(findBin('initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+  ]);
   execFileSync(c0!, a0, { stdio: 'ignore' });
   const port = await freePort();
-  const [c1, ...a1] = asPg(findBin('postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=100', '-c', 'wal_level=logical']);
+  const [c1, ...a1] = asPg(findBin('postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'max_connections=100',
+    '-c',
+    'wal_level=logical',
+  ]);
   const proc = spawn(c1!, a1, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));

@@ -24,7 +24,11 @@ export interface RaceCall {
 export function impersonate(settings: Record<string, string>): (client: pg.Client) => Promise<unknown> {
   const names = Object.keys(settings);
   const sql = `select ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`;
-  return (client) => client.query(sql, names.flatMap((n) => [n, settings[n]]));
+  return (client) =>
+    client.query(
+      sql,
+      names.flatMap((n) => [n, settings[n]]),
+    );
 }
 
 export async function race<T = unknown>(dbUrl: string, calls: RaceCall[]): Promise<Settled<T>[]> {

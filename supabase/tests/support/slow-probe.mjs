@@ -7,7 +7,11 @@ const { url, apikey, simplePath, slowPath, slowBody } = JSON.parse(process.argv[
 const headers = { apikey };
 const t0 = performance.now();
 let slow = null;
-const slowReq = fetch(`${url}${slowPath}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(slowBody) }).then(async (r) => {
+const slowReq = fetch(`${url}${slowPath}`, {
+  method: 'POST',
+  headers: { ...headers, 'Content-Type': 'application/json' },
+  body: JSON.stringify(slowBody),
+}).then(async (r) => {
   const body = await r.json().catch(() => ({}));
   slow = { ms: performance.now() - t0, status: r.status, code: body.code ?? null, message: body.message ?? null };
 });

@@ -12,7 +12,13 @@ export interface ProbeResult {
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'slow-probe.mjs');
 
-export function runSlowProbe(opts: { url: string; apikey: string; simplePath: string; slowPath: string; slowBody: unknown }): Promise<ProbeResult> {
+export function runSlowProbe(opts: {
+  url: string;
+  apikey: string;
+  simplePath: string;
+  slowPath: string;
+  slowBody: unknown;
+}): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [script, JSON.stringify(opts)], { timeout: 60_000 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`slow probe failed: ${err.message} ${stderr}`));

@@ -9,21 +9,48 @@ import { useTranslation, isRouteName, usePlatform, useSupabase, useSearchParams 
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
 import { authErrorField, authErrorKey } from '../common/errors.ts';
-import { hasErrors, validateCode, validateEmail, validateNickname, validatePassword, validateTerms, type Errors, type ValidationKey } from '../common/validation.ts';
+import {
+  hasErrors,
+  validateCode,
+  validateEmail,
+  validateNickname,
+  validatePassword,
+  validateTerms,
+  type Errors,
+  type ValidationKey,
+} from '../common/validation.ts';
 import { signInWithGooglePopup } from './google-popup.ts';
 
 export type Mode = 'signIn' | 'signUp' | 'resetRequest' | 'resetCode' | 'checkEmail';
 type Field = 'email' | 'password' | 'nickname' | 'terms' | 'code' | 'newPassword';
 
-const TITLES: Record<Mode, string> = { signIn: 'auth.signIn.title', signUp: 'auth.signUp.title', resetRequest: 'auth.reset.title', resetCode: 'auth.reset.title', checkEmail: 'auth.checkEmail.title' };
+const TITLES: Record<Mode, string> = {
+  signIn: 'auth.signIn.title',
+  signUp: 'auth.signUp.title',
+  resetRequest: 'auth.reset.title',
+  resetCode: 'auth.reset.title',
+  checkEmail: 'auth.checkEmail.title',
+};
 
 function GoogleIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z" />
-      <path fill="#4285F4" d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.4c-.5 2.9-2.2 5.3-4.6 7l7.4 5.7c4.3-4 6.9-9.9 6.9-17.2z" />
-      <path fill="#FBBC05" d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z" />
-      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.8-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.4 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.1C6.6 42.6 14.6 48 24 48z" />
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.4c-.5 2.9-2.2 5.3-4.6 7l7.4 5.7c4.3-4 6.9-9.9 6.9-17.2z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M24 48c6.5 0 11.9-2.1 15.8-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.4 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.1C6.6 42.6 14.6 48 24 48z"
+      />
     </svg>
   );
 }
@@ -151,7 +178,7 @@ export function AuthDialog() {
     if (!live.current) return;
     const key = authErrorKey(e);
     const field = authErrorField(key);
-    if (field === 'password' && (mode === 'resetCode')) setErrors({ newPassword: key as ValidationKey });
+    if (field === 'password' && mode === 'resetCode') setErrors({ newPassword: key as ValidationKey });
     else if (field && mode !== 'resetCode') setErrors({ [field]: key as ValidationKey });
     else setFormError(key);
     if (key === 'errors.noAccount') void signOut();
@@ -177,7 +204,15 @@ export function AuthDialog() {
   };
 
   const submitSignUp = () => {
-    if (!check({ email: validateEmail(email), password: validatePassword(password), nickname: validateNickname(nickname), terms: validateTerms(terms) })) return;
+    if (
+      !check({
+        email: validateEmail(email),
+        password: validatePassword(password),
+        nickname: validateNickname(nickname),
+        terms: validateTerms(terms),
+      })
+    )
+      return;
     void run('signUp', async () => {
       try {
         if (user?.isAnonymous) {
@@ -192,7 +227,8 @@ export function AuthDialog() {
           await supabase.from('profiles').update({ display_name: nickname.trim(), language: locale }).eq('id', user.id);
           // With confirmations on, the address counts only once its link is opened: until then the
           // guest stays a guest (points and vouchers kept either way).
-          if ((data.user?.email ?? '').toLowerCase() !== email.trim().toLowerCase()) return awaitConfirmation(email.trim(), 'email_change');
+          if ((data.user?.email ?? '').toLowerCase() !== email.trim().toLowerCase())
+            return awaitConfirmation(email.trim(), 'email_change');
           await refreshProfile();
           toast.success(t('auth.welcome', { name: nickname.trim() }));
           succeed();
@@ -237,11 +273,16 @@ export function AuthDialog() {
   };
 
   const submitReset = () => {
-    if (!check({ code: recoveryVerified ? null : validateCode(code), newPassword: validatePassword(newPassword) })) return;
+    if (!check({ code: recoveryVerified ? null : validateCode(code), newPassword: validatePassword(newPassword) }))
+      return;
     void run('reset', async () => {
       try {
         if (!recoveryVerified) {
-          const { error } = await supabase.auth.verifyOtp({ email: email.trim(), token: code.replace(/\s+/g, ''), type: 'recovery' });
+          const { error } = await supabase.auth.verifyOtp({
+            email: email.trim(),
+            token: code.replace(/\s+/g, ''),
+            type: 'recovery',
+          });
           if (error) return fail(error);
           setRecoveryVerified(true);
         }
@@ -287,7 +328,14 @@ export function AuthDialog() {
 
   const emailItem = (
     <Form.Item {...fieldProps('email', t('auth.fields.email'))}>
-      <Input {...inputProps('email', email, setEmail)} type="email" autoComplete={mode === 'signUp' ? 'email' : 'username'} inputMode="email" autoFocus readOnly={disabled} />
+      <Input
+        {...inputProps('email', email, setEmail)}
+        type="email"
+        autoComplete={mode === 'signUp' ? 'email' : 'username'}
+        inputMode="email"
+        autoFocus
+        readOnly={disabled}
+      />
     </Form.Item>
   );
 
@@ -296,29 +344,54 @@ export function AuthDialog() {
     const signUp = mode === 'signUp';
     body = (
       <>
-        <Button block size="large" icon={<GoogleIcon />} onClick={google} loading={busy === 'google'} disabled={disabled && busy !== 'google'}>
+        <Button
+          block
+          size="large"
+          icon={<GoogleIcon />}
+          onClick={google}
+          loading={busy === 'google'}
+          disabled={disabled && busy !== 'google'}
+        >
           {t('auth.google')}
         </Button>
         <Divider plain>{t('auth.or')}</Divider>
         <Form layout="vertical" requiredMark={false} onFinish={signUp ? submitSignUp : submitSignIn} noValidate>
           {signUp && (
             <Form.Item {...fieldProps('nickname', t('auth.fields.nickname'))}>
-              <Input {...inputProps('nickname', nickname, setNickname)} autoComplete="nickname" maxLength={80} readOnly={disabled} />
+              <Input
+                {...inputProps('nickname', nickname, setNickname)}
+                autoComplete="nickname"
+                maxLength={80}
+                readOnly={disabled}
+              />
             </Form.Item>
           )}
           {emailItem}
           <Form.Item {...fieldProps('password', t('auth.fields.password'))}>
-            <Input.Password {...inputProps('password', password, setPassword)} autoComplete={signUp ? 'new-password' : 'current-password'} readOnly={disabled} />
+            <Input.Password
+              {...inputProps('password', password, setPassword)}
+              autoComplete={signUp ? 'new-password' : 'current-password'}
+              readOnly={disabled}
+            />
           </Form.Item>
           {!signUp && (
             <div style={{ marginTop: -12, marginBottom: 12, textAlign: 'right' }}>
-              <Button type="link" size="small" onClick={() => switchTo('resetRequest')} disabled={disabled} style={{ paddingInline: 0 }}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => switchTo('resetRequest')}
+                disabled={disabled}
+                style={{ paddingInline: 0 }}
+              >
                 {t('auth.forgot')}
               </Button>
             </div>
           )}
           {signUp && (
-            <Form.Item validateStatus={errors.terms ? 'error' : undefined} help={errors.terms ? <span id={id('terms-help')}>{t(errors.terms)}</span> : undefined}>
+            <Form.Item
+              validateStatus={errors.terms ? 'error' : undefined}
+              help={errors.terms ? <span id={id('terms-help')}>{t(errors.terms)}</span> : undefined}
+            >
               <Checkbox
                 id={id('terms')}
                 checked={terms}
@@ -345,7 +418,13 @@ export function AuthDialog() {
               style={{ marginBottom: 16 }}
               action={
                 formError === 'errors.emailNotConfirmed' ? (
-                  <Button size="small" type="link" onClick={() => resendLink(email.trim(), 'signup')} loading={busy === 'resend'} disabled={disabled && busy !== 'resend'}>
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => resendLink(email.trim(), 'signup')}
+                    loading={busy === 'resend'}
+                    disabled={disabled && busy !== 'resend'}
+                  >
                     {t('auth.resendLink')}
                   </Button>
                 ) : undefined
@@ -353,13 +432,25 @@ export function AuthDialog() {
             />
           )}
           {info && <Alert type="info" role="status" showIcon title={info} style={{ marginBottom: 16 }} />}
-          <Button type="primary" htmlType="submit" block size="large" loading={busy === 'signIn' || busy === 'signUp'} disabled={disabled && busy !== 'signIn' && busy !== 'signUp'}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={busy === 'signIn' || busy === 'signUp'}
+            disabled={disabled && busy !== 'signIn' && busy !== 'signUp'}
+          >
             {signUp ? t('auth.signUp.submit') : t('auth.signIn.submit')}
           </Button>
         </Form>
         <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
           {signUp ? t('auth.signUp.haveAccount') : t('auth.signIn.noAccount')}{' '}
-          <Button type="link" onClick={() => switchTo(signUp ? 'signIn' : 'signUp')} disabled={disabled} style={{ paddingInline: 4 }}>
+          <Button
+            type="link"
+            onClick={() => switchTo(signUp ? 'signIn' : 'signUp')}
+            disabled={disabled}
+            style={{ paddingInline: 4 }}
+          >
             {signUp ? t('auth.signUp.toSignIn') : t('auth.signIn.toSignUp')}
           </Button>
         </Typography.Paragraph>
@@ -403,18 +494,35 @@ export function AuthDialog() {
         <Typography.Paragraph>{t('auth.reset.codeIntro', { email: email.trim() })}</Typography.Paragraph>
         {!recoveryVerified && (
           <Form.Item {...fieldProps('code', t('auth.fields.code'))}>
-            <Input {...inputProps('code', code, setCode)} inputMode="numeric" autoComplete="one-time-code" maxLength={12} autoFocus readOnly={disabled} />
+            <Input
+              {...inputProps('code', code, setCode)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              autoFocus
+              readOnly={disabled}
+            />
           </Form.Item>
         )}
         <Form.Item {...fieldProps('newPassword', t('auth.fields.newPassword'))}>
-          <Input.Password {...inputProps('newPassword', newPassword, setNewPassword)} autoComplete="new-password" readOnly={disabled} />
+          <Input.Password
+            {...inputProps('newPassword', newPassword, setNewPassword)}
+            autoComplete="new-password"
+            readOnly={disabled}
+          />
         </Form.Item>
         {formError && <Alert type="error" showIcon title={t(formError)} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={busy === 'reset'}>
           {t('auth.reset.submit')}
         </Button>
         {!recoveryVerified && (
-          <Button type="link" block onClick={() => switchTo('resetRequest')} disabled={disabled} style={{ marginTop: 8 }}>
+          <Button
+            type="link"
+            block
+            onClick={() => switchTo('resetRequest')}
+            disabled={disabled}
+            style={{ marginTop: 8 }}
+          >
             {t('auth.reset.resend')}
           </Button>
         )}
@@ -424,7 +532,17 @@ export function AuthDialog() {
 
   return (
     <AntdProvider>
-      <Modal open title={t(TITLES[mode])} onCancel={closeQuery} footer={null} destroyOnHidden centered width={440} maskClosable={!disabled} keyboard={!disabled}>
+      <Modal
+        open
+        title={t(TITLES[mode])}
+        onCancel={closeQuery}
+        footer={null}
+        destroyOnHidden
+        centered
+        width={440}
+        maskClosable={!disabled}
+        keyboard={!disabled}
+      >
         {body}
       </Modal>
     </AntdProvider>

@@ -47,7 +47,10 @@ export async function signInWithGooglePopup(supabase: SupabaseClient, redirectTo
   const origin = window.location.origin;
   let url: string | undefined;
   try {
-    const { data, error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo, skipBrowserRedirect: true } });
+    const { data, error } = await supabase.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo, skipBrowserRedirect: true },
+    });
     if (error) throw error;
     url = data.url ?? undefined;
     if (!url) throw new PopupFlowError('unexpected_failure');

@@ -30,7 +30,13 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
   const tokens = antdThemeTokens(mode);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale] ?? enUS} theme={{ token: withoutBreakpoints(tokens.token), algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}>
+    <ConfigProvider
+      locale={ANTD_LOCALES[locale] ?? enUS}
+      theme={{
+        token: withoutBreakpoints(tokens.token),
+        algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      }}
+    >
       {children}
     </ConfigProvider>
   );

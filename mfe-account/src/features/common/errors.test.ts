@@ -21,7 +21,9 @@ describe('authErrorKey maps auth error codes, never messages', () => {
   });
 
   it('does not read the message', () => {
-    expect(authErrorKey(new AuthApiError('Invalid login credentials', 400, 'unexpected_failure'))).toBe('errors.signInError');
+    expect(authErrorKey(new AuthApiError('Invalid login credentials', 400, 'unexpected_failure'))).toBe(
+      'errors.signInError',
+    );
     expect(authErrorKey({ message: 'User already registered' })).toBe('errors.signInError');
   });
 
@@ -65,7 +67,9 @@ describe('customerErrorKey maps create_customer details', () => {
     expect(customerErrorKey({ code: 'P0001', message: 'x', details, hint: null })).toBe(key);
   });
   it('network and unknown', () => {
-    expect(customerErrorKey({ message: 'TypeError: Failed to fetch', details: '', hint: '', code: '', status: 0 })).toBe('customer.errors.network');
+    expect(
+      customerErrorKey({ message: 'TypeError: Failed to fetch', details: '', hint: '', code: '', status: 0 }),
+    ).toBe('customer.errors.network');
     expect(customerErrorKey({ code: '42501', details: 'something_new' })).toBe('customer.errors.unknown');
   });
 });

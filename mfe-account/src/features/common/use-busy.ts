@@ -8,7 +8,7 @@ export function useBusy(key: string) {
   const [busy, setBusy] = useState<string | null>(null);
   const ref = useRef(false);
   const run = useCallback(
-    async <T,>(what: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    async <T>(what: string, fn: () => Promise<T>): Promise<T | undefined> => {
       if (ref.current) return undefined;
       ref.current = true;
       setBusy(what);

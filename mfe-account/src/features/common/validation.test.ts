@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateCode, validateDisplayName, validateEmail, validateNickname, validatePassword, validateTerms } from './validation.ts';
+import {
+  validateCode,
+  validateDisplayName,
+  validateEmail,
+  validateNickname,
+  validatePassword,
+  validateTerms,
+} from './validation.ts';
 
 describe('field validation', () => {
   it('e-mail', () => {

@@ -62,13 +62,42 @@ export async function loadPlaces(supabase: SupabaseClient, locale: string): Prom
   if (customers.error) throw customers.error;
   if (activities.error) throw activities.error;
   const places: Place[] = [];
-  for (const c of (customers.data ?? []) as Array<{ id: string; name: string; latitude: number; longitude: number; zoom: number | null }>) {
-    places.push({ key: `c:${c.id}`, label: c.name, detail: `/${c.id}`, latitude: c.latitude, longitude: c.longitude, zoom: c.zoom ?? 16, haystack: fold(`${c.name} ${c.id}`) });
+  for (const c of (customers.data ?? []) as Array<{
+    id: string;
+    name: string;
+    latitude: number;
+    longitude: number;
+    zoom: number | null;
+  }>) {
+    places.push({
+      key: `c:${c.id}`,
+      label: c.name,
+      detail: `/${c.id}`,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      zoom: c.zoom ?? 16,
+      haystack: fold(`${c.name} ${c.id}`),
+    });
   }
-  for (const a of (activities.data ?? []) as Array<{ id: string; title: Record<string, string>; address: string | null; latitude: number; longitude: number; customer_id: string }>) {
+  for (const a of (activities.data ?? []) as Array<{
+    id: string;
+    title: Record<string, string>;
+    address: string | null;
+    latitude: number;
+    longitude: number;
+    customer_id: string;
+  }>) {
     const title = pickText(a.title, locale) || pickText(a.title, 'en');
     const all = Object.values(a.title ?? {}).join(' ');
-    places.push({ key: `a:${a.id}`, label: title, detail: a.address ?? `/${a.customer_id}`, latitude: a.latitude, longitude: a.longitude, zoom: 17, haystack: fold(`${all} ${a.address ?? ''}`) });
+    places.push({
+      key: `a:${a.id}`,
+      label: title,
+      detail: a.address ?? `/${a.customer_id}`,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      zoom: 17,
+      haystack: fold(`${all} ${a.address ?? ''}`),
+    });
   }
   return places;
 }

@@ -45,7 +45,15 @@ export function CustomerCreateScreen() {
   const { t } = useTranslation('account');
   const { profile, locale, toast, navigateTo, refreshProfile } = usePlatform();
   const supabase = useSupabase();
-  const ids = { name: useId(), slug: useId(), search: useId(), lat: useId(), lng: useId(), zoom: useId(), kind: useId() };
+  const ids = {
+    name: useId(),
+    slug: useId(),
+    search: useId(),
+    lat: useId(),
+    lng: useId(),
+    zoom: useId(),
+    kind: useId(),
+  };
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
@@ -55,7 +63,13 @@ export function CustomerCreateScreen() {
   const [latText, setLatText] = useState<number | null>(null);
   const [lngText, setLngText] = useState<number | null>(null);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<Array<{ key: string; label: string; detail: string; position: Position; zoom: number }> | null>(null);
+  const [results, setResults] = useState<Array<{
+    key: string;
+    label: string;
+    detail: string;
+    position: Position;
+    zoom: number;
+  }> | null>(null);
   const places = useRef<Promise<Place[]> | null>(null);
   const [errors, setErrors] = useState<{ name?: string; slug?: string; position?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -80,7 +94,15 @@ export function CustomerCreateScreen() {
   const doSearch = async (q: string) => {
     const coords = parseCoordinates(q);
     if (coords) {
-      setResults([{ key: 'coords', label: t('customer.searchCoordinates', { latitude: coords.latitude, longitude: coords.longitude }), detail: '', position: coords, zoom }]);
+      setResults([
+        {
+          key: 'coords',
+          label: t('customer.searchCoordinates', { latitude: coords.latitude, longitude: coords.longitude }),
+          detail: '',
+          position: coords,
+          zoom,
+        },
+      ]);
       return;
     }
     if (!q.trim()) {
@@ -93,7 +115,15 @@ export function CustomerCreateScreen() {
     });
     try {
       const found = searchPlaces(await places.current, q);
-      setResults(found.map((p) => ({ key: p.key, label: p.label, detail: p.detail, position: { latitude: p.latitude, longitude: p.longitude }, zoom: p.zoom })));
+      setResults(
+        found.map((p) => ({
+          key: p.key,
+          label: p.label,
+          detail: p.detail,
+          position: { latitude: p.latitude, longitude: p.longitude },
+          zoom: p.zoom,
+        })),
+      );
     } catch (e) {
       setResults([]);
       setFormError(isNetworkError(e) ? 'customer.errors.network' : 'customer.errors.unknown');
@@ -136,13 +166,21 @@ export function CustomerCreateScreen() {
     else if (name.trim().length > 120) e.name = 'customer.errors.invalid_name';
     if (!slug) e.slug = 'validation.required';
     else if (!isSlugFormat(slug)) e.slug = 'customer.slugStatus.slug_format';
-    else if (slugState.slug === slug && (slugState.status === 'slug_reserved' || slugState.status === 'slug_taken')) e.slug = `customer.slugStatus.${slugState.status}`;
+    else if (slugState.slug === slug && (slugState.status === 'slug_reserved' || slugState.status === 'slug_taken'))
+      e.slug = `customer.slugStatus.${slugState.status}`;
     if (!position) e.position = 'customer.errors.invalid_position';
     setErrors(e);
     if (Object.values(e).some(Boolean) || !position) return;
     void run('create', async () => {
       try {
-        await createCustomer(supabase, { id: slug, name, kind, latitude: position.latitude, longitude: position.longitude, zoom });
+        await createCustomer(supabase, {
+          id: slug,
+          name,
+          kind,
+          latitude: position.latitude,
+          longitude: position.longitude,
+          zoom,
+        });
       } catch (err) {
         const key = customerErrorKey(err);
         if (key.startsWith('customer.slugStatus.')) setErrors({ slug: key });
@@ -172,12 +210,31 @@ export function CustomerCreateScreen() {
           <Form layout="vertical" requiredMark={false} onFinish={submit} noValidate>
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item label={t('customer.name')} htmlFor={ids.name} validateStatus={errors.name ? 'error' : undefined} help={errors.name ? t(errors.name) : undefined}>
-                  <Input id={ids.name} value={name} maxLength={120} placeholder={t('customer.namePlaceholder')} onChange={(e) => onName(e.target.value)} aria-invalid={errors.name ? true : undefined} autoFocus />
+                <Form.Item
+                  label={t('customer.name')}
+                  htmlFor={ids.name}
+                  validateStatus={errors.name ? 'error' : undefined}
+                  help={errors.name ? t(errors.name) : undefined}
+                >
+                  <Input
+                    id={ids.name}
+                    value={name}
+                    maxLength={120}
+                    placeholder={t('customer.namePlaceholder')}
+                    onChange={(e) => onName(e.target.value)}
+                    aria-invalid={errors.name ? true : undefined}
+                    autoFocus
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item label={t('customer.slug')} htmlFor={ids.slug} validateStatus={slugMsg.status} hasFeedback={slugMsg.status !== undefined} help={<span aria-live="polite">{slugMsg.text}</span>}>
+                <Form.Item
+                  label={t('customer.slug')}
+                  htmlFor={ids.slug}
+                  validateStatus={slugMsg.status}
+                  hasFeedback={slugMsg.status !== undefined}
+                  help={<span aria-live="polite">{slugMsg.text}</span>}
+                >
                   <Input
                     id={ids.slug}
                     value={slug}
@@ -195,8 +252,15 @@ export function CustomerCreateScreen() {
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item label={<span id={ids.kind}>{t('customer.kind')}</span>} extra={!isAdmin ? t('customer.cityAdminOnly') : undefined}>
-              <Radio.Group aria-labelledby={ids.kind} value={kind} onChange={(e) => setKind(e.target.value as 'hotel' | 'city')}>
+            <Form.Item
+              label={<span id={ids.kind}>{t('customer.kind')}</span>}
+              extra={!isAdmin ? t('customer.cityAdminOnly') : undefined}
+            >
+              <Radio.Group
+                aria-labelledby={ids.kind}
+                value={kind}
+                onChange={(e) => setKind(e.target.value as 'hotel' | 'city')}
+              >
                 <Radio value="hotel">{t('customer.kinds.hotel')}</Radio>
                 <Radio value="city" disabled={!isAdmin}>
                   {t('customer.kinds.city')}
@@ -222,7 +286,9 @@ export function CustomerCreateScreen() {
                   />
                 </Form.Item>
                 <div id={`${ids.search}-results`} aria-live="polite">
-                  {results && results.length === 0 && <Alert type="info" title={t('customer.searchNone')} style={{ marginBottom: 12 }} />}
+                  {results && results.length === 0 && (
+                    <Alert type="info" title={t('customer.searchNone')} style={{ marginBottom: 12 }} />
+                  )}
                   {results && results.length > 0 && (
                     <List
                       size="small"
@@ -256,7 +322,12 @@ export function CustomerCreateScreen() {
                   )}
                 </div>
                 <Flex gap={8}>
-                  <Form.Item label={t('customer.latitude')} htmlFor={ids.lat} style={{ flex: 1 }} validateStatus={errors.position ? 'error' : undefined}>
+                  <Form.Item
+                    label={t('customer.latitude')}
+                    htmlFor={ids.lat}
+                    style={{ flex: 1 }}
+                    validateStatus={errors.position ? 'error' : undefined}
+                  >
                     <InputNumber
                       id={ids.lat}
                       value={latText}
@@ -266,11 +337,17 @@ export function CustomerCreateScreen() {
                       style={{ width: '100%' }}
                       onChange={(v) => {
                         setLatText(v);
-                        if (typeof v === 'number' && typeof lngText === 'number') place({ latitude: round(v), longitude: lngText });
+                        if (typeof v === 'number' && typeof lngText === 'number')
+                          place({ latitude: round(v), longitude: lngText });
                       }}
                     />
                   </Form.Item>
-                  <Form.Item label={t('customer.longitude')} htmlFor={ids.lng} style={{ flex: 1 }} validateStatus={errors.position ? 'error' : undefined}>
+                  <Form.Item
+                    label={t('customer.longitude')}
+                    htmlFor={ids.lng}
+                    style={{ flex: 1 }}
+                    validateStatus={errors.position ? 'error' : undefined}
+                  >
                     <InputNumber
                       id={ids.lng}
                       value={lngText}
@@ -280,12 +357,22 @@ export function CustomerCreateScreen() {
                       style={{ width: '100%' }}
                       onChange={(v) => {
                         setLngText(v);
-                        if (typeof v === 'number' && typeof latText === 'number') place({ latitude: latText, longitude: round(v) });
+                        if (typeof v === 'number' && typeof latText === 'number')
+                          place({ latitude: latText, longitude: round(v) });
                       }}
                     />
                   </Form.Item>
                   <Form.Item label={t('customer.zoom')} htmlFor={ids.zoom} style={{ width: 96 }}>
-                    <InputNumber id={ids.zoom} value={zoom} min={1} max={20} step={1} precision={0} style={{ width: '100%' }} onChange={(v) => typeof v === 'number' && setZoom(Math.min(20, Math.max(1, Math.round(v))))} />
+                    <InputNumber
+                      id={ids.zoom}
+                      value={zoom}
+                      min={1}
+                      max={20}
+                      step={1}
+                      precision={0}
+                      style={{ width: '100%' }}
+                      onChange={(v) => typeof v === 'number' && setZoom(Math.min(20, Math.max(1, Math.round(v))))}
+                    />
                   </Form.Item>
                 </Flex>
                 {errors.position && (
@@ -295,7 +382,14 @@ export function CustomerCreateScreen() {
                 )}
               </Col>
               <Col xs={24} md={14}>
-                <PositionMap position={position} zoom={zoom} fallbackCenter={DEFAULT_CENTER} label={t('customer.mapLabel')} onChange={place} onZoom={setZoom} />
+                <PositionMap
+                  position={position}
+                  zoom={zoom}
+                  fallbackCenter={DEFAULT_CENTER}
+                  label={t('customer.mapLabel')}
+                  onChange={place}
+                  onZoom={setZoom}
+                />
               </Col>
             </Row>
             {formError && <Alert type="error" showIcon title={t(formError)} style={{ marginTop: 16 }} />}

@@ -48,10 +48,27 @@ function Follow({ center, zoom }: { center: Position | null; zoom: number }) {
 
 export const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
-export function PositionMap({ position, zoom, fallbackCenter, label, onChange, onZoom }: { position: Position | null; zoom: number; fallbackCenter: Position; label: string; onChange: (p: Position) => void; onZoom: (z: number) => void }) {
+export function PositionMap({
+  position,
+  zoom,
+  fallbackCenter,
+  label,
+  onChange,
+  onZoom,
+}: {
+  position: Position | null;
+  zoom: number;
+  fallbackCenter: Position;
+  label: string;
+  onChange: (p: Position) => void;
+  onZoom: (z: number) => void;
+}) {
   const { config } = usePlatform();
   const center = position ?? fallbackCenter;
-  const tiles = config.tiles ?? { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' };
+  const tiles = config.tiles ?? {
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '© OpenStreetMap contributors',
+  };
   const handlers = useMemo(
     () => ({
       dragend: (e: L.LeafletEvent) => {
@@ -62,12 +79,35 @@ export function PositionMap({ position, zoom, fallbackCenter, label, onChange, o
     [onChange],
   );
   return (
-    <div role="application" aria-label={label} style={{ height: 320, borderRadius: 12, overflow: 'hidden', border: '1px solid var(--gm-border, #dfe5e1)', background: '#e8eee9' }}>
-      <MapContainer center={[center.latitude, center.longitude]} zoom={zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+    <div
+      role="application"
+      aria-label={label}
+      style={{
+        height: 320,
+        borderRadius: 12,
+        overflow: 'hidden',
+        border: '1px solid var(--gm-border, #dfe5e1)',
+        background: '#e8eee9',
+      }}
+    >
+      <MapContainer
+        center={[center.latitude, center.longitude]}
+        zoom={zoom}
+        style={{ height: '100%', width: '100%' }}
+        scrollWheelZoom={false}
+      >
         <TileLayer url={tiles.url} attribution={tiles.attribution} />
         <Events onPick={onChange} onZoom={onZoom} />
         <Follow center={position} zoom={zoom} />
-        {position && <Marker position={[position.latitude, position.longitude]} draggable icon={pin} eventHandlers={handlers} title={label} />}
+        {position && (
+          <Marker
+            position={[position.latitude, position.longitude]}
+            draggable
+            icon={pin}
+            eventHandlers={handlers}
+            title={label}
+          />
+        )}
       </MapContainer>
     </div>
   );

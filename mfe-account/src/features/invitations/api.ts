@@ -17,7 +17,16 @@ export interface MyInvitation {
 export async function listMyInvitations(supabase: SupabaseClient): Promise<MyInvitation[]> {
   const { data, error } = await supabase.rpc('my_invitations');
   if (error) throw error;
-  type Row = { id: string; customer_id: string; customer_name: string; role: MyInvitation['role']; invited_by_name: string | null; expires_at: string; partner_id?: string | null; partner_title?: MyInvitation['partnerTitle'] };
+  type Row = {
+    id: string;
+    customer_id: string;
+    customer_name: string;
+    role: MyInvitation['role'];
+    invited_by_name: string | null;
+    expires_at: string;
+    partner_id?: string | null;
+    partner_title?: MyInvitation['partnerTitle'];
+  };
   return ((data ?? []) as Row[]).map((r) => ({
     id: r.id,
     customerId: r.customer_id,

@@ -5,14 +5,28 @@
 // Shows nothing when there is no invitation.
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { useTranslation, usePlatform, useSupabase, type RouteName, type RouteParams, type RouteQuery } from '@guestmap/shared-ui/contracts';
+import {
+  useTranslation,
+  usePlatform,
+  useSupabase,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+} from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useBusy } from '../common/use-busy.ts';
 import { acceptInvitation, declineInvitation, listMyInvitations, type MyInvitation } from './api.ts';
 
 type Answered = Record<string, 'accepted' | 'declined'>;
 
-const KNOWN = ['invitation_not_found', 'invitation_declined', 'invitation_withdrawn', 'invitation_expired', 'invitation_accepted', 'not_partner'];
+const KNOWN = [
+  'invitation_not_found',
+  'invitation_declined',
+  'invitation_withdrawn',
+  'invitation_expired',
+  'invitation_accepted',
+  'not_partner',
+];
 
 function refusalKey(e: unknown): string {
   const details = (e as { details?: string } | null)?.details ?? '';
@@ -55,7 +69,11 @@ export function InvitationsSection({ onAccepted }: { onAccepted: () => void }) {
           toast.success(acceptedText(inv));
         } else {
           await declineInvitation(supabase, inv.id);
-          toast.success(inv.role === 'partner_staff' ? t('user.invitations.partnerDeclined', { name: what(inv) }) : t('user.invitations.declined', { name: inv.customerName }));
+          toast.success(
+            inv.role === 'partner_staff'
+              ? t('user.invitations.partnerDeclined', { name: what(inv) })
+              : t('user.invitations.declined', { name: inv.customerName }),
+          );
         }
         setAnswered((a) => ({ ...a, [inv.id]: kind === 'accept' ? 'accepted' : 'declined' }));
       } catch (e) {
@@ -80,15 +98,27 @@ export function InvitationsSection({ onAccepted }: { onAccepted: () => void }) {
       const base = partner ? 'user.invitations.partnerNamed' : 'user.invitations.partner';
       return t(inv.invitedBy ? `${base}By` : base, { who: inv.invitedBy, name: inv.customerName, partner });
     }
-    return inv.invitedBy ? t('user.invitations.moderatorBy', { who: inv.invitedBy, name: inv.customerName }) : t('user.invitations.moderator', { name: inv.customerName });
+    return inv.invitedBy
+      ? t('user.invitations.moderatorBy', { who: inv.invitedBy, name: inv.customerName })
+      : t('user.invitations.moderator', { name: inv.customerName });
   };
-  const what = (inv: MyInvitation) => (inv.role === 'partner_staff' ? partnerName(inv) || inv.customerName : inv.customerName);
+  const what = (inv: MyInvitation) =>
+    inv.role === 'partner_staff' ? partnerName(inv) || inv.customerName : inv.customerName;
   const acceptedText = (inv: MyInvitation) =>
-    inv.role === 'partner_staff' ? t('user.invitations.partnerAccepted', { name: what(inv) }) : t('user.invitations.accepted', { name: inv.customerName });
+    inv.role === 'partner_staff'
+      ? t('user.invitations.partnerAccepted', { name: what(inv) })
+      : t('user.invitations.accepted', { name: inv.customerName });
 
   return (
     <section aria-labelledby={titleId} style={{ marginBottom: 16 }}>
-      <Card title={<h2 id={titleId} style={{ margin: 0, fontSize: 18 }}>{t('user.invitations.title')}</h2>} style={{ borderColor: 'var(--gm-primary, #5AB77B)' }}>
+      <Card
+        title={
+          <h2 id={titleId} style={{ margin: 0, fontSize: 18 }}>
+            {t('user.invitations.title')}
+          </h2>
+        }
+        style={{ borderColor: 'var(--gm-primary, #5AB77B)' }}
+      >
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {items.map((inv) => (
             <li key={inv.id} data-testid="my-invitation" style={{ padding: '8px 0' }}>
@@ -99,31 +129,66 @@ export function InvitationsSection({ onAccepted }: { onAccepted: () => void }) {
                   title={acceptedText(inv)}
                   action={
                     inv.role === 'partner_staff' ? (
-                      <a {...routeLink('PartnerPortal', {}, inv.partnerId ? { partner: inv.partnerId } : undefined)} aria-label={`${t('user.partners.open')}: ${what(inv)}`}>
+                      <a
+                        {...routeLink('PartnerPortal', {}, inv.partnerId ? { partner: inv.partnerId } : undefined)}
+                        aria-label={`${t('user.partners.open')}: ${what(inv)}`}
+                      >
                         {t('user.partners.open')}
                       </a>
                     ) : (
-                      <a {...routeLink('Dashboard', { customerId: inv.customerId })} aria-label={`${t('user.maps.dashboard')}: ${inv.customerName}`}>
+                      <a
+                        {...routeLink('Dashboard', { customerId: inv.customerId })}
+                        aria-label={`${t('user.maps.dashboard')}: ${inv.customerName}`}
+                      >
                         {t('user.maps.dashboard')}
                       </a>
                     )
                   }
                 />
               ) : answered[inv.id] === 'declined' ? (
-                <Alert type="info" showIcon title={inv.role === 'partner_staff' ? t('user.invitations.partnerDeclined', { name: what(inv) }) : t('user.invitations.declined', { name: inv.customerName })} />
+                <Alert
+                  type="info"
+                  showIcon
+                  title={
+                    inv.role === 'partner_staff'
+                      ? t('user.invitations.partnerDeclined', { name: what(inv) })
+                      : t('user.invitations.declined', { name: inv.customerName })
+                  }
+                />
               ) : (
                 <Flex gap={12} wrap align="center" justify="space-between">
                   <div style={{ flex: '1 1 260px', minWidth: 0 }}>
                     <Typography.Text strong>{offer(inv)}</Typography.Text>
                     <div>
-                      <Typography.Text type="secondary">{t('user.invitations.expires', { date: dateFmt.format(new Date(inv.expiresAt)) })}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {t('user.invitations.expires', { date: dateFmt.format(new Date(inv.expiresAt)) })}
+                      </Typography.Text>
                     </div>
                   </div>
                   <Flex gap={8}>
-                    <Button onClick={() => answer(inv, 'decline')} loading={busy === `decline:${inv.id}`} disabled={busy !== null} aria-label={inv.role === 'partner_staff' ? t('user.invitations.partnerDeclineWhat', { name: what(inv) }) : t('user.invitations.declineWhat', { name: inv.customerName })}>
+                    <Button
+                      onClick={() => answer(inv, 'decline')}
+                      loading={busy === `decline:${inv.id}`}
+                      disabled={busy !== null}
+                      aria-label={
+                        inv.role === 'partner_staff'
+                          ? t('user.invitations.partnerDeclineWhat', { name: what(inv) })
+                          : t('user.invitations.declineWhat', { name: inv.customerName })
+                      }
+                    >
                       {t('user.invitations.decline')}
                     </Button>
-                    <Button type="primary" onClick={() => answer(inv, 'accept')} loading={busy === `accept:${inv.id}`} disabled={busy !== null} aria-label={inv.role === 'partner_staff' ? t('user.invitations.partnerAcceptWhat', { name: what(inv) }) : t('user.invitations.acceptWhat', { name: inv.customerName })}>
+                    <Button
+                      type="primary"
+                      onClick={() => answer(inv, 'accept')}
+                      loading={busy === `accept:${inv.id}`}
+                      disabled={busy !== null}
+                      aria-label={
+                        inv.role === 'partner_staff'
+                          ? t('user.invitations.partnerAcceptWhat', { name: what(inv) })
+                          : t('user.invitations.acceptWhat', { name: inv.customerName })
+                      }
+                    >
                       {t('user.invitations.accept')}
                     </Button>
                   </Flex>

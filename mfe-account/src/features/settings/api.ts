@@ -25,8 +25,14 @@ export async function listMyMaps(supabase: SupabaseClient, userId: string): Prom
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  type Row = { customer_id: string; created_at: string; customers: { id: string; name: string; kind: 'city' | 'hotel' } | null };
-  return ((data ?? []) as unknown as Row[]).filter((r) => r.customers).map((r) => ({ id: r.customer_id, name: r.customers!.name, kind: r.customers!.kind, addedAt: r.created_at }));
+  type Row = {
+    customer_id: string;
+    created_at: string;
+    customers: { id: string; name: string; kind: 'city' | 'hotel' } | null;
+  };
+  return ((data ?? []) as unknown as Row[])
+    .filter((r) => r.customers)
+    .map((r) => ({ id: r.customer_id, name: r.customers!.name, kind: r.customers!.kind, addedAt: r.created_at }));
 }
 
 /** Customers the user moderates, from the membership table (the token's claim may lag behind). */
@@ -43,14 +49,33 @@ export async function listMyFavourites(supabase: SupabaseClient, userId: string)
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  type Row = { activity_id: string; activities: { id: string; slug: string; title: Record<string, string>; category: string; customer_id: string } | null };
+  type Row = {
+    activity_id: string;
+    activities: {
+      id: string;
+      slug: string;
+      title: Record<string, string>;
+      category: string;
+      customer_id: string;
+    } | null;
+  };
   return ((data ?? []) as unknown as Row[])
     .filter((r) => r.activities)
-    .map((r) => ({ activityId: r.activity_id, slug: r.activities!.slug, title: r.activities!.title, category: r.activities!.category, customerId: r.activities!.customer_id }));
+    .map((r) => ({
+      activityId: r.activity_id,
+      slug: r.activities!.slug,
+      title: r.activities!.title,
+      category: r.activities!.category,
+      customerId: r.activities!.customer_id,
+    }));
 }
 
 /** Updates the caller's own profile row; fails when no row was changed (RLS, disabled account). */
-export async function updateProfile(supabase: SupabaseClient, userId: string, patch: { display_name?: string; language?: Locale; profile_picture_url?: string }) {
+export async function updateProfile(
+  supabase: SupabaseClient,
+  userId: string,
+  patch: { display_name?: string; language?: Locale; profile_picture_url?: string },
+) {
   const { error } = await supabase.from('profiles').update(patch).eq('id', userId).select('id').single();
   if (error) throw error;
 }
@@ -60,7 +85,11 @@ export async function uploadAvatar(supabase: SupabaseClient, userId: string, ima
   const bucket = supabase.storage.from('avatars');
   const name = `avatar-${Date.now().toString(36)}.jpg`;
   const path = `${userId}/${name}`;
-  const { error } = await bucket.upload(path, image, { contentType: 'image/jpeg', cacheControl: '31536000', upsert: false });
+  const { error } = await bucket.upload(path, image, {
+    contentType: 'image/jpeg',
+    cacheControl: '31536000',
+    upsert: false,
+  });
   if (error) throw error;
   return bucket.getPublicUrl(path).data.publicUrl;
 }
@@ -84,5 +113,10 @@ export async function listMyPartners(supabase: SupabaseClient): Promise<MyPartne
   const { data, error } = await supabase.rpc('my_partners');
   if (error) throw error;
   type Row = { activity_id: string; customer_id: string; title: MyPartner['title']; hotel_name: string };
-  return ((data ?? []) as Row[]).map((r) => ({ activityId: r.activity_id, customerId: r.customer_id, title: r.title, hotelName: r.hotel_name }));
+  return ((data ?? []) as Row[]).map((r) => ({
+    activityId: r.activity_id,
+    customerId: r.customer_id,
+    title: r.title,
+    hotelName: r.hotel_name,
+  }));
 }

@@ -37,7 +37,9 @@ export async function resizeToSquare(file: Blob, max = AVATAR_MAX): Promise<Blob
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(bitmap, c.sx, c.sy, c.size, c.size, 0, 0, c.out, c.out);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encoding failed'))), 'image/jpeg', 0.88));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encoding failed'))), 'image/jpeg', 0.88),
+    );
   } finally {
     bitmap.close();
   }

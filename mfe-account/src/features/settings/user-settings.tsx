@@ -2,7 +2,18 @@
 // /user/settings (picture, display name, language, e-mail). Both need a signed-in user with an e-mail (the shell's guard).
 import { useCallback, useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Avatar, Button, Card, Empty, Flex, Form, Input, Radio, Skeleton, Tag, Typography } from 'antd';
-import { useTranslation, LOCALES, LOCALE_LABELS, usePlatform, useSupabase, type Locale, type RouteName, type RouteParams, type RouteQuery, useLocation } from '@guestmap/shared-ui/contracts';
+import {
+  useTranslation,
+  LOCALES,
+  LOCALE_LABELS,
+  usePlatform,
+  useSupabase,
+  type Locale,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+  useLocation,
+} from '@guestmap/shared-ui/contracts';
 import { lang, pickText } from '@guestmap/shared-ui/i18n';
 import { AntdProvider } from '../common/antd-provider.tsx';
 import { useBusy } from '../common/use-busy.ts';
@@ -10,7 +21,18 @@ import { errorCode } from '../common/errors.ts';
 import { validateDisplayName, type ValidationKey } from '../common/validation.ts';
 import { resizeToSquare } from './image-resize.ts';
 import { InvitationsSection } from '../invitations/invitations-section.tsx';
-import { listModerated, listMyFavourites, listMyMaps, listMyPartners, removeOldAvatars, updateProfile, uploadAvatar, type MyFavourite, type MyMap, type MyPartner } from './api.ts';
+import {
+  listModerated,
+  listMyFavourites,
+  listMyMaps,
+  listMyPartners,
+  removeOldAvatars,
+  updateProfile,
+  uploadAvatar,
+  type MyFavourite,
+  type MyMap,
+  type MyPartner,
+} from './api.ts';
 
 function useRouteLink() {
   const { navigateTo, hrefFor } = usePlatform();
@@ -30,7 +52,15 @@ function initials(name: string | null | undefined, email: string | null | undefi
 }
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
-const itemStyle = { display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'center', padding: '12px 0', borderBottom: '1px solid var(--gm-border, #dfe5e1)' } as const;
+const itemStyle = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 12,
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  padding: '12px 0',
+  borderBottom: '1px solid var(--gm-border, #dfe5e1)',
+} as const;
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ok'; data: T };
 
@@ -38,7 +68,14 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
   const id = useId();
   return (
     <section aria-labelledby={id} style={{ marginBottom: 16 }}>
-      <Card title={<h2 id={id} style={{ margin: 0, fontSize: 18 }}>{title}</h2>} extra={extra}>
+      <Card
+        title={
+          <h2 id={id} style={{ margin: 0, fontSize: 18 }}>
+            {title}
+          </h2>
+        }
+        extra={extra}
+      >
         {children}
       </Card>
     </section>
@@ -67,7 +104,10 @@ function MapsSection() {
       live = false;
     };
   }, [supabase, userId]);
-  const canManage = (id: string) => profile?.isAdmin === true || profile?.moderator?.[id] === true || (maps.state === 'ok' && maps.data.moderated.has(id));
+  const canManage = (id: string) =>
+    profile?.isAdmin === true ||
+    profile?.moderator?.[id] === true ||
+    (maps.state === 'ok' && maps.data.moderated.has(id));
   return (
     <Section
       title={t('user.maps.title')}
@@ -101,7 +141,10 @@ function MapsSection() {
                     {t('user.maps.open')}
                   </a>
                   {canManage(m.id) && (
-                    <a {...link('Dashboard', { customerId: m.id })} aria-label={`${t('user.maps.dashboard')}: ${m.name}`}>
+                    <a
+                      {...link('Dashboard', { customerId: m.id })}
+                      aria-label={`${t('user.maps.dashboard')}: ${m.name}`}
+                    >
                       {t('user.maps.dashboard')}
                     </a>
                   )}
@@ -143,9 +186,15 @@ function PartnersSection() {
             <li key={p.activityId} style={itemStyle} data-testid="my-partner">
               <div style={{ minWidth: 0 }}>
                 <Typography.Text strong>{name}</Typography.Text>
-                <div><Typography.Text type="secondary">{t('user.partners.of', { hotel: p.hotelName })}</Typography.Text></div>
+                <div>
+                  <Typography.Text type="secondary">{t('user.partners.of', { hotel: p.hotelName })}</Typography.Text>
+                </div>
               </div>
-              <a {...link('PartnerPortal', {}, { partner: p.activityId })} aria-label={`${t('user.partners.open')}: ${name}`} style={{ display: 'inline-block', padding: '12px 0' }}>
+              <a
+                {...link('PartnerPortal', {}, { partner: p.activityId })}
+                aria-label={`${t('user.partners.open')}: ${name}`}
+                style={{ display: 'inline-block', padding: '12px 0' }}
+              >
                 {t('user.partners.open')}
               </a>
             </li>
@@ -189,7 +238,10 @@ function FavouritesSection() {
             {favs.data.map((f) => (
               <li key={f.activityId} style={itemStyle}>
                 <div style={{ minWidth: 0 }}>
-                  <a {...link('Activity', { customerId: f.customerId, activitySlug: f.slug, activityId: f.activityId })} style={{ fontWeight: 600 }}>
+                  <a
+                    {...link('Activity', { customerId: f.customerId, activitySlug: f.slug, activityId: f.activityId })}
+                    style={{ fontWeight: 600 }}
+                  >
                     {pickText(f.title, locale) || f.slug}
                   </a>
                   <div>
@@ -255,7 +307,10 @@ function PictureSection() {
               e.target.value = '';
             }}
           />
-          <Button loading={busy !== null} onClick={() => (document.getElementById(inputId) as HTMLInputElement | null)?.click()}>
+          <Button
+            loading={busy !== null}
+            onClick={() => (document.getElementById(inputId) as HTMLInputElement | null)?.click()}
+          >
             {t('user.picture.change')}
           </Button>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
@@ -299,7 +354,13 @@ function NameSection() {
     <Section title={t('user.name.title')}>
       <Form layout="vertical" onFinish={save} requiredMark={false} noValidate>
         <Flex gap={8} align="start" wrap>
-          <Form.Item label={t('user.name.label')} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ? t(error) : undefined} style={{ flex: '1 1 240px', marginBottom: 0 }}>
+          <Form.Item
+            label={t('user.name.label')}
+            htmlFor={id}
+            validateStatus={error ? 'error' : undefined}
+            help={error ? t(error) : undefined}
+            style={{ flex: '1 1 240px', marginBottom: 0 }}
+          >
             <Input
               id={id}
               value={name}
@@ -345,10 +406,20 @@ function LanguageSection() {
   };
   return (
     <Section title={t('user.language.title')}>
-      <span id={labelId} className="gm-visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <span
+        id={labelId}
+        className="gm-visually-hidden"
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
         {t('user.language.label')}
       </span>
-      <Radio.Group aria-labelledby={labelId} value={locale} onChange={(e) => change(e.target.value as Locale)} optionType="button" buttonStyle="solid">
+      <Radio.Group
+        aria-labelledby={labelId}
+        value={locale}
+        onChange={(e) => change(e.target.value as Locale)}
+        optionType="button"
+        buttonStyle="solid"
+      >
         {LOCALES.map((l) => (
           <Radio.Button key={l} value={l}>
             <span lang={l}>{LOCALE_LABELS[l]}</span>
@@ -373,7 +444,10 @@ function Header() {
           {profile?.displayName || t('user.noName')}
         </Typography.Title>
         <Typography.Text type="secondary">
-          <span className="gm-visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          <span
+            className="gm-visually-hidden"
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
             {t('user.email')}:{' '}
           </span>
           <span data-testid="user-email">{user?.email}</span>
@@ -398,12 +472,24 @@ function Nav({ settings }: { settings: boolean }) {
   const { t } = useTranslation('account');
   const link = useRouteLink();
   const tab = (name: RouteName, label: string, current: boolean) => (
-    <a {...link(name)} aria-current={current ? 'page' : undefined} style={{ padding: '8px 12px', borderBottom: `2px solid ${current ? 'var(--gm-primary, #5AB77B)' : 'transparent'}`, fontWeight: current ? 600 : 400, color: 'inherit' }}>
+    <a
+      {...link(name)}
+      aria-current={current ? 'page' : undefined}
+      style={{
+        padding: '8px 12px',
+        borderBottom: `2px solid ${current ? 'var(--gm-primary, #5AB77B)' : 'transparent'}`,
+        fontWeight: current ? 600 : 400,
+        color: 'inherit',
+      }}
+    >
       {label}
     </a>
   );
   return (
-    <nav aria-label={t('user.title')} style={{ display: 'flex', gap: 8, marginBottom: 16, borderBottom: '1px solid var(--gm-border, #dfe5e1)' }}>
+    <nav
+      aria-label={t('user.title')}
+      style={{ display: 'flex', gap: 8, marginBottom: 16, borderBottom: '1px solid var(--gm-border, #dfe5e1)' }}
+    >
       {tab('User', t('user.tabs.overview'), !settings)}
       {tab('UserSettings', t('user.tabs.settings'), settings)}
     </nav>

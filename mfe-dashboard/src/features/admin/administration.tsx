@@ -35,7 +35,9 @@ export function Administration() {
     const { error } = await db.rpc('admin_set_user_disabled', { p_user_id: p.id, p_disabled: disabled });
     setBusy(null);
     if (error) return toast.error(t(errorKey(error)));
-    toast.success(disabled ? t('admin.disabled', { email: p.email ?? '' }) : t('admin.enabled', { email: p.email ?? '' }));
+    toast.success(
+      disabled ? t('admin.disabled', { email: p.email ?? '' }) : t('admin.enabled', { email: p.email ?? '' }),
+    );
     setUsers((all) => all?.map((u) => (u.id === p.id ? { ...u, is_disabled: disabled } : u)) ?? null);
   };
 
@@ -76,23 +78,43 @@ export function Administration() {
             columns={[
               { title: t('mods.email'), dataIndex: 'email' },
               { title: t('admin.name'), dataIndex: 'display_name' },
-              { title: t('admin.status'), key: 'status', render: (_, p) => (
+              {
+                title: t('admin.status'),
+                key: 'status',
+                render: (_, p) => (
                   <Space>
                     {p.is_admin && <Tag color="purple">{t('admin.admin')}</Tag>}
-                    {p.is_disabled ? <Tag color="red">{t('admin.isDisabled')}</Tag> : <Tag color="green">{t('admin.active')}</Tag>}
+                    {p.is_disabled ? (
+                      <Tag color="red">{t('admin.isDisabled')}</Tag>
+                    ) : (
+                      <Tag color="green">{t('admin.active')}</Tag>
+                    )}
                   </Space>
-                ) },
-              { title: '', key: 'act', render: (_, p) =>
+                ),
+              },
+              {
+                title: '',
+                key: 'act',
+                render: (_, p) =>
                   p.id === user?.id ? null : (
-                    <Button danger={!p.is_disabled} loading={busy === p.id} onClick={() => void setDisabled(p, !p.is_disabled)} aria-label={`${p.is_disabled ? t('admin.enable') : t('admin.disable')} ${p.email ?? ''}`}>
+                    <Button
+                      danger={!p.is_disabled}
+                      loading={busy === p.id}
+                      onClick={() => void setDisabled(p, !p.is_disabled)}
+                      aria-label={`${p.is_disabled ? t('admin.enable') : t('admin.disable')} ${p.email ?? ''}`}
+                    >
                       {p.is_disabled ? t('admin.enable') : t('admin.disable')}
                     </Button>
-                  ) },
+                  ),
+              },
             ]}
           />
         )}
       </Card>
-      <Card title={t('admin.customers')} extra={<Button onClick={() => void loadCustomers()}>{t('admin.loadCustomers')}</Button>}>
+      <Card
+        title={t('admin.customers')}
+        extra={<Button onClick={() => void loadCustomers()}>{t('admin.loadCustomers')}</Button>}
+      >
         {customers && (
           <Table<Customer>
             size="small"
@@ -102,12 +124,26 @@ export function Administration() {
             columns={[
               { title: t('settings.name'), dataIndex: 'name' },
               { title: 'ID', dataIndex: 'id' },
-              { title: t('settings.package'), key: 'pkg', render: (_, c) =>
+              {
+                title: t('settings.package'),
+                key: 'pkg',
+                render: (_, c) =>
                   c.kind === 'hotel' ? (
-                    <Select aria-label={`${t('settings.package')} ${c.id}`} value={c.package ?? undefined} loading={busy === c.id} onChange={(v) => void setPackage(c, v)} style={{ width: 180 }} options={['basic', 'professional', 'premium'].map((p) => ({ value: p, label: t(`packages.${p}`) }))} />
+                    <Select
+                      aria-label={`${t('settings.package')} ${c.id}`}
+                      value={c.package ?? undefined}
+                      loading={busy === c.id}
+                      onChange={(v) => void setPackage(c, v)}
+                      style={{ width: 180 }}
+                      options={['basic', 'professional', 'premium'].map((p) => ({
+                        value: p,
+                        label: t(`packages.${p}`),
+                      }))}
+                    />
                   ) : (
                     t('packages.city')
-                  ) },
+                  ),
+              },
             ]}
           />
         )}

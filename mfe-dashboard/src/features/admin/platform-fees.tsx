@@ -34,7 +34,11 @@ export function PlatformFees() {
         toast.error(t(errorKey(error)));
         return setFees([]);
       }
-      const rows = (data ?? []).map((f) => ({ ...f, transactions: Number(f.transactions), platform_fee_minor: Number(f.platform_fee_minor) }));
+      const rows = (data ?? []).map((f) => ({
+        ...f,
+        transactions: Number(f.transactions),
+        platform_fee_minor: Number(f.platform_fee_minor),
+      }));
       const ids = [...new Set(rows.map((r) => r.activity_id))];
       const acts = ids.length ? await db.from('activities').select('id, title').in('id', ids) : { data: [] };
       if (!live) return;
@@ -46,37 +50,59 @@ export function PlatformFees() {
     };
   }, [db, month, toast, t]);
 
-  const monthLabel = (m: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  const monthLabel = (m: string) =>
+    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${m}-01T00:00:00Z`),
+    );
   const partnerOf = (r: Fee) => pickText(titles.get(r.activity_id) ?? null, locale) || r.activity_id;
   const sums = [...sumByCurrency(fees ?? [], (f) => f.platform_fee_minor)].sort(([a], [b]) => a.localeCompare(b));
 
   const feeTable = (testIds: boolean) => (
-        <Table<Fee>
-          size="small"
-          rowKey={(r) => `${r.customer_id}-${r.activity_id}-${r.currency}`}
-          loading={fees === null}
-          pagination={false}
-          scroll={{ x: true }}
-          dataSource={fees ?? []}
-          locale={{ emptyText: t('admin.noFees') }}
-          columns={[
-            { title: t('admin.hotel'), dataIndex: 'customer_id' },
-            { title: t('statements.partner'), key: 'p', render: (_: unknown, r: Fee) => partnerOf(r) },
-            { title: t('ledger.currency'), dataIndex: 'currency' },
-            { title: t('statements.transactions'), dataIndex: 'transactions', align: 'right' },
-            { title: t('statements.platformFee'), key: 'f', align: 'right', render: (_: unknown, r: Fee) => <span data-testid={testIds ? `fee-${r.customer_id}-${r.activity_id}-${r.currency}` : undefined}>{formatMoney(r.platform_fee_minor, r.currency, locale)}</span> },
-          ]}
-          summary={() =>
-            sums.map(([currency, v]) => (
-              <Table.Summary.Row key={currency}>
-                <Table.Summary.Cell index={0} colSpan={4}><strong>{t('statements.total', { currency })}</strong></Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right"><strong data-testid={testIds ? `fees-total-${currency}` : undefined}>{formatMoney(v, currency, locale)}</strong></Table.Summary.Cell>
-              </Table.Summary.Row>
-            ))
-          }
-        />
+    <Table<Fee>
+      size="small"
+      rowKey={(r) => `${r.customer_id}-${r.activity_id}-${r.currency}`}
+      loading={fees === null}
+      pagination={false}
+      scroll={{ x: true }}
+      dataSource={fees ?? []}
+      locale={{ emptyText: t('admin.noFees') }}
+      columns={[
+        { title: t('admin.hotel'), dataIndex: 'customer_id' },
+        { title: t('statements.partner'), key: 'p', render: (_: unknown, r: Fee) => partnerOf(r) },
+        { title: t('ledger.currency'), dataIndex: 'currency' },
+        { title: t('statements.transactions'), dataIndex: 'transactions', align: 'right' },
+        {
+          title: t('statements.platformFee'),
+          key: 'f',
+          align: 'right',
+          render: (_: unknown, r: Fee) => (
+            <span data-testid={testIds ? `fee-${r.customer_id}-${r.activity_id}-${r.currency}` : undefined}>
+              {formatMoney(r.platform_fee_minor, r.currency, locale)}
+            </span>
+          ),
+        },
+      ]}
+      summary={() =>
+        sums.map(([currency, v]) => (
+          <Table.Summary.Row key={currency}>
+            <Table.Summary.Cell index={0} colSpan={4}>
+              <strong>{t('statements.total', { currency })}</strong>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={4} align="right">
+              <strong data-testid={testIds ? `fees-total-${currency}` : undefined}>
+                {formatMoney(v, currency, locale)}
+              </strong>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        ))
+      }
+    />
   );
-  const exportCsv = () => downloadBlob(`platform-fees-${month}.csv`, new Blob([platformFeesCsv(month, fees ?? [], partnerOf)], { type: 'text/csv;charset=utf-8' }));
+  const exportCsv = () =>
+    downloadBlob(
+      `platform-fees-${month}.csv`,
+      new Blob([platformFeesCsv(month, fees ?? [], partnerOf)], { type: 'text/csv;charset=utf-8' }),
+    );
 
   return (
     <Card title={t('admin.fees')}>
@@ -86,10 +112,22 @@ export function PlatformFees() {
         {feeTable(false)}
       </PrintCopy>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Typography.Text strong id="fees-month">{t('statements.month')}</Typography.Text>
-        <Select aria-labelledby="fees-month" value={month} style={{ width: 220 }} onChange={setMonth} options={months.map((m) => ({ value: m, label: monthLabel(m) }))} />
-        <Button onClick={exportCsv} disabled={!fees || fees.length === 0}>{t('admin.feesCsv')}</Button>
-        <Button onClick={printSoon} disabled={!fees}>{t('admin.feesPrint')}</Button>
+        <Typography.Text strong id="fees-month">
+          {t('statements.month')}
+        </Typography.Text>
+        <Select
+          aria-labelledby="fees-month"
+          value={month}
+          style={{ width: 220 }}
+          onChange={setMonth}
+          options={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+        />
+        <Button onClick={exportCsv} disabled={!fees || fees.length === 0}>
+          {t('admin.feesCsv')}
+        </Button>
+        <Button onClick={printSoon} disabled={!fees}>
+          {t('admin.feesPrint')}
+        </Button>
       </Space>
       <Typography.Paragraph type="secondary">{t('admin.feesExplain')}</Typography.Paragraph>
       {feeTable(true)}

@@ -13,9 +13,18 @@ export function useCurrencies(): Currency[] | null {
   const db = useDb();
   const [rows, setRows] = useState<Currency[] | null>(null);
   useEffect(() => {
-    const from = db.from as unknown as (t: string) => { select: (c: string) => { order: (c: string) => PromiseLike<{ data: Currency[] | null }> } };
-    void Promise.resolve(from.call(db, 'currencies').select('code, minor_units, max_amount_minor').order('code')).then(({ data }) =>
-      setRows((data ?? []).map((c) => ({ code: c.code.trim(), minor_units: Number(c.minor_units), max_amount_minor: Number(c.max_amount_minor) }))),
+    const from = db.from as unknown as (t: string) => {
+      select: (c: string) => { order: (c: string) => PromiseLike<{ data: Currency[] | null }> };
+    };
+    void Promise.resolve(from.call(db, 'currencies').select('code, minor_units, max_amount_minor').order('code')).then(
+      ({ data }) =>
+        setRows(
+          (data ?? []).map((c) => ({
+            code: c.code.trim(),
+            minor_units: Number(c.minor_units),
+            max_amount_minor: Number(c.max_amount_minor),
+          })),
+        ),
     );
   }, [db]);
   return rows;

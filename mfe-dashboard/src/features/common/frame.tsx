@@ -16,13 +16,22 @@ export function useThemeMode(): 'light' | 'dark' {
 export function Themed({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
   return (
-    <ConfigProvider theme={{ ...antdThemeTokens(mode), algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}>
+    <ConfigProvider
+      theme={{
+        ...antdThemeTokens(mode),
+        algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      }}
+    >
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );
 }
 
-export function WithCustomer({ children }: { children: (c: Customer, setCustomer: (c: Customer) => void) => ReactNode }) {
+export function WithCustomer({
+  children,
+}: {
+  children: (c: Customer, setCustomer: (c: Customer) => void) => ReactNode;
+}) {
   const { t } = useTranslation('dashboard');
   const db = useDb();
   const { toast } = usePlatform();

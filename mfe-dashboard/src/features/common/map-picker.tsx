@@ -21,12 +21,17 @@ export interface Point {
 export const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 const valid = (p: Partial<Point> | null | undefined): p is Point =>
-  !!p && typeof p.latitude === 'number' && typeof p.longitude === 'number' && Math.abs(p.latitude) <= 90 && Math.abs(p.longitude) <= 180;
+  !!p &&
+  typeof p.latitude === 'number' &&
+  typeof p.longitude === 'number' &&
+  Math.abs(p.latitude) <= 90 &&
+  Math.abs(p.longitude) <= 180;
 
 // A teardrop (a square with three round corners, turned 45°): its tip sits about 20 px below its centre.
 const pin = () => {
   const el = document.createElement('span');
-  el.style.cssText = 'display:block;width:22px;height:22px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#d9363e;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.4)';
+  el.style.cssText =
+    'display:block;width:22px;height:22px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#d9363e;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.4)';
   return L.divIcon({ html: el, className: 'gm-picker-pin', iconSize: [28, 28], iconAnchor: [14, 34] });
 };
 
@@ -36,7 +41,10 @@ function Follow({ center, zoom }: { center: Point | null; zoom?: number }) {
   useEffect(() => {
     if (!center) return;
     const c = map.getCenter();
-    const same = Math.abs(c.lat - center.latitude) < 1e-6 && Math.abs(c.lng - center.longitude) < 1e-6 && (zoom === undefined || zoom === map.getZoom());
+    const same =
+      Math.abs(c.lat - center.latitude) < 1e-6 &&
+      Math.abs(c.lng - center.longitude) < 1e-6 &&
+      (zoom === undefined || zoom === map.getZoom());
     if (!same) map.setView([center.latitude, center.longitude], zoom ?? map.getZoom(), { animate: false });
   }, [map, center, zoom]);
   return null;
@@ -67,7 +75,12 @@ function Label({ label }: { label: string }) {
 
 export type MapPickerProps = { label: string; height?: number; fallbackCenter: Point; fallbackZoom?: number } & (
   | { mode: 'marker'; value: Partial<Point> | null; onChange: (p: Point) => void }
-  | { mode: 'view'; value: Partial<Point> | null; zoom: number | null | undefined; onViewChange: (p: Point, zoom: number) => void }
+  | {
+      mode: 'view';
+      value: Partial<Point> | null;
+      zoom: number | null | undefined;
+      onViewChange: (p: Point, zoom: number) => void;
+    }
 );
 
 export function MapPicker(props: MapPickerProps) {
@@ -77,13 +90,29 @@ export function MapPicker(props: MapPickerProps) {
   const lat = point?.latitude;
   const lng = point?.longitude;
   // A stable object per position, so Follow runs only when the position moves.
-  const center = useMemo(() => (lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }), [lat, lng]);
-  const zoom = props.mode === 'view' && typeof props.zoom === 'number' && props.zoom >= 1 && props.zoom <= 20 ? props.zoom : undefined;
+  const center = useMemo(
+    () => (lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }),
+    [lat, lng],
+  );
+  const zoom =
+    props.mode === 'view' && typeof props.zoom === 'number' && props.zoom >= 1 && props.zoom <= 20
+      ? props.zoom
+      : undefined;
   const start = useRef({ center: point ?? props.fallbackCenter, zoom: zoom ?? props.fallbackZoom ?? 15 });
   const onChange = props.mode === 'marker' ? props.onChange : undefined;
 
   return (
-    <div style={{ position: 'relative', height: props.height ?? 260, borderRadius: 8, overflow: 'hidden', background: '#e8ece9', border: '1px solid #d0d7d2' }} data-testid="map-picker">
+    <div
+      style={{
+        position: 'relative',
+        height: props.height ?? 260,
+        borderRadius: 8,
+        overflow: 'hidden',
+        background: '#e8ece9',
+        border: '1px solid #d0d7d2',
+      }}
+      data-testid="map-picker"
+    >
       <MapContainer
         center={[start.current.center.latitude, start.current.center.longitude]}
         zoom={start.current.zoom}
@@ -92,7 +121,9 @@ export function MapPicker(props: MapPickerProps) {
         attributionControl={!!config.tiles}
       >
         <Label label={props.label} />
-        {config.tiles && <TileLayer url={config.tiles.url} attribution={config.tiles.attribution} errorTileUrl={EMPTY_TILE} />}
+        {config.tiles && (
+          <TileLayer url={config.tiles.url} attribution={config.tiles.attribution} errorTileUrl={EMPTY_TILE} />
+        )}
         <Follow center={center} zoom={zoom} />
         {props.mode === 'marker' ? (
           <>
@@ -118,7 +149,21 @@ export function MapPicker(props: MapPickerProps) {
       </MapContainer>
       {props.mode === 'view' && (
         // The centre being chosen: a cross over the middle of the map (it does not catch the pointer).
-        <span aria-hidden style={{ position: 'absolute', left: '50%', top: '50%', width: 24, height: 24, margin: '-12px 0 0 -12px', zIndex: 500, pointerEvents: 'none', background: 'linear-gradient(#d9363e,#d9363e) center/2px 100% no-repeat, linear-gradient(#d9363e,#d9363e) center/100% 2px no-repeat' }} />
+        <span
+          aria-hidden
+          style={{
+            position: 'absolute',
+            left: '50%',
+            top: '50%',
+            width: 24,
+            height: 24,
+            margin: '-12px 0 0 -12px',
+            zIndex: 500,
+            pointerEvents: 'none',
+            background:
+              'linear-gradient(#d9363e,#d9363e) center/2px 100% no-repeat, linear-gradient(#d9363e,#d9363e) center/100% 2px no-repeat',
+          }}
+        />
       )}
     </div>
   );
@@ -128,24 +173,49 @@ export function MapPicker(props: MapPickerProps) {
  * The picker bound to a form's `latitude` and `longitude` fields (and `zoom` in view mode): the
  * number fields and the map stay in step either way, and the fields are re-validated after a move.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form whose values include latitude/longitude(/zoom)
-export function FormMapPicker({ form, mode, label, hint, fallbackCenter, fallbackZoom }: { form: FormInstance<any>; mode: 'marker' | 'view'; label: string; hint: string; fallbackCenter: Point; fallbackZoom: number }) {
+export function FormMapPicker({
+  form,
+  mode,
+  label,
+  hint,
+  fallbackCenter,
+  fallbackZoom,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form whose values include latitude/longitude(/zoom)
+  form: FormInstance<any>;
+  mode: 'marker' | 'view';
+  label: string;
+  hint: string;
+  fallbackCenter: Point;
+  fallbackZoom: number;
+}) {
   const fields = mode === 'view' ? ['latitude', 'longitude', 'zoom'] : ['latitude', 'longitude'];
   const set = (values: Record<string, number>) => {
     form.setFieldsValue(values);
     void form.validateFields(fields);
   };
   return (
-    <Form.Item noStyle shouldUpdate={(a: Record<string, unknown>, b: Record<string, unknown>) => fields.some((f) => a[f] !== b[f])}>
+    <Form.Item
+      noStyle
+      shouldUpdate={(a: Record<string, unknown>, b: Record<string, unknown>) => fields.some((f) => a[f] !== b[f])}
+    >
       {() => {
-        const value = { latitude: form.getFieldValue('latitude') as number, longitude: form.getFieldValue('longitude') as number };
+        const value = {
+          latitude: form.getFieldValue('latitude') as number,
+          longitude: form.getFieldValue('longitude') as number,
+        };
         const common = { label, value, fallbackCenter, fallbackZoom };
         return (
           <Form.Item extra={hint}>
             {mode === 'marker' ? (
               <MapPicker mode="marker" {...common} onChange={(p) => set({ ...p })} />
             ) : (
-              <MapPicker mode="view" {...common} zoom={form.getFieldValue('zoom') as number} onViewChange={(p, zoom) => set({ ...p, zoom })} />
+              <MapPicker
+                mode="view"
+                {...common}
+                zoom={form.getFieldValue('zoom') as number}
+                onViewChange={(p, zoom) => set({ ...p, zoom })}
+              />
             )}
           </Form.Item>
         );

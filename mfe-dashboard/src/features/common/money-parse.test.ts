@@ -27,7 +27,8 @@ describe('major → minor units, exactly', () => {
     expect(parseMajor('12.050', ...USD)).toEqual({ problem: 'decimals' });
   });
   it('refuses what is not an amount', () => {
-    for (const bad of ['-5', '1e3', '12.05.1', '1,234.56', 'abc', '$12', '.5', '0x10', '12 USD']) expect(parseMajor(bad, ...USD)).toEqual({ problem: 'format' });
+    for (const bad of ['-5', '1e3', '12.05.1', '1,234.56', 'abc', '$12', '.5', '0x10', '12 USD'])
+      expect(parseMajor(bad, ...USD)).toEqual({ problem: 'format' });
     expect(parseMajor('', ...USD)).toEqual({ problem: 'required' });
     expect(parseMajor('   ', ...VND)).toEqual({ problem: 'required' });
   });
@@ -50,12 +51,22 @@ describe('major → minor units, exactly', () => {
 
 // Every currency the database accepts (the `currencies` rows of the settlement migration): its own minor units
 // and bound, and the display (Intl) agrees with the minor units the parser uses.
-const migration = fs.readFileSync(path.join(import.meta.dirname, '../../../../supabase/migrations/20261126000100_settlement.sql'), 'utf8');
-const CURRENCIES = [...migration.slice(migration.indexOf('insert into public.currencies')).split(';')[0]!.matchAll(/\('([A-Z]{3})', (\d), (\d+)\)/g)].map((m) => ({ code: m[1]!, units: Number(m[2]), max: Number(m[3]) }));
+const migration = fs.readFileSync(
+  path.join(import.meta.dirname, '../../../../supabase/migrations/20261126000100_settlement.sql'),
+  'utf8',
+);
+const CURRENCIES = [
+  ...migration
+    .slice(migration.indexOf('insert into public.currencies'))
+    .split(';')[0]!
+    .matchAll(/\('([A-Z]{3})', (\d), (\d+)\)/g),
+].map((m) => ({ code: m[1]!, units: Number(m[2]), max: Number(m[3]) }));
 
 describe('per currency of the currencies table', () => {
   it('lists the contract currencies', () => {
-    expect(CURRENCIES.map((c) => c.code).sort()).toEqual(expect.arrayContaining(['AUD', 'CNY', 'EUR', 'GBP', 'JPY', 'KRW', 'SGD', 'THB', 'USD', 'VND']));
+    expect(CURRENCIES.map((c) => c.code).sort()).toEqual(
+      expect.arrayContaining(['AUD', 'CNY', 'EUR', 'GBP', 'JPY', 'KRW', 'SGD', 'THB', 'USD', 'VND']),
+    );
   });
   for (const c of CURRENCIES) {
     it(`${c.code}: ${c.units} minor units, at most ${c.max}`, () => {
@@ -66,7 +77,9 @@ describe('per currency of the currencies table', () => {
       expect(parseMajor(majorUnits(1, c.code), c.units, c.max)).toEqual({ minor: 1 });
       expect(parseMajor(`1.${'0'.repeat(c.units)}5`, c.units, c.max)).toEqual({ problem: 'decimals' });
       // 1234.56 in a two-decimal currency is 123456 cents, in a zero-decimal one it is refused.
-      expect(parseMajor('1234.56', c.units, c.max)).toEqual(c.units >= 2 ? { minor: 123456 * 10 ** (c.units - 2) } : { problem: 'decimals' });
+      expect(parseMajor('1234.56', c.units, c.max)).toEqual(
+        c.units >= 2 ? { minor: 123456 * 10 ** (c.units - 2) } : { problem: 'decimals' },
+      );
     });
   }
 });

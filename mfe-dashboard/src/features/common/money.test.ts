@@ -17,13 +17,34 @@ describe('money in minor units', () => {
     expect(majorUnits(-1205, 'EUR')).toBe('-12.05');
   });
   it('never adds different currencies', () => {
-    const s = sumByCurrency([{ currency: 'VND', a: 1 }, { currency: 'USD', a: 2 }, { currency: 'VND', a: 3 }], (r) => r.a);
-    expect([...s]).toEqual([['VND', 4], ['USD', 2]]);
+    const s = sumByCurrency(
+      [
+        { currency: 'VND', a: 1 },
+        { currency: 'USD', a: 2 },
+        { currency: 'VND', a: 3 },
+      ],
+      (r) => r.a,
+    );
+    expect([...s]).toEqual([
+      ['VND', 4],
+      ['USD', 2],
+    ]);
   });
 });
 
 describe('money by the minor units of the currencies list (issue #27)', () => {
-  const units = new Map([['VND', 0], ['USD', 2], ['EUR', 2], ['JPY', 0], ['KRW', 0], ['CNY', 2], ['THB', 2], ['SGD', 2], ['AUD', 2], ['GBP', 2]]);
+  const units = new Map([
+    ['VND', 0],
+    ['USD', 2],
+    ['EUR', 2],
+    ['JPY', 0],
+    ['KRW', 0],
+    ['CNY', 2],
+    ['THB', 2],
+    ['SGD', 2],
+    ['AUD', 2],
+    ['GBP', 2],
+  ]);
   it('shows no decimals for currencies without minor units (VND, JPY, KRW)', () => {
     expect(formatMoney(50000, 'VND', 'en-US', units)).toBe('₫50,000');
     expect(formatMoney(1500, 'JPY', 'en-US', units)).toBe('¥1,500');

@@ -26,7 +26,12 @@ export function formatMoney(minor: number, currency: string, locale: string, uni
   // Exact: the integer of minor units becomes a decimal string (no float division), which Intl formats.
   const value = majorUnits(minor, currency, units);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value as unknown as number);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value as unknown as number);
   } catch {
     return `${value} ${currency}`;
   }
@@ -58,7 +63,11 @@ export type AmountProblem = 'required' | 'format' | 'decimals' | 'zero' | 'too_l
  * would be ambiguous. At most `minorUnits` decimals (VND none: "250.5" is refused, never rounded).
  * Bounds: above 0, at most `maxMinor` (the currency's `max_amount_minor`).
  */
-export function parseMajor(text: string, minorUnits: number, maxMinor: number): { minor: number } | { problem: AmountProblem } {
+export function parseMajor(
+  text: string,
+  minorUnits: number,
+  maxMinor: number,
+): { minor: number } | { problem: AmountProblem } {
   const s = text.replace(/[\s\u00a0\u202f]/g, '');
   if (!s) return { problem: 'required' };
   const m = /^(\d+)(?:[.,](\d*))?$/.exec(s);

@@ -18,7 +18,12 @@ export function PrintCopy({ shown, testId, children }: { shown: boolean; testId:
   return (
     <>
       <style>{PRINT_CSS}</style>
-      {createPortal(<div className="gm-print-root" data-testid={testId}>{children}</div>, document.body)}
+      {createPortal(
+        <div className="gm-print-root" data-testid={testId}>
+          {children}
+        </div>,
+        document.body,
+      )}
     </>
   );
 }

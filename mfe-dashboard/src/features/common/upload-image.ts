@@ -6,7 +6,11 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The accepted types and the extension each is stored under; also the file picker's `accept`. */
-export const IMAGE_TYPES: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 export const IMAGE_ACCEPT = Object.keys(IMAGE_TYPES).join(',');
 
 /** The i18n key of what is wrong with `file`, or null when it can be uploaded. */
@@ -17,7 +21,13 @@ export function imageProblem(file: { type: string; size: number }): string | nul
 }
 
 /** Uploads `file` as `<customerId>/<name>-<time>.<ext>`; the result is its public URL or an i18n key. */
-export async function uploadImage(db: TypedClient, bucket: 'logos' | 'photos', customerId: string, name: string, file: File): Promise<{ url: string } | { error: string }> {
+export async function uploadImage(
+  db: TypedClient,
+  bucket: 'logos' | 'photos',
+  customerId: string,
+  name: string,
+  file: File,
+): Promise<{ url: string } | { error: string }> {
   const problem = imageProblem(file);
   if (problem) return { error: problem };
   // The extension follows the type, never the picked file's name (the bucket refuses other extensions).
@@ -25,7 +35,9 @@ export async function uploadImage(db: TypedClient, bucket: 'logos' | 'photos', c
   const { error } = await db.storage.from(bucket).upload(path, file, { contentType: file.type, upsert: false });
   if (error) {
     const code = (error as { statusCode?: string }).statusCode;
-    return { error: code === '415' ? 'settings.imageTypes' : code === '413' ? 'settings.imageTooBig' : 'settings.uploadFailed' };
+    return {
+      error: code === '415' ? 'settings.imageTypes' : code === '413' ? 'settings.imageTooBig' : 'settings.uploadFailed',
+    };
   }
   return { url: db.storage.from(bucket).getPublicUrl(path).data.publicUrl };
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { compare, delta, periodsFor, type AnalyticsEvent } from './compute.ts';
 
 const now = new Date('2026-11-22T10:00:00Z');
-const ev = (type: string, at: string, visitor = 'v1', activity: string | null = null): AnalyticsEvent => ({ type, created_at: at, visitor_id: visitor, activity_id: activity });
+const ev = (type: string, at: string, visitor = 'v1', activity: string | null = null): AnalyticsEvent => ({
+  type,
+  created_at: at,
+  visitor_id: visitor,
+  activity_id: activity,
+});
 
 describe('dashboard figures', () => {
   it('uses whole UTC days ending today and the same length before', () => {
@@ -26,11 +31,21 @@ describe('dashboard figures', () => {
       ev('map_view', '2026-11-01T09:00:00Z', 'd'), // before both
     ];
     const c = compare(events, periodsFor(7, now));
-    expect(c.current.counts).toEqual({ qr_scan: 1, map_view: 2, activity_view: 3, directions_click: 1, share: 0, favourite: 0 });
+    expect(c.current.counts).toEqual({
+      qr_scan: 1,
+      map_view: 2,
+      activity_view: 3,
+      directions_click: 1,
+      share: 0,
+      favourite: 0,
+    });
     expect(c.current.uniqueGuests).toBe(2);
     expect(c.previous.counts.map_view).toBe(1);
     expect(c.previous.uniqueGuests).toBe(1);
-    expect(c.topActivities).toEqual([{ activityId: 'x', views: 2 }, { activityId: 'y', views: 1 }]);
+    expect(c.topActivities).toEqual([
+      { activityId: 'x', views: 2 },
+      { activityId: 'y', views: 1 },
+    ]);
     expect(c.daily).toHaveLength(7);
     expect(c.daily.find((d) => d.day === '2026-11-21')?.counts.map_view).toBe(1);
   });

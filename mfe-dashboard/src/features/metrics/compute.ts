@@ -38,7 +38,8 @@ export function periodsFor(days: number, now: Date = new Date()): { current: Per
   return { current, previous };
 }
 
-const emptyCounts = (): Record<EventType, number> => Object.fromEntries(EVENT_TYPES.map((t) => [t, 0])) as Record<EventType, number>;
+const emptyCounts = (): Record<EventType, number> =>
+  Object.fromEntries(EVENT_TYPES.map((t) => [t, 0])) as Record<EventType, number>;
 
 function figures(events: AnalyticsEvent[]): Figures {
   const counts = emptyCounts();

@@ -3,7 +3,13 @@ import type { EventType } from './compute.ts';
 
 const COLOURS = ['#5AB77B', '#68529E', '#E0913C'];
 
-export function LineChart({ days, series }: { days: { day: string; counts: Record<EventType, number> }[]; series: { key: EventType; label: string }[] }) {
+export function LineChart({
+  days,
+  series,
+}: {
+  days: { day: string; counts: Record<EventType, number> }[];
+  series: { key: EventType; label: string }[];
+}) {
   const w = 720;
   const h = 220;
   const pad = { l: 36, r: 12, t: 12, b: 28 };
@@ -31,13 +37,29 @@ export function LineChart({ days, series }: { days: { day: string; counts: Recor
           ) : null,
         )}
         {series.map((s, si) => (
-          <polyline key={s.key} fill="none" stroke={COLOURS[si % COLOURS.length]} strokeWidth="2" points={days.map((d, i) => `${x(i)},${y(d.counts[s.key])}`).join(' ')} />
+          <polyline
+            key={s.key}
+            fill="none"
+            stroke={COLOURS[si % COLOURS.length]}
+            strokeWidth="2"
+            points={days.map((d, i) => `${x(i)},${y(d.counts[s.key])}`).join(' ')}
+          />
         ))}
       </svg>
       <figcaption style={{ display: 'flex', gap: 16, flexWrap: 'wrap', fontSize: 13 }}>
         {series.map((s, si) => (
           <span key={s.key}>
-            <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 3, background: COLOURS[si % COLOURS.length], verticalAlign: 'middle', marginRight: 6 }} />
+            <span
+              aria-hidden="true"
+              style={{
+                display: 'inline-block',
+                width: 12,
+                height: 3,
+                background: COLOURS[si % COLOURS.length],
+                verticalAlign: 'middle',
+                marginRight: 6,
+              }}
+            />
             {s.label}
           </span>
         ))}

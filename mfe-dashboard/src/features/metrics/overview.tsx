@@ -14,7 +14,9 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 const PAGE = 1000;
 
 /** Every row of a query, page by page (the API caps a page at 1000 rows). */
-async function allRows<T>(page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>): Promise<T[]> {
+async function allRows<T>(
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
+): Promise<T[]> {
   const out: T[] = [];
   for (let from = 0; ; from += PAGE) {
     const { data, error } = await page(from, from + PAGE - 1);
@@ -33,7 +35,13 @@ async function exactCount(q: PromiseLike<{ count: number | null; error: unknown 
 type Periods = ReturnType<typeof periodsFor>;
 
 /** Every row of the customer's `table` created in either period (the previous one and the current one). */
-function rowsOfBothPeriods<T>(db: TypedClient, table: 'analytics_events' | 'partner_transactions', columns: string, customerId: string, periods: Periods): Promise<T[]> {
+function rowsOfBothPeriods<T>(
+  db: TypedClient,
+  table: 'analytics_events' | 'partner_transactions',
+  columns: string,
+  customerId: string,
+  periods: Periods,
+): Promise<T[]> {
   return allRows<T>(
     (from, to) =>
       db
@@ -51,20 +59,47 @@ function rowsOfBothPeriods<T>(db: TypedClient, table: 'analytics_events' | 'part
 }
 
 /** Plays, redemptions and partner transactions of both periods (moderators read them by RLS). */
-async function loadPartnerFigures(db: TypedClient, customerId: string, periods: Periods): Promise<{ current: PartnerFigures; previous: PartnerFigures }> {
+async function loadPartnerFigures(
+  db: TypedClient,
+  customerId: string,
+  periods: Periods,
+): Promise<{ current: PartnerFigures; previous: PartnerFigures }> {
   const between = (p: { start: Date; end: Date }) => [p.start.toISOString(), p.end.toISOString()] as const;
   const plays = (p: { start: Date; end: Date }) =>
-    exactCount(db.from('reward_plays').select('id', { count: 'exact', head: true }).eq('customer_id', customerId).gte('played_at', between(p)[0]).lt('played_at', between(p)[1]));
+    exactCount(
+      db
+        .from('reward_plays')
+        .select('id', { count: 'exact', head: true })
+        .eq('customer_id', customerId)
+        .gte('played_at', between(p)[0])
+        .lt('played_at', between(p)[1]),
+    );
   const redeemed = (p: { start: Date; end: Date }) =>
-    exactCount(db.from('vouchers').select('id', { count: 'exact', head: true }).eq('customer_id', customerId).gte('redeemed_at', between(p)[0]).lt('redeemed_at', between(p)[1]));
+    exactCount(
+      db
+        .from('vouchers')
+        .select('id', { count: 'exact', head: true })
+        .eq('customer_id', customerId)
+        .gte('redeemed_at', between(p)[0])
+        .lt('redeemed_at', between(p)[1]),
+    );
   const [txns, pc, pp, rc, rp] = await Promise.all([
-    rowsOfBothPeriods<PartnerTxn>(db, 'partner_transactions', 'currency, amount_minor, hotel_share_minor, created_at', customerId, periods),
+    rowsOfBothPeriods<PartnerTxn>(
+      db,
+      'partner_transactions',
+      'currency, amount_minor, hotel_share_minor, created_at',
+      customerId,
+      periods,
+    ),
     plays(periods.current),
     plays(periods.previous),
     redeemed(periods.current),
     redeemed(periods.previous),
   ]);
-  return { current: partnerFigures(txns, periods.current, pc, rc), previous: partnerFigures(txns, periods.previous, pp, rp) };
+  return {
+    current: partnerFigures(txns, periods.current, pc, rc),
+    previous: partnerFigures(txns, periods.previous, pp, rp),
+  };
 }
 
 export function Overview({ hotel }: { hotel: boolean }) {
@@ -73,7 +108,11 @@ export function Overview({ hotel }: { hotel: boolean }) {
   const db = useDb();
   const customerId = useCustomerId();
   const [days, setDays] = useState(30);
-  const [data, setData] = useState<{ cmp: Comparison; titles: Map<string, unknown>; partners: { current: PartnerFigures; previous: PartnerFigures } | null } | null>(null);
+  const [data, setData] = useState<{
+    cmp: Comparison;
+    titles: Map<string, unknown>;
+    partners: { current: PartnerFigures; previous: PartnerFigures } | null;
+  } | null>(null);
   const [loading, setLoading] = useState(true);
   const periods = useMemo(() => periodsFor(days), [days]);
 
@@ -82,7 +121,13 @@ export function Overview({ hotel }: { hotel: boolean }) {
     setLoading(true);
     (async () => {
       const partnersLoad = hotel ? loadPartnerFigures(db, customerId, periods) : Promise.resolve(null);
-      const events = await rowsOfBothPeriods<AnalyticsEvent>(db, 'analytics_events', 'type, visitor_id, activity_id, created_at', customerId, periods);
+      const events = await rowsOfBothPeriods<AnalyticsEvent>(
+        db,
+        'analytics_events',
+        'type, visitor_id, activity_id, created_at',
+        customerId,
+        periods,
+      );
       const cmp = compare(events, periods);
       const ids = cmp.topActivities.map((a) => a.activityId);
       const titles = new Map<string, unknown>();
@@ -109,9 +154,17 @@ export function Overview({ hotel }: { hotel: boolean }) {
     { key: 'favourite', label: t('metrics.favourite') },
     { key: 'share', label: t('metrics.share') },
   ];
-  const value = (f: Comparison['current'], k: (typeof kpis)[number]['key']) => (k === 'uniqueGuests' ? f.uniqueGuests : f.counts[k]);
+  const value = (f: Comparison['current'], k: (typeof kpis)[number]['key']) =>
+    k === 'uniqueGuests' ? f.uniqueGuests : f.counts[k];
 
-  const kpiCard = (key: string, label: string, shownValue: string | number, cur: number, prev: number, prevValue: string | number) => {
+  const kpiCard = (
+    key: string,
+    label: string,
+    shownValue: string | number,
+    cur: number,
+    prev: number,
+    prevValue: string | number,
+  ) => {
     const d = delta(cur, prev);
     // Counts grouped as the user's language writes numbers (1,234 / 1.234 / 1 234), like the money figures.
     const count = new Intl.NumberFormat(locale);
@@ -121,8 +174,12 @@ export function Overview({ hotel }: { hotel: boolean }) {
       <Col key={key} xs={12} md={8} lg={6} xl={6}>
         <Card size="small" loading={loading} data-testid={`kpi-${key}`}>
           <Statistic title={label} value={shown} formatter={(v) => v} />
-          <Typography.Text type={d === null ? 'secondary' : d >= 0 ? 'success' : 'danger'} data-testid={`kpi-${key}-delta`}>
-            {d === null ? t('overview.new') : `${d >= 0 ? '+' : ''}${d}%`} · {t('overview.previous', { value: prevShown })}
+          <Typography.Text
+            type={d === null ? 'secondary' : d >= 0 ? 'success' : 'danger'}
+            data-testid={`kpi-${key}-delta`}
+          >
+            {d === null ? t('overview.new') : `${d >= 0 ? '+' : ''}${d}%`} ·{' '}
+            {t('overview.previous', { value: prevShown })}
           </Typography.Text>
         </Card>
       </Col>
@@ -132,14 +189,43 @@ export function Overview({ hotel }: { hotel: boolean }) {
   const partnerCards = () => {
     const p = data?.partners;
     if (!p) return [];
-    const money = (m: Map<string, number>, cs: string[]) => (cs.length ? cs.map((c) => formatMoney(m.get(c) ?? 0, c, locale)).join(' + ') : formatMoney(0, 'VND', locale));
+    const money = (m: Map<string, number>, cs: string[]) =>
+      cs.length ? cs.map((c) => formatMoney(m.get(c) ?? 0, c, locale)).join(' + ') : formatMoney(0, 'VND', locale);
     const cs = currenciesOf(p.current.spend, p.previous.spend);
     const main = cs[0] ?? 'VND';
     return [
-      kpiCard('reward_plays', t('metrics.reward_plays'), p.current.plays, p.current.plays, p.previous.plays, p.previous.plays),
-      kpiCard('vouchers_redeemed', t('metrics.vouchers_redeemed'), p.current.redeemed, p.current.redeemed, p.previous.redeemed, p.previous.redeemed),
-      kpiCard('partner_spend', t('metrics.partner_spend'), money(p.current.spend, cs), p.current.spend.get(main) ?? 0, p.previous.spend.get(main) ?? 0, money(p.previous.spend, cs)),
-      kpiCard('hotel_commission', t('metrics.hotel_commission'), money(p.current.commission, cs), p.current.commission.get(main) ?? 0, p.previous.commission.get(main) ?? 0, money(p.previous.commission, cs)),
+      kpiCard(
+        'reward_plays',
+        t('metrics.reward_plays'),
+        p.current.plays,
+        p.current.plays,
+        p.previous.plays,
+        p.previous.plays,
+      ),
+      kpiCard(
+        'vouchers_redeemed',
+        t('metrics.vouchers_redeemed'),
+        p.current.redeemed,
+        p.current.redeemed,
+        p.previous.redeemed,
+        p.previous.redeemed,
+      ),
+      kpiCard(
+        'partner_spend',
+        t('metrics.partner_spend'),
+        money(p.current.spend, cs),
+        p.current.spend.get(main) ?? 0,
+        p.previous.spend.get(main) ?? 0,
+        money(p.previous.spend, cs),
+      ),
+      kpiCard(
+        'hotel_commission',
+        t('metrics.hotel_commission'),
+        money(p.current.commission, cs),
+        p.current.commission.get(main) ?? 0,
+        p.previous.commission.get(main) ?? 0,
+        money(p.previous.commission, cs),
+      ),
     ];
   };
 
@@ -164,12 +250,31 @@ export function Overview({ hotel }: { hotel: boolean }) {
       </Row>
       {hotel && (
         <>
-          <Typography.Title level={2} style={{ fontSize: 18, margin: '20px 0 12px' }}>{t('overview.rewardsTitle')}</Typography.Title>
-          <Row gutter={[12, 12]}>{loading && !data?.partners ? [0, 1, 2, 3].map((i) => <Col key={i} xs={12} md={8} lg={6}><Card size="small" loading /></Col>) : partnerCards()}</Row>
+          <Typography.Title level={2} style={{ fontSize: 18, margin: '20px 0 12px' }}>
+            {t('overview.rewardsTitle')}
+          </Typography.Title>
+          <Row gutter={[12, 12]}>
+            {loading && !data?.partners
+              ? [0, 1, 2, 3].map((i) => (
+                  <Col key={i} xs={12} md={8} lg={6}>
+                    <Card size="small" loading />
+                  </Col>
+                ))
+              : partnerCards()}
+          </Row>
         </>
       )}
       <Card size="small" title={t('overview.chartTitle')} style={{ marginTop: 16 }} loading={loading}>
-        {data && <LineChart days={data.cmp.daily} series={[{ key: 'map_view', label: t('metrics.map_view') }, { key: 'qr_scan', label: t('metrics.qr_scan') }, { key: 'activity_view', label: t('metrics.activity_view') }]} />}
+        {data && (
+          <LineChart
+            days={data.cmp.daily}
+            series={[
+              { key: 'map_view', label: t('metrics.map_view') },
+              { key: 'qr_scan', label: t('metrics.qr_scan') },
+              { key: 'activity_view', label: t('metrics.activity_view') },
+            ]}
+          />
+        )}
       </Card>
       <Card size="small" title={t('overview.topActivities')} style={{ marginTop: 16 }} loading={loading}>
         {data && data.cmp.topActivities.length === 0 ? (
@@ -181,7 +286,11 @@ export function Overview({ hotel }: { hotel: boolean }) {
             rowKey="activityId"
             dataSource={data?.cmp.topActivities ?? []}
             columns={[
-              { title: t('overview.place'), dataIndex: 'activityId', render: (id: string) => pickText(data?.titles.get(id), locale) || id },
+              {
+                title: t('overview.place'),
+                dataIndex: 'activityId',
+                render: (id: string) => pickText(data?.titles.get(id), locale) || id,
+              },
               { title: t('metrics.activity_view'), dataIndex: 'views', align: 'right' },
             ]}
           />

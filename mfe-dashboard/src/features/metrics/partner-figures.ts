@@ -22,7 +22,12 @@ export function partnerFigures(txns: PartnerTxn[], period: Period, plays: number
     const t = Date.parse(r.created_at);
     return t >= period.start.getTime() && t < period.end.getTime();
   });
-  return { plays, redeemed, spend: sumByCurrency(inside, (r) => r.amount_minor), commission: sumByCurrency(inside, (r) => r.hotel_share_minor) };
+  return {
+    plays,
+    redeemed,
+    spend: sumByCurrency(inside, (r) => r.amount_minor),
+    commission: sumByCurrency(inside, (r) => r.hotel_share_minor),
+  };
 }
 
 /** The currencies seen in either period, most used first (the first drives the % change). */

@@ -36,8 +36,17 @@ export async function listInvitations(db: TypedClient, customerId: string): Prom
 }
 
 /** Sends the invitation mail in the inviter's language (the invitee's is unknown to the inviter). */
-export async function inviteModerator(db: TypedClient, customerId: string, email: string, locale: Locale): Promise<void> {
-  const { error } = await db.rpc('invite_moderator', { p_customer_id: customerId, p_email: email.trim(), p_language: locale.slice(0, 2) });
+export async function inviteModerator(
+  db: TypedClient,
+  customerId: string,
+  email: string,
+  locale: Locale,
+): Promise<void> {
+  const { error } = await db.rpc('invite_moderator', {
+    p_customer_id: customerId,
+    p_email: email.trim(),
+    p_language: locale.slice(0, 2),
+  });
   if (error) throw error;
 }
 

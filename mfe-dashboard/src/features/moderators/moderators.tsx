@@ -4,9 +4,24 @@ import { useCallback, useEffect, useState } from 'react';
 import { Avatar, Button, Card, Form, Input, List, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
-import { inviteModerator, listInvitations, listModerators, removeModerator, withdrawInvitation, type Invitation, type InvitationStatus, type Moderator } from './api.ts';
+import {
+  inviteModerator,
+  listInvitations,
+  listModerators,
+  removeModerator,
+  withdrawInvitation,
+  type Invitation,
+  type InvitationStatus,
+  type Moderator,
+} from './api.ts';
 
-const STATUS_COLOR: Record<InvitationStatus, string> = { pending: 'gold', accepted: 'green', declined: 'default', expired: 'default', withdrawn: 'default' };
+const STATUS_COLOR: Record<InvitationStatus, string> = {
+  pending: 'gold',
+  accepted: 'green',
+  declined: 'default',
+  expired: 'default',
+  withdrawn: 'default',
+};
 /** Finished invitations shown under the pending ones. */
 const RECENT = 10;
 
@@ -53,8 +68,12 @@ export function Moderators() {
   const invite = async ({ email }: { email: string }) => {
     const address = email.trim();
     // Already listed as a moderator: the screen knows it already, no need to ask (or mail) anyone.
-    if (mods.some((m) => m.email?.toLowerCase() === address.toLowerCase())) return toast.info(t('mods.already', { email: address }));
-    if (await act('invite', () => inviteModerator(db, customerId, address, locale), t('mods.invited', { email: address }))) form.resetFields();
+    if (mods.some((m) => m.email?.toLowerCase() === address.toLowerCase()))
+      return toast.info(t('mods.already', { email: address }));
+    if (
+      await act('invite', () => inviteModerator(db, customerId, address, locale), t('mods.invited', { email: address }))
+    )
+      form.resetFields();
   };
 
   const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -72,15 +91,38 @@ export function Moderators() {
             renderItem={(m) => (
               <List.Item
                 actions={[
-                  <Popconfirm key="rm" title={t('mods.confirmRemove', { email: m.email ?? '' })} okText={t('mods.remove')} cancelText={t('form.cancel')} onConfirm={() => void act(m.user_id, () => removeModerator(db, customerId, m.user_id), t('mods.removed', { email: m.email ?? '' }))} disabled={mods.length <= 1}>
-                    <Button danger disabled={mods.length <= 1} loading={busy === m.user_id} title={mods.length <= 1 ? t('errors.last_moderator') : undefined} aria-label={t('mods.removeWho', { email: m.email ?? '' })}>
+                  <Popconfirm
+                    key="rm"
+                    title={t('mods.confirmRemove', { email: m.email ?? '' })}
+                    okText={t('mods.remove')}
+                    cancelText={t('form.cancel')}
+                    onConfirm={() =>
+                      void act(
+                        m.user_id,
+                        () => removeModerator(db, customerId, m.user_id),
+                        t('mods.removed', { email: m.email ?? '' }),
+                      )
+                    }
+                    disabled={mods.length <= 1}
+                  >
+                    <Button
+                      danger
+                      disabled={mods.length <= 1}
+                      loading={busy === m.user_id}
+                      title={mods.length <= 1 ? t('errors.last_moderator') : undefined}
+                      aria-label={t('mods.removeWho', { email: m.email ?? '' })}
+                    >
                       {t('mods.remove')}
                     </Button>
                   </Popconfirm>,
                 ]}
               >
                 <List.Item.Meta
-                  avatar={<Avatar src={m.profile_picture_url ?? undefined}>{(m.display_name ?? m.email ?? '?').slice(0, 1).toUpperCase()}</Avatar>}
+                  avatar={
+                    <Avatar src={m.profile_picture_url ?? undefined}>
+                      {(m.display_name ?? m.email ?? '?').slice(0, 1).toUpperCase()}
+                    </Avatar>
+                  }
                   title={m.display_name ?? m.email}
                   description={`${m.email ?? ''}${m.user_id === user?.id ? ` · ${t('mods.you')}` : ''}`}
                 />
@@ -93,10 +135,19 @@ export function Moderators() {
         <Card title={t('mods.invitations')}>
           <Typography.Paragraph type="secondary">{t('mods.inviteHelp')}</Typography.Paragraph>
           <Form form={form} layout="inline" onFinish={(v) => void invite(v)} style={{ marginBottom: 16, rowGap: 8 }}>
-            <Form.Item name="email" label={t('mods.email')} rules={[{ required: true, message: t('form.required') }, { type: 'email', message: t('form.email') }]}>
+            <Form.Item
+              name="email"
+              label={t('mods.email')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { type: 'email', message: t('form.email') },
+              ]}
+            >
               <Input type="email" autoComplete="off" style={{ width: 260 }} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" loading={busy === 'invite'}>{t('mods.invite')}</Button>
+            <Button type="primary" htmlType="submit" loading={busy === 'invite'}>
+              {t('mods.invite')}
+            </Button>
           </Form>
           <List
             loading={loading}
@@ -109,7 +160,15 @@ export function Moderators() {
                 actions={
                   i.status === 'pending'
                     ? [
-                        <Popconfirm key="wd" title={t('mods.confirmWithdraw', { email: i.email })} okText={t('mods.withdraw')} cancelText={t('form.cancel')} onConfirm={() => void act(i.id, () => withdrawInvitation(db, i.id), t('mods.withdrawn', { email: i.email }))}>
+                        <Popconfirm
+                          key="wd"
+                          title={t('mods.confirmWithdraw', { email: i.email })}
+                          okText={t('mods.withdraw')}
+                          cancelText={t('form.cancel')}
+                          onConfirm={() =>
+                            void act(i.id, () => withdrawInvitation(db, i.id), t('mods.withdrawn', { email: i.email }))
+                          }
+                        >
                           <Button loading={busy === i.id} aria-label={t('mods.withdrawWho', { email: i.email })}>
                             {t('mods.withdraw')}
                           </Button>

@@ -75,13 +75,17 @@ async function call<T>(db: TypedClient, fn: string, args?: Record<string, unknow
   return data as T;
 }
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0);
+const num = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0;
 
 export const myPartners = (db: TypedClient) => call<MyPartner[] | null>(db, 'my_partners').then((r) => r ?? []);
 
 /** The month's statement (`month` is YYYY-MM); amounts arrive as integers of minor units. */
 export async function partnerStatement(db: TypedClient, activityId: string, month: string): Promise<PartnerStatement> {
-  const raw = await call<Record<string, unknown>>(db, 'partner_statement', { p_activity_id: activityId, p_month: `${month}-01` });
+  const raw = await call<Record<string, unknown>>(db, 'partner_statement', {
+    p_activity_id: activityId,
+    p_month: `${month}-01`,
+  });
   return normaliseStatement(raw ?? {}, month);
 }
 
@@ -104,7 +108,10 @@ export function normaliseStatement(raw: Record<string, unknown>, month: string):
     commission_minor: num(t.commission_minor),
   }));
   const rawInvoices = raw.invoices ?? raw.invoice;
-  const invoiceList = (Array.isArray(rawInvoices) ? rawInvoices : rawInvoices ? [rawInvoices] : []) as Record<string, unknown>[];
+  const invoiceList = (Array.isArray(rawInvoices) ? rawInvoices : rawInvoices ? [rawInvoices] : []) as Record<
+    string,
+    unknown
+  >[];
   const invoices = invoiceList.map((v) => ({
     id: String(v.id),
     payment_reference: String(v.payment_reference ?? ''),
@@ -126,7 +133,8 @@ export function normaliseStatement(raw: Record<string, unknown>, month: string):
 }
 
 export async function rateHistory(db: TypedClient, activityId: string): Promise<CommissionRate[]> {
-  const rows = (await call<Record<string, unknown>[] | null>(db, 'commission_rate_history', { p_activity_id: activityId })) ?? [];
+  const rows =
+    (await call<Record<string, unknown>[] | null>(db, 'commission_rate_history', { p_activity_id: activityId })) ?? [];
   return rows
     .map((r) => ({
       id: String(r.id),
@@ -141,10 +149,14 @@ export async function rateHistory(db: TypedClient, activityId: string): Promise<
     .sort((a, b) => (b.proposed_at ?? b.effective_from ?? '').localeCompare(a.proposed_at ?? a.effective_from ?? ''));
 }
 
-export const respondRate = (db: TypedClient, rateId: string, accept: boolean) => call<unknown>(db, 'respond_commission_rate', { p_rate_id: rateId, p_accept: accept });
-export const confirmItem = (db: TypedClient, id: string) => call<unknown>(db, 'confirm_partner_transaction', { p_id: id });
-export const disputeItem = (db: TypedClient, id: string, reason: string) => call<unknown>(db, 'dispute_partner_transaction', { p_id: id, p_reason: reason });
-export const setPin = (db: TypedClient, activityId: string, pin: string) => call<unknown>(db, 'set_partner_pin', { p_activity_id: activityId, p_pin: pin });
+export const respondRate = (db: TypedClient, rateId: string, accept: boolean) =>
+  call<unknown>(db, 'respond_commission_rate', { p_rate_id: rateId, p_accept: accept });
+export const confirmItem = (db: TypedClient, id: string) =>
+  call<unknown>(db, 'confirm_partner_transaction', { p_id: id });
+export const disputeItem = (db: TypedClient, id: string, reason: string) =>
+  call<unknown>(db, 'dispute_partner_transaction', { p_id: id, p_reason: reason });
+export const setPin = (db: TypedClient, activityId: string, pin: string) =>
+  call<unknown>(db, 'set_partner_pin', { p_activity_id: activityId, p_pin: pin });
 
 /** code → minor units, from the `currencies` table (readable by all). Empty when it cannot be read: Intl's ISO data is used then. */
 export async function currencyUnits(db: TypedClient): Promise<Map<string, number>> {

@@ -34,15 +34,47 @@ export function monthsUpTo(latest: string, count: number): string[] {
 
 /** A rate (0.125) as a percentage in the locale ("12.5%", "12,5 %"): up to one decimal, as rates are numeric(4,3). */
 export function formatRate(rate: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(rate);
+  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(
+    rate,
+  );
 }
 
-export const ITEMS_CSV_HEADER = ['month', 'partner', 'hotel', 'created_at', 'source', 'currency', 'amount', 'commission_rate', 'commission', 'status', 'dispute_reason'];
+export const ITEMS_CSV_HEADER = [
+  'month',
+  'partner',
+  'hotel',
+  'created_at',
+  'source',
+  'currency',
+  'amount',
+  'commission_rate',
+  'commission',
+  'status',
+  'dispute_reason',
+];
 
 /** The month's items for the partner's books: one line each, amounts in major units with the currency's decimals. */
-export function itemsCsv(month: string, partner: string, hotel: string, items: StatementItem[], units?: MinorUnits): string {
+export function itemsCsv(
+  month: string,
+  partner: string,
+  hotel: string,
+  items: StatementItem[],
+  units?: MinorUnits,
+): string {
   return csvLines([
     ITEMS_CSV_HEADER,
-    ...items.map((i) => [month, partner, hotel, i.created_at, i.source, i.currency, majorUnits(i.amount_minor, i.currency, units), String(i.commission_rate), majorUnits(i.commission_minor, i.currency, units), i.status, i.dispute_reason ?? '']),
+    ...items.map((i) => [
+      month,
+      partner,
+      hotel,
+      i.created_at,
+      i.source,
+      i.currency,
+      majorUnits(i.amount_minor, i.currency, units),
+      String(i.commission_rate),
+      majorUnits(i.commission_minor, i.currency, units),
+      i.status,
+      i.dispute_reason ?? '',
+    ]),
   ]);
 }

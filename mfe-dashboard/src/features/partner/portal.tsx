@@ -4,15 +4,52 @@
 // integer minor units and is formatted with the currency's decimals from the `currencies` table.
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import QRCode from 'qrcode';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Input, Modal, Result, Select, Spin, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Input,
+  Modal,
+  Result,
+  Select,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { formatMoney } from '../common/money.ts';
 import { downloadBlob } from '../common/download.ts';
 import { PrintCopy, printSoon } from '../common/print.tsx';
-import { confirmItem, currencyUnits, disputeItem, myPartners, partnerStatement, rateHistory, respondRate, setPin, type CommissionRate, type Invoice, type MyPartner, type PartnerStatement, type StatementItem } from './api.ts';
-import { formatRate, isMonth, isPin, itemsCsv, localMonth, monthsUpTo, reasonProblem, REASON_MAX } from './portal-logic.ts';
+import {
+  confirmItem,
+  currencyUnits,
+  disputeItem,
+  myPartners,
+  partnerStatement,
+  rateHistory,
+  respondRate,
+  setPin,
+  type CommissionRate,
+  type Invoice,
+  type MyPartner,
+  type PartnerStatement,
+  type StatementItem,
+} from './api.ts';
+import {
+  formatRate,
+  isMonth,
+  isPin,
+  itemsCsv,
+  localMonth,
+  monthsUpTo,
+  reasonProblem,
+  REASON_MAX,
+} from './portal-logic.ts';
 
 const TAP = { minHeight: 48 } as const;
 
@@ -50,7 +87,10 @@ export function PartnerPortal() {
   const partner = partners?.find((p) => p.activity_id === askedPartner) ?? partners?.[0] ?? null;
 
   const setQuery = (key: string, value: string) => setParams((p) => (p.set(key, value), p), { replace: true });
-  const monthLabel = (m: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  const monthLabel = (m: string) =>
+    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${m}-01T00:00:00Z`),
+    );
   const partnerName = (p: MyPartner) => pickText(p.title, locale) || p.hotel_name;
 
   if (partners === null) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
@@ -60,14 +100,31 @@ export function PartnerPortal() {
         status="403"
         title={t('partnerPortal.noPartner')}
         subTitle={loadError ? t(loadError) : t('partnerPortal.noPartnerHelp')}
-        extra={<Button href={hrefFor('User')} onClick={(e) => (e.preventDefault(), navigateTo('User'))} style={TAP}>{t('partnerPortal.toAccount')}</Button>}
+        extra={
+          <Button href={hrefFor('User')} onClick={(e) => (e.preventDefault(), navigateTo('User'))} style={TAP}>
+            {t('partnerPortal.toAccount')}
+          </Button>
+        }
       />
     );
 
   return (
-    <main style={{ maxWidth: 760, width: '100%', margin: '0 auto', padding: '12px 12px 48px', boxSizing: 'border-box', overflowWrap: 'anywhere' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: '4px 0 2px' }}>{t('partnerPortal.heading', { name: partnerName(partner) })}</Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>{t('partnerPortal.partnerOf', { hotel: partner.hotel_name })}</Typography.Paragraph>
+    <main
+      style={{
+        maxWidth: 760,
+        width: '100%',
+        margin: '0 auto',
+        padding: '12px 12px 48px',
+        boxSizing: 'border-box',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      <Typography.Title level={1} style={{ fontSize: 24, margin: '4px 0 2px' }}>
+        {t('partnerPortal.heading', { name: partnerName(partner) })}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+        {t('partnerPortal.partnerOf', { hotel: partner.hotel_name })}
+      </Typography.Paragraph>
       <Flex vertical gap={8} style={{ marginBottom: 16 }}>
         {partners.length > 1 && (
           <label style={{ display: 'block' }}>
@@ -91,18 +148,37 @@ export function PartnerPortal() {
             style={{ width: '100%', marginTop: 4 }}
             value={month}
             onChange={(v) => setQuery('month', v)}
-            options={(months.includes(month) ? months : [month, ...months]).map((m) => ({ value: m, label: monthLabel(m) }))}
+            options={(months.includes(month) ? months : [month, ...months]).map((m) => ({
+              value: m,
+              label: monthLabel(m),
+            }))}
             aria-label={t('partnerPortal.month')}
           />
         </label>
       </Flex>
-      <MonthView key={`${partner.activity_id}:${month}`} partner={partner} month={month} monthLabel={monthLabel(month)} units={units} />
+      <MonthView
+        key={`${partner.activity_id}:${month}`}
+        partner={partner}
+        month={month}
+        monthLabel={monthLabel(month)}
+        units={units}
+      />
       <PinCard partner={partner} />
     </main>
   );
 }
 
-function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; month: string; monthLabel: string; units: Map<string, number> }) {
+function MonthView({
+  partner,
+  month,
+  monthLabel,
+  units,
+}: {
+  partner: MyPartner;
+  month: string;
+  monthLabel: string;
+  units: Map<string, number>;
+}) {
   const { t } = useTranslation('dashboard');
   const { locale, toast } = usePlatform();
   const db = useDb();
@@ -116,7 +192,10 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
 
   const load = useCallback(async () => {
     try {
-      const [s, r] = await Promise.all([partnerStatement(db, partner.activity_id, month), rateHistory(db, partner.activity_id)]);
+      const [s, r] = await Promise.all([
+        partnerStatement(db, partner.activity_id, month),
+        rateHistory(db, partner.activity_id),
+      ]);
       setStatement(s);
       setRates(r);
       setError(null);
@@ -133,7 +212,20 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
   useEffect(() => {
     let live = true;
     const withQr = statement?.invoices.filter((i) => i.vietqr && i.status !== 'paid') ?? [];
-    void Promise.all(withQr.map(async (i) => [i.id, await QRCode.toString(i.vietqr!, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#111111', light: '#ffffff' } })] as const)).then((all) => live && setQr(Object.fromEntries(all)));
+    void Promise.all(
+      withQr.map(
+        async (i) =>
+          [
+            i.id,
+            await QRCode.toString(i.vietqr!, {
+              type: 'svg',
+              errorCorrectionLevel: 'M',
+              margin: 1,
+              color: { dark: '#111111', light: '#ffffff' },
+            }),
+          ] as const,
+      ),
+    ).then((all) => live && setQr(Object.fromEntries(all)));
     return () => {
       live = false;
     };
@@ -164,46 +256,91 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
   // What is owed: currencies with confirmed spend (a currency with only pending or disputed sales owes nothing).
   const owed = statement.currency_totals.filter((c) => c.confirmed_count > 0);
   const proposal = rates.find((r) => r.status === 'proposed') ?? null;
-  const source = (i: StatementItem) => (i.source === 'voucher' ? t('partnerPortal.sourceVoucher') : t('partnerPortal.sourceManual'));
+  const source = (i: StatementItem) =>
+    i.source === 'voucher' ? t('partnerPortal.sourceVoucher') : t('partnerPortal.sourceManual');
   const name = pickText(partner.title, locale) || partner.hotel_name;
-  const exportCsv = () => downloadBlob(`${partner.customer_id}-${partner.activity_id}-items-${month}.csv`, new Blob([itemsCsv(month, name, partner.hotel_name, statement.items, units)], { type: 'text/csv;charset=utf-8' }));
+  const exportCsv = () =>
+    downloadBlob(
+      `${partner.customer_id}-${partner.activity_id}-items-${month}.csv`,
+      new Blob([itemsCsv(month, name, partner.hotel_name, statement.items, units)], { type: 'text/csv;charset=utf-8' }),
+    );
 
   return (
     <Flex vertical gap={16} style={{ marginBottom: 16 }}>
       {/* The printable invoice of the month: reference, amount, paid or not, the VietQR code while open. */}
       <PrintCopy shown testId="portal-invoice-print">
-        <Typography.Title level={2}>{t('partnerPortal.invoicePrintHeading', { partner: name, hotel: partner.hotel_name, month: monthLabel })}</Typography.Title>
+        <Typography.Title level={2}>
+          {t('partnerPortal.invoicePrintHeading', { partner: name, hotel: partner.hotel_name, month: monthLabel })}
+        </Typography.Title>
         {statement.invoices.map((i) => (
           <div key={i.id} className="gm-print-invoice">
             <Descriptions bordered size="small" column={1}>
-              <Descriptions.Item label={t('partnerPortal.invoiceAmount')}>{money(i.commission_minor, i.currency)}</Descriptions.Item>
+              <Descriptions.Item label={t('partnerPortal.invoiceAmount')}>
+                {money(i.commission_minor, i.currency)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('partnerPortal.invoiceReference')}>{i.payment_reference}</Descriptions.Item>
-              <Descriptions.Item label={t('partnerPortal.invoiceStatus')}>{i.status === 'paid' ? (i.paid_at ? t('partnerPortal.paidOn', { date: dateFmt.format(new Date(i.paid_at)) }) : t('partnerPortal.paid')) : t('partnerPortal.unpaid')}</Descriptions.Item>
+              <Descriptions.Item label={t('partnerPortal.invoiceStatus')}>
+                {i.status === 'paid'
+                  ? i.paid_at
+                    ? t('partnerPortal.paidOn', { date: dateFmt.format(new Date(i.paid_at)) })
+                    : t('partnerPortal.paid')
+                  : t('partnerPortal.unpaid')}
+              </Descriptions.Item>
             </Descriptions>
-            {qr[i.id] && <div role="img" aria-label={t('partnerPortal.vietqr')} style={{ width: '40mm', marginTop: 8 }} dangerouslySetInnerHTML={{ __html: qr[i.id]! }} />}
+            {qr[i.id] && (
+              <div
+                role="img"
+                aria-label={t('partnerPortal.vietqr')}
+                style={{ width: '40mm', marginTop: 8 }}
+                dangerouslySetInnerHTML={{ __html: qr[i.id]! }}
+              />
+            )}
           </div>
         ))}
       </PrintCopy>
       <Flex gap={8} wrap>
-        <Button size="large" style={{ ...TAP, flex: 1 }} onClick={exportCsv} disabled={statement.items.length === 0}>{t('partnerPortal.itemsCsv')}</Button>
-        <Button size="large" style={{ ...TAP, flex: 1 }} onClick={printSoon} disabled={statement.invoices.length === 0}>{t('partnerPortal.invoicePrint')}</Button>
+        <Button size="large" style={{ ...TAP, flex: 1 }} onClick={exportCsv} disabled={statement.items.length === 0}>
+          {t('partnerPortal.itemsCsv')}
+        </Button>
+        <Button size="large" style={{ ...TAP, flex: 1 }} onClick={printSoon} disabled={statement.invoices.length === 0}>
+          {t('partnerPortal.invoicePrint')}
+        </Button>
       </Flex>
       {statement.closed ? (
-        <Alert type="info" showIcon title={t('partnerPortal.closed', { month: monthLabel })} data-testid="portal-closed" />
+        <Alert
+          type="info"
+          showIcon
+          title={t('partnerPortal.closed', { month: monthLabel })}
+          data-testid="portal-closed"
+        />
       ) : null}
 
       {/* The commission owed: confirmed spend only, per currency (never added across currencies). */}
-      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.owedTitle', { month: monthLabel })}</h2>}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('partnerPortal.owedExplain')}</Typography.Paragraph>
+      <Card
+        size="small"
+        title={
+          <h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>
+            {t('partnerPortal.owedTitle', { month: monthLabel })}
+          </h2>
+        }
+      >
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          {t('partnerPortal.owedExplain')}
+        </Typography.Paragraph>
         {owed.length === 0 ? (
           <Typography.Text data-testid="portal-owed-none">{t('partnerPortal.owedNone')}</Typography.Text>
         ) : (
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {owed.map((c) => (
               <li key={c.currency} data-testid={`portal-total-${c.currency}`} style={{ padding: '6px 0' }}>
-                <div style={{ fontSize: 22, fontWeight: 600 }} data-testid="portal-commission">{money(c.commission_minor, c.currency)}</div>
+                <div style={{ fontSize: 22, fontWeight: 600 }} data-testid="portal-commission">
+                  {money(c.commission_minor, c.currency)}
+                </div>
                 <Typography.Text type="secondary">
-                  {t('partnerPortal.owedDetail', { count: c.confirmed_count, gross: money(c.confirmed_gross_minor, c.currency) })}
+                  {t('partnerPortal.owedDetail', {
+                    count: c.confirmed_count,
+                    gross: money(c.confirmed_gross_minor, c.currency),
+                  })}
                 </Typography.Text>
                 <span data-testid="portal-gross" data-minor={c.confirmed_gross_minor} hidden />
               </li>
@@ -213,28 +350,60 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
       </Card>
 
       {/* Items waiting for the partner's word: confirm, or dispute with a reason. */}
-      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.pendingTitle')}</h2>} data-testid="portal-pending">
+      <Card
+        size="small"
+        title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.pendingTitle')}</h2>}
+        data-testid="portal-pending"
+      >
         {pending.length === 0 ? (
           <Typography.Text type="secondary">{t('partnerPortal.pendingNone')}</Typography.Text>
         ) : (
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {pending.map((i) => (
-              <li key={i.id} data-testid="portal-pending-item" data-id={i.id} style={{ padding: '10px 0', borderBottom: '1px solid var(--gm-border, rgba(0,0,0,.08))' }}>
+              <li
+                key={i.id}
+                data-testid="portal-pending-item"
+                data-id={i.id}
+                style={{ padding: '10px 0', borderBottom: '1px solid var(--gm-border, rgba(0,0,0,.08))' }}
+              >
                 <Flex justify="space-between" wrap gap={4}>
-                  <strong style={{ fontSize: 18 }} data-testid="portal-amount">{money(i.amount_minor, i.currency)}</strong>
+                  <strong style={{ fontSize: 18 }} data-testid="portal-amount">
+                    {money(i.amount_minor, i.currency)}
+                  </strong>
                   <Typography.Text type="secondary">{timeFmt.format(new Date(i.created_at))}</Typography.Text>
                 </Flex>
                 <Typography.Text type="secondary">
-                  {t('partnerPortal.itemLine', { source: source(i), rate: formatRate(i.commission_rate, locale), commission: money(i.commission_minor, i.currency) })}
+                  {t('partnerPortal.itemLine', {
+                    source: source(i),
+                    rate: formatRate(i.commission_rate, locale),
+                    commission: money(i.commission_minor, i.currency),
+                  })}
                 </Typography.Text>
                 {statement.closed ? (
-                  <Typography.Paragraph type="warning" style={{ margin: '6px 0 0' }}>{t('partnerPortal.pendingClosed')}</Typography.Paragraph>
+                  <Typography.Paragraph type="warning" style={{ margin: '6px 0 0' }}>
+                    {t('partnerPortal.pendingClosed')}
+                  </Typography.Paragraph>
                 ) : (
                   <Flex gap={8} style={{ marginTop: 8 }}>
-                    <Button type="primary" size="large" style={{ ...TAP, flex: 1 }} loading={busy === `confirm:${i.id}`} disabled={busy !== null} onClick={() => void act(`confirm:${i.id}`, () => confirmItem(db, i.id), t('partnerPortal.confirmed'))}>
+                    <Button
+                      type="primary"
+                      size="large"
+                      style={{ ...TAP, flex: 1 }}
+                      loading={busy === `confirm:${i.id}`}
+                      disabled={busy !== null}
+                      onClick={() =>
+                        void act(`confirm:${i.id}`, () => confirmItem(db, i.id), t('partnerPortal.confirmed'))
+                      }
+                    >
                       {t('partnerPortal.confirm')}
                     </Button>
-                    <Button danger size="large" style={{ ...TAP, flex: 1 }} disabled={busy !== null} onClick={() => setDisputing(i)}>
+                    <Button
+                      danger
+                      size="large"
+                      style={{ ...TAP, flex: 1 }}
+                      disabled={busy !== null}
+                      onClick={() => setDisputing(i)}
+                    >
                       {t('partnerPortal.dispute')}
                     </Button>
                   </Flex>
@@ -249,28 +418,69 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
         <InvoiceCard key={inv.id} invoice={inv} money={money} monthLabel={monthLabel} />
       ))}
 
-      <RateCard statement={statement} rates={rates} proposal={proposal} busy={busy} onRespond={(r, accept) => void act(`rate:${r.id}`, () => respondRate(db, r.id, accept), accept ? t('partnerPortal.rateAccepted') : t('partnerPortal.rateDeclined'))} />
+      <RateCard
+        statement={statement}
+        rates={rates}
+        proposal={proposal}
+        busy={busy}
+        onRespond={(r, accept) =>
+          void act(
+            `rate:${r.id}`,
+            () => respondRate(db, r.id, accept),
+            accept ? t('partnerPortal.rateAccepted') : t('partnerPortal.rateDeclined'),
+          )
+        }
+      />
 
       {/* Everything of the month: redemptions (voucher, confirmed) and sales the hotel typed in. */}
-      <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.itemsTitle', { month: monthLabel })}</h2>}>
+      <Card
+        size="small"
+        title={
+          <h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>
+            {t('partnerPortal.itemsTitle', { month: monthLabel })}
+          </h2>
+        }
+      >
         {statement.items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('partnerPortal.itemsNone')} />
         ) : (
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {statement.items.map((i) => (
-              <li key={i.id} data-testid="portal-item" data-id={i.id} data-status={i.status} style={{ padding: '8px 0', borderBottom: '1px solid var(--gm-border, rgba(0,0,0,.08))' }}>
+              <li
+                key={i.id}
+                data-testid="portal-item"
+                data-id={i.id}
+                data-status={i.status}
+                style={{ padding: '8px 0', borderBottom: '1px solid var(--gm-border, rgba(0,0,0,.08))' }}
+              >
                 <Flex justify="space-between" wrap gap={4} align="center">
                   <span>
-                    <Typography.Text strong data-testid="portal-amount">{money(i.amount_minor, i.currency)}</Typography.Text>{' '}
-                    <Tag color={i.status === 'confirmed' ? 'green' : i.status === 'disputed' ? 'red' : 'gold'} data-testid="portal-status" style={{ whiteSpace: 'normal' }}>{t(`partnerPortal.status.${i.status}`)}</Tag>
+                    <Typography.Text strong data-testid="portal-amount">
+                      {money(i.amount_minor, i.currency)}
+                    </Typography.Text>{' '}
+                    <Tag
+                      color={i.status === 'confirmed' ? 'green' : i.status === 'disputed' ? 'red' : 'gold'}
+                      data-testid="portal-status"
+                      style={{ whiteSpace: 'normal' }}
+                    >
+                      {t(`partnerPortal.status.${i.status}`)}
+                    </Tag>
                   </span>
                   <Typography.Text type="secondary">{dateFmt.format(new Date(i.created_at))}</Typography.Text>
                 </Flex>
                 <Typography.Text type="secondary">
-                  {t('partnerPortal.itemLine', { source: source(i), rate: formatRate(i.commission_rate, locale), commission: money(i.commission_minor, i.currency) })}
+                  {t('partnerPortal.itemLine', {
+                    source: source(i),
+                    rate: formatRate(i.commission_rate, locale),
+                    commission: money(i.commission_minor, i.currency),
+                  })}
                 </Typography.Text>
                 {i.status === 'disputed' && i.dispute_reason && (
-                  <div><Typography.Text italic data-testid="portal-reason">{t('partnerPortal.reasonShown', { reason: i.dispute_reason })}</Typography.Text></div>
+                  <div>
+                    <Typography.Text italic data-testid="portal-reason">
+                      {t('partnerPortal.reasonShown', { reason: i.dispute_reason })}
+                    </Typography.Text>
+                  </div>
                 )}
               </li>
             ))}
@@ -285,7 +495,11 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
         onCancel={() => setDisputing(null)}
         onSubmit={async (reason) => {
           const item = disputing!;
-          const ok = await act(`dispute:${item.id}`, () => disputeItem(db, item.id, reason), t('partnerPortal.disputed'));
+          const ok = await act(
+            `dispute:${item.id}`,
+            () => disputeItem(db, item.id, reason),
+            t('partnerPortal.disputed'),
+          );
           if (ok) setDisputing(null);
         }}
       />
@@ -293,7 +507,19 @@ function MonthView({ partner, month, monthLabel, units }: { partner: MyPartner; 
   );
 }
 
-function DisputeDialog({ item, money, busy, onCancel, onSubmit }: { item: StatementItem | null; money: (m: number, c: string) => string; busy: boolean; onCancel: () => void; onSubmit: (reason: string) => Promise<void> }) {
+function DisputeDialog({
+  item,
+  money,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  item: StatementItem | null;
+  money: (m: number, c: string) => string;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (reason: string) => Promise<void>;
+}) {
   const { t } = useTranslation('dashboard');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
@@ -322,13 +548,36 @@ function DisputeDialog({ item, money, busy, onCancel, onSubmit }: { item: Statem
       <label htmlFor={id}>
         <Typography.Text strong>{t('partnerPortal.reason')}</Typography.Text>
       </label>
-      <Input.TextArea id={id} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={REASON_MAX} showCount required aria-required="true" status={tried && problem ? 'error' : undefined} style={{ marginTop: 4 }} />
-      {tried && problem && <Typography.Text type="danger" role="alert">{t(`partnerPortal.reasonErrors.${problem}`, { max: REASON_MAX })}</Typography.Text>}
+      <Input.TextArea
+        id={id}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        rows={3}
+        maxLength={REASON_MAX}
+        showCount
+        required
+        aria-required="true"
+        status={tried && problem ? 'error' : undefined}
+        style={{ marginTop: 4 }}
+      />
+      {tried && problem && (
+        <Typography.Text type="danger" role="alert">
+          {t(`partnerPortal.reasonErrors.${problem}`, { max: REASON_MAX })}
+        </Typography.Text>
+      )}
     </Modal>
   );
 }
 
-function InvoiceCard({ invoice, money, monthLabel }: { invoice: Invoice; money: (m: number, c: string) => string; monthLabel: string }) {
+function InvoiceCard({
+  invoice,
+  money,
+  monthLabel,
+}: {
+  invoice: Invoice;
+  money: (m: number, c: string) => string;
+  monthLabel: string;
+}) {
   const { t } = useTranslation('dashboard');
   const { locale } = usePlatform();
   const [svg, setSvg] = useState('');
@@ -336,47 +585,108 @@ function InvoiceCard({ invoice, money, monthLabel }: { invoice: Invoice; money: 
     let live = true;
     setSvg('');
     if (invoice.vietqr && invoice.status !== 'paid')
-      void QRCode.toString(invoice.vietqr, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#111111', light: '#ffffff' } }).then((s) => live && setSvg(s));
+      void QRCode.toString(invoice.vietqr, {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 1,
+        color: { dark: '#111111', light: '#ffffff' },
+      }).then((s) => live && setSvg(s));
     return () => {
       live = false;
     };
   }, [invoice.vietqr, invoice.status]);
   return (
-    <Card size="small" data-testid="portal-invoice" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.invoiceTitle', { month: monthLabel })}</h2>}>
-      <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', gap: '6px 12px', margin: 0 }}>
+    <Card
+      size="small"
+      data-testid="portal-invoice"
+      title={
+        <h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>
+          {t('partnerPortal.invoiceTitle', { month: monthLabel })}
+        </h2>
+      }
+    >
+      <dl
+        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', gap: '6px 12px', margin: 0 }}
+      >
         <dt>{t('partnerPortal.invoiceAmount')}</dt>
-        <dd style={{ margin: 0, fontWeight: 600, fontSize: 18 }} data-testid="portal-invoice-amount">{money(invoice.commission_minor, invoice.currency)}</dd>
+        <dd style={{ margin: 0, fontWeight: 600, fontSize: 18 }} data-testid="portal-invoice-amount">
+          {money(invoice.commission_minor, invoice.currency)}
+        </dd>
         <dt>{t('partnerPortal.invoiceReference')}</dt>
-        <dd style={{ margin: 0, fontFamily: 'monospace', fontSize: 16 }} data-testid="portal-invoice-reference">{invoice.payment_reference}</dd>
+        <dd style={{ margin: 0, fontFamily: 'monospace', fontSize: 16 }} data-testid="portal-invoice-reference">
+          {invoice.payment_reference}
+        </dd>
         <dt>{t('partnerPortal.invoiceStatus')}</dt>
         <dd style={{ margin: 0, minWidth: 0 }} data-testid="portal-invoice-status">
-          {invoice.status === 'paid'
-            ? <Tag color="green" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>{invoice.paid_at ? t('partnerPortal.paidOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(invoice.paid_at)) }) : t('partnerPortal.paid')}</Tag>
-            : <Tag color="gold" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>{t('partnerPortal.unpaid')}</Tag>}
+          {invoice.status === 'paid' ? (
+            <Tag color="green" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+              {invoice.paid_at
+                ? t('partnerPortal.paidOn', {
+                    date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(invoice.paid_at)),
+                  })
+                : t('partnerPortal.paid')}
+            </Tag>
+          ) : (
+            <Tag color="gold" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+              {t('partnerPortal.unpaid')}
+            </Tag>
+          )}
         </dd>
       </dl>
       {invoice.status !== 'paid' && (
-        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{t('partnerPortal.invoiceHowTo', { reference: invoice.payment_reference })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {t('partnerPortal.invoiceHowTo', { reference: invoice.payment_reference })}
+        </Typography.Paragraph>
       )}
       {svg && (
         <figure style={{ margin: '12px 0 0', textAlign: 'center' }}>
-          <div role="img" aria-label={t('partnerPortal.vietqr')} data-testid="portal-vietqr" style={{ width: 'min(240px, 70vw)', margin: '0 auto' }} dangerouslySetInnerHTML={{ __html: svg }} />
-          <figcaption><Typography.Text type="secondary">{t('partnerPortal.vietqr')}</Typography.Text></figcaption>
+          <div
+            role="img"
+            aria-label={t('partnerPortal.vietqr')}
+            data-testid="portal-vietqr"
+            style={{ width: 'min(240px, 70vw)', margin: '0 auto' }}
+            dangerouslySetInnerHTML={{ __html: svg }}
+          />
+          <figcaption>
+            <Typography.Text type="secondary">{t('partnerPortal.vietqr')}</Typography.Text>
+          </figcaption>
         </figure>
       )}
     </Card>
   );
 }
 
-function RateCard({ statement, rates, proposal, busy, onRespond }: { statement: PartnerStatement; rates: CommissionRate[]; proposal: CommissionRate | null; busy: string | null; onRespond: (r: CommissionRate, accept: boolean) => void }) {
+function RateCard({
+  statement,
+  rates,
+  proposal,
+  busy,
+  onRespond,
+}: {
+  statement: PartnerStatement;
+  rates: CommissionRate[];
+  proposal: CommissionRate | null;
+  busy: string | null;
+  onRespond: (r: CommissionRate, accept: boolean) => void;
+}) {
   const { t } = useTranslation('dashboard');
   const { locale } = usePlatform();
   const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const when = (r: CommissionRate) => r.effective_from ?? r.decided_at ?? r.proposed_at;
   return (
-    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.rateTitle')}</h2>} data-testid="portal-rate">
+    <Card
+      size="small"
+      title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.rateTitle')}</h2>}
+      data-testid="portal-rate"
+    >
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        {statement.rate_in_force === null ? t('partnerPortal.rateNone') : <span data-testid="portal-rate-in-force">{t('partnerPortal.rateInForce', { rate: formatRate(statement.rate_in_force, locale) })}</span>}
+        {statement.rate_in_force === null ? (
+          t('partnerPortal.rateNone')
+        ) : (
+          <span data-testid="portal-rate-in-force">
+            {t('partnerPortal.rateInForce', { rate: formatRate(statement.rate_in_force, locale) })}
+          </span>
+        )}
       </Typography.Paragraph>
       {proposal && (
         <Alert
@@ -386,8 +696,24 @@ function RateCard({ statement, rates, proposal, busy, onRespond }: { statement: 
           title={t('partnerPortal.rateProposal', { rate: formatRate(proposal.rate, locale) })}
           description={
             <Flex gap={8} style={{ marginTop: 8 }}>
-              <Button type="primary" size="large" style={{ ...TAP, flex: 1 }} loading={busy === `rate:${proposal.id}`} disabled={busy !== null} onClick={() => onRespond(proposal, true)}>{t('partnerPortal.rateAccept')}</Button>
-              <Button size="large" style={{ ...TAP, flex: 1 }} disabled={busy !== null} onClick={() => onRespond(proposal, false)}>{t('partnerPortal.rateDecline')}</Button>
+              <Button
+                type="primary"
+                size="large"
+                style={{ ...TAP, flex: 1 }}
+                loading={busy === `rate:${proposal.id}`}
+                disabled={busy !== null}
+                onClick={() => onRespond(proposal, true)}
+              >
+                {t('partnerPortal.rateAccept')}
+              </Button>
+              <Button
+                size="large"
+                style={{ ...TAP, flex: 1 }}
+                disabled={busy !== null}
+                onClick={() => onRespond(proposal, false)}
+              >
+                {t('partnerPortal.rateDecline')}
+              </Button>
             </Flex>
           }
           style={{ marginBottom: 8 }}
@@ -395,7 +721,9 @@ function RateCard({ statement, rates, proposal, busy, onRespond }: { statement: 
       )}
       {rates.length > 0 && (
         <details>
-          <summary style={{ cursor: 'pointer', minHeight: 32, paddingTop: 4 }}>{t('partnerPortal.rateHistory')}</summary>
+          <summary style={{ cursor: 'pointer', minHeight: 32, paddingTop: 4 }}>
+            {t('partnerPortal.rateHistory')}
+          </summary>
           <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
             {rates.map((r) => (
               <li key={r.id} data-testid="portal-rate-row">
@@ -439,16 +767,46 @@ function PinCard({ partner }: { partner: MyPartner }) {
     }
   };
   return (
-    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.pinTitle')}</h2>} data-testid="portal-pin">
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('partnerPortal.pinExplain')}</Typography.Paragraph>
+    <Card
+      size="small"
+      title={<h2 style={{ margin: 0, fontSize: 17, whiteSpace: 'normal' }}>{t('partnerPortal.pinTitle')}</h2>}
+      data-testid="portal-pin"
+    >
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('partnerPortal.pinExplain')}
+      </Typography.Paragraph>
       <form onSubmit={(e) => (e.preventDefault(), void save())}>
         <Flex vertical gap={8}>
           <label htmlFor={pinId}>{t('partnerPortal.pinNew')}</label>
-          <Input.Password id={pinId} size="large" inputMode="numeric" autoComplete="new-password" maxLength={12} value={pin} onChange={(e) => setPinValue(e.target.value.replace(/\D/g, ''))} status={tried && problem === 'format' ? 'error' : undefined} />
+          <Input.Password
+            id={pinId}
+            size="large"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={12}
+            value={pin}
+            onChange={(e) => setPinValue(e.target.value.replace(/\D/g, ''))}
+            status={tried && problem === 'format' ? 'error' : undefined}
+          />
           <label htmlFor={againId}>{t('partnerPortal.pinAgain')}</label>
-          <Input.Password id={againId} size="large" inputMode="numeric" autoComplete="new-password" maxLength={12} value={again} onChange={(e) => setAgain(e.target.value.replace(/\D/g, ''))} status={tried && problem === 'mismatch' ? 'error' : undefined} />
-          {tried && problem && <Typography.Text type="danger" role="alert">{t(`partnerPortal.pinErrors.${problem}`)}</Typography.Text>}
-          <Button type="primary" htmlType="submit" size="large" block loading={saving} style={TAP}>{t('partnerPortal.pinSave')}</Button>
+          <Input.Password
+            id={againId}
+            size="large"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={12}
+            value={again}
+            onChange={(e) => setAgain(e.target.value.replace(/\D/g, ''))}
+            status={tried && problem === 'mismatch' ? 'error' : undefined}
+          />
+          {tried && problem && (
+            <Typography.Text type="danger" role="alert">
+              {t(`partnerPortal.pinErrors.${problem}`)}
+            </Typography.Text>
+          )}
+          <Button type="primary" htmlType="submit" size="large" block loading={saving} style={TAP}>
+            {t('partnerPortal.pinSave')}
+          </Button>
         </Flex>
       </form>
     </Card>

@@ -26,7 +26,12 @@ export function QrPoster({ customer }: { customer: Customer }) {
 
   useEffect(() => {
     let live = true;
-    QRCode.toString(target, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#111111', light: '#ffffff' } }).then((s) => live && setSvg(s));
+    QRCode.toString(target, {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      color: { dark: '#111111', light: '#ffffff' },
+    }).then((s) => live && setSvg(s));
     return () => {
       live = false;
     };
@@ -74,14 +79,40 @@ export function QrPoster({ customer }: { customer: Customer }) {
   return (
     <Card title={t('qr.title')}>
       <Space wrap align="start" size={24}>
-        <div id="gm-qr-poster" style={{ width: 300, border: '1px solid #dfe5e1', borderRadius: 12, overflow: 'hidden', background: '#fff', color: '#111' }}>
-          <div style={{ background: colour, color: '#fff', padding: '16px 12px', textAlign: 'center', fontWeight: 700, fontSize: 20 }}>
-            {customer.logo_url && <img src={customer.logo_url} alt="" style={{ maxHeight: 40, display: 'block', margin: '0 auto 6px' }} />}
+        <div
+          id="gm-qr-poster"
+          style={{
+            width: 300,
+            border: '1px solid #dfe5e1',
+            borderRadius: 12,
+            overflow: 'hidden',
+            background: '#fff',
+            color: '#111',
+          }}
+        >
+          <div
+            style={{
+              background: colour,
+              color: '#fff',
+              padding: '16px 12px',
+              textAlign: 'center',
+              fontWeight: 700,
+              fontSize: 20,
+            }}
+          >
+            {customer.logo_url && (
+              <img src={customer.logo_url} alt="" style={{ maxHeight: 40, display: 'block', margin: '0 auto 6px' }} />
+            )}
             {customer.name}
           </div>
           <div style={{ padding: 16, textAlign: 'center' }}>
             <div style={{ fontWeight: 600, marginBottom: 8 }}>{t('qr.scanTitle')}</div>
-            <div role="img" aria-label={t('qr.codeFor', { url: target })} style={{ width: 220, margin: '0 auto' }} dangerouslySetInnerHTML={{ __html: svg }} />
+            <div
+              role="img"
+              aria-label={t('qr.codeFor', { url: target })}
+              style={{ width: 220, margin: '0 auto' }}
+              dangerouslySetInnerHTML={{ __html: svg }}
+            />
             <div style={{ fontSize: 13, marginTop: 8 }}>{t('qr.scanBody')}</div>
             {room.trim() && <div style={{ marginTop: 6, fontWeight: 600 }}>{t('qr.room', { room: room.trim() })}</div>}
           </div>
@@ -89,12 +120,26 @@ export function QrPoster({ customer }: { customer: Customer }) {
         <Space direction="vertical">
           <label>
             {t('qr.roomLabel')}
-            <Input value={room} maxLength={20} onChange={(e) => setRoom(e.target.value)} placeholder="204" aria-label={t('qr.roomLabel')} style={{ marginTop: 4 }} />
+            <Input
+              value={room}
+              maxLength={20}
+              onChange={(e) => setRoom(e.target.value)}
+              placeholder="204"
+              aria-label={t('qr.roomLabel')}
+              style={{ marginTop: 4 }}
+            />
           </label>
-          <Typography.Text copyable={{ text: target }} data-testid="qr-target">{target}</Typography.Text>
+          <Typography.Text copyable={{ text: target }} data-testid="qr-target">
+            {target}
+          </Typography.Text>
           <Space wrap>
             <Button onClick={() => void png()}>{t('qr.png')}</Button>
-            <Button onClick={() => downloadBlob(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }))} disabled={!svg}>{t('qr.svg')}</Button>
+            <Button
+              onClick={() => downloadBlob(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }))}
+              disabled={!svg}
+            >
+              {t('qr.svg')}
+            </Button>
             <Button onClick={() => void pdf()}>{t('qr.pdf')}</Button>
             <Button onClick={() => window.print()}>{t('qr.print')}</Button>
           </Space>

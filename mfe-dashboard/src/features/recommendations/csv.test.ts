@@ -14,15 +14,28 @@ describe('recommendations CSV', () => {
   });
 
   it('reports every invalid row with its line number and keeps the valid ones', () => {
-    const text = 'slug,category,title_en,latitude,longitude,website,price_level,published\n' + 'ok-place,food,Good,10.77,106.70,https://x.vn,2,yes\n' + 'Bad Slug,pizza,,100,200,ftp://x,7,maybe\n';
+    const text =
+      'slug,category,title_en,latitude,longitude,website,price_level,published\n' +
+      'ok-place,food,Good,10.77,106.70,https://x.vn,2,yes\n' +
+      'Bad Slug,pizza,,100,200,ftp://x,7,maybe\n';
     const r = validateImport(text);
     expect(r.headerErrors).toEqual([]);
-    expect(r.rows[0]).toMatchObject({ line: 2, errors: [], value: { slug: 'ok-place', latitude: 10.77, price_level: 2, published: true, title: { en: 'Good' } } });
+    expect(r.rows[0]).toMatchObject({
+      line: 2,
+      errors: [],
+      value: { slug: 'ok-place', latitude: 10.77, price_level: 2, published: true, title: { en: 'Good' } },
+    });
     expect(r.rows[1]).toMatchObject({ line: 3, value: null });
-    expect(r.rows[1]!.errors.sort()).toEqual(['category', 'latitude', 'longitude', 'price_level', 'published', 'slug', 'title_en', 'website'].sort());
+    expect(r.rows[1]!.errors.sort()).toEqual(
+      ['category', 'latitude', 'longitude', 'price_level', 'published', 'slug', 'title_en', 'website'].sort(),
+    );
   });
 
   it('names missing required columns', () => {
-    expect(validateImport('slug,title_en\nx,y\n').headerErrors).toEqual(['missing_column:category', 'missing_column:latitude', 'missing_column:longitude']);
+    expect(validateImport('slug,title_en\nx,y\n').headerErrors).toEqual([
+      'missing_column:category',
+      'missing_column:latitude',
+      'missing_column:longitude',
+    ]);
   });
 });

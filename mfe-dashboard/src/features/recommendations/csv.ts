@@ -1,13 +1,46 @@
 // CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
 import { csvCell } from '../common/download.ts';
 
-export const CSV_COLUMNS = ['slug', 'category', 'title_en', 'title_vi', 'title_fr', 'description_en', 'description_vi', 'description_fr', 'latitude', 'longitude', 'address', 'address_local', 'phone', 'website', 'price_level', 'published'] as const;
-export const CATEGORIES = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'] as const;
+export const CSV_COLUMNS = [
+  'slug',
+  'category',
+  'title_en',
+  'title_vi',
+  'title_fr',
+  'description_en',
+  'description_vi',
+  'description_fr',
+  'latitude',
+  'longitude',
+  'address',
+  'address_local',
+  'phone',
+  'website',
+  'price_level',
+  'published',
+] as const;
+export const CATEGORIES = [
+  'food',
+  'cafe',
+  'nightlife',
+  'sight',
+  'culture',
+  'shopping',
+  'wellness',
+  'tour',
+  'transport',
+  'family',
+  'nature',
+  'service',
+] as const;
 
 export type CsvRow = Record<(typeof CSV_COLUMNS)[number], string>;
 
 export function toCsv(rows: CsvRow[]): string {
-  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
+  return (
+    [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c] ?? '')).join(','))].join('\r\n') +
+    '\r\n'
+  );
 }
 
 export function parseCsv(text: string): string[][] {
@@ -65,7 +98,9 @@ export interface ImportRow {
 export function validateImport(text: string): { header: string[]; rows: ImportRow[]; headerErrors: string[] } {
   const [header = [], ...body] = parseCsv(text);
   const norm = header.map((h) => h.trim().toLowerCase());
-  const headerErrors = ['slug', 'category', 'title_en', 'latitude', 'longitude'].filter((c) => !norm.includes(c)).map((c) => `missing_column:${c}`);
+  const headerErrors = ['slug', 'category', 'title_en', 'latitude', 'longitude']
+    .filter((c) => !norm.includes(c))
+    .map((c) => `missing_column:${c}`);
   const rows = body.map<ImportRow>((cells, i) => {
     const get = (c: string) => (cells[norm.indexOf(c)] ?? '').trim();
     const errors: string[] = [];
@@ -84,7 +119,8 @@ export function validateImport(text: string): { header: string[]; rows: ImportRo
     if (pl && !/^[1-4]$/.test(pl)) errors.push('price_level');
     const pub = get('published').toLowerCase();
     if (pub && !['true', 'false', 'yes', 'no', '1', '0'].includes(pub)) errors.push('published');
-    const texts = (p: string) => Object.fromEntries(['en', 'vi', 'fr'].map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
+    const texts = (p: string) =>
+      Object.fromEntries(['en', 'vi', 'fr'].map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
     return {
       line: i + 2,
       errors,

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { fromJson, toJson, validate, type Hours } from './opening-hours.ts';
 
-const sample = { mon: [['08:00', '22:00']], tue: [['08:00', '11:30'], ['13:00', '17:00']], wed: [['00:00', '24:00']], thu: [], fri: [['18:00', '02:00']], sat: [], sun: [] };
+const sample = {
+  mon: [['08:00', '22:00']],
+  tue: [
+    ['08:00', '11:30'],
+    ['13:00', '17:00'],
+  ],
+  wed: [['00:00', '24:00']],
+  thu: [],
+  fri: [['18:00', '02:00']],
+  sat: [],
+  sun: [],
+};
 
 describe('opening hours', () => {
   it('round-trips the stored schedule, with closed days, all-day and past-midnight ranges', () => {
@@ -20,10 +31,16 @@ describe('opening hours', () => {
   it('refuses what the database refuses, and overlaps', () => {
     const h: Hours = fromJson(sample);
     h.days.mon.ranges = [{ open: '09:00', close: '09:00' }];
-    h.days.tue.ranges = [{ open: '08:00', close: '12:00' }, { open: '11:00', close: '14:00' }];
+    h.days.tue.ranges = [
+      { open: '08:00', close: '12:00' },
+      { open: '11:00', close: '14:00' },
+    ];
     h.days.fri.ranges = [{ open: '24:00', close: '02:00' }];
     h.days.sat = { mode: 'hours', ranges: [] };
-    h.days.sun = { mode: 'hours', ranges: Array.from({ length: 7 }, (_, i) => ({ open: `0${i}:00`, close: `0${i}:30` })) };
+    h.days.sun = {
+      mode: 'hours',
+      ranges: Array.from({ length: 7 }, (_, i) => ({ open: `0${i}:00`, close: `0${i}:30` })),
+    };
     expect(validate(h)).toEqual([
       { day: 'mon', range: 0, code: 'same' },
       { day: 'tue', range: 1, code: 'overlap' },

@@ -19,7 +19,11 @@ export interface Hours {
   known: boolean;
   days: Record<Day, DayHours>;
 }
-export type HoursError = { day: Day; range?: number; code: 'open' | 'close' | 'same' | 'tooMany' | 'empty' | 'overlap' };
+export type HoursError = {
+  day: Day;
+  range?: number;
+  code: 'open' | 'close' | 'same' | 'tooMany' | 'empty' | 'overlap';
+};
 
 export const MAX_RANGES = 6;
 const OPEN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
@@ -28,10 +32,13 @@ const CLOSE = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
 const defaultDay = (): DayHours => ({ mode: 'hours', ranges: [{ open: '08:00', close: '22:00' }] });
 
 export function fromJson(v: Json | null | undefined): Hours {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return { known: false, days: Object.fromEntries(DAYS.map((d) => [d, defaultDay()])) as Record<Day, DayHours> };
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    return { known: false, days: Object.fromEntries(DAYS.map((d) => [d, defaultDay()])) as Record<Day, DayHours> };
   const o = v as Record<string, unknown>;
   const day = (d: Day): DayHours => {
-    const list = Array.isArray(o[d]) ? (o[d] as unknown[]).filter((r): r is [string, string] => Array.isArray(r) && r.length === 2) : [];
+    const list = Array.isArray(o[d])
+      ? (o[d] as unknown[]).filter((r): r is [string, string] => Array.isArray(r) && r.length === 2)
+      : [];
     if (list.length === 0) return { mode: 'closed', ranges: [] };
     if (list.length === 1 && list[0]![0] === '00:00' && list[0]![1] === '24:00') return { mode: 'allDay', ranges: [] };
     return { mode: 'hours', ranges: list.map(([open, close]) => ({ open, close })) };
@@ -44,7 +51,10 @@ export function toJson(h: Hours): Json | null {
   return Object.fromEntries(
     DAYS.map((d) => {
       const x = h.days[d];
-      return [d, x.mode === 'closed' ? [] : x.mode === 'allDay' ? [['00:00', '24:00']] : x.ranges.map((r) => [r.open, r.close])];
+      return [
+        d,
+        x.mode === 'closed' ? [] : x.mode === 'allDay' ? [['00:00', '24:00']] : x.ranges.map((r) => [r.open, r.close]),
+      ];
     }),
   );
 }
@@ -66,10 +76,15 @@ export function validate(h: Hours): HoursError[] {
     });
     // Ranges that stay within the day must not overlap each other.
     const spans = x.ranges
-      .map((r, i) => ({ i, a: OPEN.test(r.open) ? minutes(r.open) : NaN, b: CLOSE.test(r.close) ? minutes(r.close) : NaN }))
+      .map((r, i) => ({
+        i,
+        a: OPEN.test(r.open) ? minutes(r.open) : NaN,
+        b: CLOSE.test(r.close) ? minutes(r.close) : NaN,
+      }))
       .filter((s) => s.a < s.b)
       .sort((p, q) => p.a - q.a);
-    for (let k = 1; k < spans.length; k++) if (spans[k]!.a < spans[k - 1]!.b) errors.push({ day, range: spans[k]!.i, code: 'overlap' });
+    for (let k = 1; k < spans.length; k++)
+      if (spans[k]!.a < spans[k - 1]!.b) errors.push({ day, range: spans[k]!.i, code: 'overlap' });
   }
   return errors;
 }

@@ -8,7 +8,15 @@ import { IMAGE_ACCEPT, uploadImage } from '../common/upload-image.ts';
 
 export const MAX_PHOTOS = 10;
 
-export function PhotosField({ value = [], onChange, name }: { value?: string[]; onChange?: (v: string[]) => void; name: string }) {
+export function PhotosField({
+  value = [],
+  onChange,
+  name,
+}: {
+  value?: string[];
+  onChange?: (v: string[]) => void;
+  name: string;
+}) {
   const { t } = useTranslation('dashboard');
   const { toast } = usePlatform();
   const db = useDb();
@@ -29,13 +37,34 @@ export function PhotosField({ value = [], onChange, name }: { value?: string[]; 
       <Space wrap>
         {value.map((url, i) => (
           <figure key={url} style={{ margin: 0, position: 'relative' }}>
-            <img src={url} alt={t('recs.photoN', { n: i + 1 })} width={96} height={72} style={{ objectFit: 'cover', borderRadius: 6, background: '#e8ece9', display: 'block' }} />
-            <Button size="small" danger aria-label={t('recs.removePhoto', { n: i + 1 })} style={{ position: 'absolute', top: 2, right: 2 }} onClick={() => onChange?.(value.filter((u) => u !== url))}>×</Button>
+            <img
+              src={url}
+              alt={t('recs.photoN', { n: i + 1 })}
+              width={96}
+              height={72}
+              style={{ objectFit: 'cover', borderRadius: 6, background: '#e8ece9', display: 'block' }}
+            />
+            <Button
+              size="small"
+              danger
+              aria-label={t('recs.removePhoto', { n: i + 1 })}
+              style={{ position: 'absolute', top: 2, right: 2 }}
+              onClick={() => onChange?.(value.filter((u) => u !== url))}
+            >
+              ×
+            </Button>
           </figure>
         ))}
       </Space>
-      <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={(f) => (void add(f), false)} disabled={busy || value.length >= MAX_PHOTOS}>
-        <Button loading={busy} disabled={value.length >= MAX_PHOTOS}>{t('recs.addPhoto')}</Button>
+      <Upload
+        accept={IMAGE_ACCEPT}
+        showUploadList={false}
+        beforeUpload={(f) => (void add(f), false)}
+        disabled={busy || value.length >= MAX_PHOTOS}
+      >
+        <Button loading={busy} disabled={value.length >= MAX_PHOTOS}>
+          {t('recs.addPhoto')}
+        </Button>
       </Upload>
       <Typography.Text type="secondary">{t('settings.imageHint')}</Typography.Text>
     </Space>

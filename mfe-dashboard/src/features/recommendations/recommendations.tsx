@@ -1,7 +1,23 @@
 // The recommendations manager: list, search, filter, sort, publish within the package allowance,
 // create and edit, reorder, CSV import (with a per-row report) and export.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography, Upload, Checkbox } from 'antd';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+  Checkbox,
+} from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables, TablesInsert, Json } from '@guestmap/shared-ui/database';
@@ -17,7 +33,10 @@ type Activity = Tables<'activities'>;
 type Customer = Tables<'customers'>;
 const LIMITS: Record<string, number | null> = { basic: 20, professional: 50, premium: null };
 
-export function allowance(customer: Pick<Customer, 'kind' | 'package'> | null, published: number): { used: number; limit: number | null } {
+export function allowance(
+  customer: Pick<Customer, 'kind' | 'package'> | null,
+  published: number,
+): { used: number; limit: number | null } {
   const limit = customer && customer.kind === 'hotel' && customer.package ? (LIMITS[customer.package] ?? null) : null;
   return { used: published, limit };
 }
@@ -58,8 +77,14 @@ interface FormValues {
   photos: string[];
 }
 
-const text = (v: Json | null | undefined, l: string) => (v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '');
-const texts = (o: Record<string, string | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v && v.trim()).map(([k, v]) => [k, v!.trim()]));
+const text = (v: Json | null | undefined, l: string) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '';
+const texts = (o: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v && v.trim())
+      .map(([k, v]) => [k, v!.trim()]),
+  );
 
 export function Recommendations({ customer }: { customer: Customer | null }) {
   const { t } = useTranslation('dashboard');
@@ -77,7 +102,12 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
   const [form] = Form.useForm<FormValues>();
 
   const load = useCallback(async () => {
-    const { data, error } = await db.from('activities').select('*').eq('customer_id', customerId).order('sort_order').order('created_at');
+    const { data, error } = await db
+      .from('activities')
+      .select('*')
+      .eq('customer_id', customerId)
+      .order('sort_order')
+      .order('created_at');
     if (error) toast.error(t(errorKey(error)));
     else setRows(data);
     setLoading(false);
@@ -88,14 +118,22 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
 
   const published = rows.filter((r) => r.published).length;
   const { limit } = allowance(customer, published);
-  const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/gi, 'd').toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/đ/gi, 'd')
+      .toLowerCase();
   const visible = useMemo(
     () =>
       rows.filter(
         (r) =>
           (!category || r.category === category) &&
           (status === 'all' || (status === 'published') === r.published) &&
-          (!query || fold(`${pickText(r.title, locale)} ${text(r.title, 'en')} ${r.address ?? ''} ${r.tags.join(' ')}`).includes(fold(query))),
+          (!query ||
+            fold(`${pickText(r.title, locale)} ${text(r.title, 'en')} ${r.address ?? ''} ${r.tags.join(' ')}`).includes(
+              fold(query),
+            )),
       ),
     [rows, category, status, query, locale],
   );
@@ -124,7 +162,9 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
     const renumbered = next.map((x, k) => ({ ...x, sort_order: (k + 1) * 10 }));
     setRows(renumbered);
     const changed = renumbered.filter((x, k) => x.sort_order !== rows[k]?.sort_order || x.id !== rows[k]?.id);
-    const results = await Promise.all(changed.map((x) => db.from('activities').update({ sort_order: x.sort_order }).eq('id', x.id)));
+    const results = await Promise.all(
+      changed.map((x) => db.from('activities').update({ sort_order: x.sort_order }).eq('id', x.id)),
+    );
     const failed = results.find((res) => res.error);
     if (failed) {
       explain(failed.error);
@@ -136,7 +176,14 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
     setEditing(r);
     form.resetFields();
     if (r === 'new') {
-      form.setFieldsValue({ category: 'food', latitude: customer?.latitude, longitude: customer?.longitude, published: false, opening_hours: fromJson(null), photos: [] });
+      form.setFieldsValue({
+        category: 'food',
+        latitude: customer?.latitude,
+        longitude: customer?.longitude,
+        published: false,
+        opening_hours: fromJson(null),
+        photos: [],
+      });
       return;
     }
     form.setFieldsValue({
@@ -188,8 +235,13 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
     setBusy('form');
     const res =
       editing === 'new'
-        ? await db.from('activities').insert({ ...payload, customer_id: customerId, sort_order: (rows.length + 1) * 10 })
-        : await db.from('activities').update(payload).eq('id', (editing as Activity).id);
+        ? await db
+            .from('activities')
+            .insert({ ...payload, customer_id: customerId, sort_order: (rows.length + 1) * 10 })
+        : await db
+            .from('activities')
+            .update(payload)
+            .eq('id', (editing as Activity).id);
     setBusy(null);
     if (res.error) return explain(res.error);
     toast.success(t('recs.saved'));
@@ -233,7 +285,15 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
         continue;
       }
       n += 1;
-      const { error } = await db.from('activities').upsert({ ...r.value, category: r.value.category as Activity['category'], customer_id: customerId, sort_order: n * 10 }, { onConflict: 'customer_id,slug' });
+      const { error } = await db.from('activities').upsert(
+        {
+          ...r.value,
+          category: r.value.category as Activity['category'],
+          customer_id: customerId,
+          sort_order: n * 10,
+        },
+        { onConflict: 'customer_id,slug' },
+      );
       outcome.push(error ? { ...r, errors: [errorKey(error).replace('errors.', 'db_')] } : r);
     }
     setBusy(null);
@@ -245,7 +305,9 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
     <section aria-label={t('recs.title')}>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <Typography.Text strong data-testid="allowance">
-          {limit === null ? t('recs.allowanceUnlimited', { used: published }) : t('recs.allowance', { used: published, limit })}
+          {limit === null
+            ? t('recs.allowanceUnlimited', { used: published })
+            : t('recs.allowance', { used: published, limit })}
         </Typography.Text>
         <Space wrap>
           <Button type="primary" onClick={() => openEditor('new')}>
@@ -257,11 +319,38 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
           </Upload>
         </Space>
       </Space>
-      {limit !== null && published >= limit && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('recs.limitReached', { limit })} />}
+      {limit !== null && published >= limit && (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('recs.limitReached', { limit })} />
+      )}
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={t('recs.search')} aria-label={t('recs.search')} value={query} onChange={(e) => setQuery(e.target.value)} style={{ width: 240 }} />
-        <Select allowClear placeholder={t('recs.category')} aria-label={t('recs.category')} value={category} onChange={setCategory} style={{ width: 180 }} options={CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))} />
-        <Select aria-label={t('recs.status')} value={status} onChange={setStatus} style={{ width: 160 }} options={[{ value: 'all', label: t('recs.all') }, { value: 'published', label: t('recs.published') }, { value: 'draft', label: t('recs.draft') }]} />
+        <Input.Search
+          allowClear
+          placeholder={t('recs.search')}
+          aria-label={t('recs.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          style={{ width: 240 }}
+        />
+        <Select
+          allowClear
+          placeholder={t('recs.category')}
+          aria-label={t('recs.category')}
+          value={category}
+          onChange={setCategory}
+          style={{ width: 180 }}
+          options={CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))}
+        />
+        <Select
+          aria-label={t('recs.status')}
+          value={status}
+          onChange={setStatus}
+          style={{ width: 160 }}
+          options={[
+            { value: 'all', label: t('recs.all') },
+            { value: 'published', label: t('recs.published') },
+            { value: 'draft', label: t('recs.draft') },
+          ]}
+        />
       </Space>
       <Table<Activity>
         size="small"
@@ -271,42 +360,132 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
         pagination={{ pageSize: 25, hideOnSinglePage: true }}
         scroll={{ x: true }}
         columns={[
-          { title: t('recs.order'), key: 'order', width: 90, render: (_, r) => (
+          {
+            title: t('recs.order'),
+            key: 'order',
+            width: 90,
+            render: (_, r) => (
               <Space size={2}>
-                <Button size="small" aria-label={t('recs.moveUp', { name: pickText(r.title, locale) })} onClick={() => void move(r, -1)}>↑</Button>
-                <Button size="small" aria-label={t('recs.moveDown', { name: pickText(r.title, locale) })} onClick={() => void move(r, 1)}>↓</Button>
+                <Button
+                  size="small"
+                  aria-label={t('recs.moveUp', { name: pickText(r.title, locale) })}
+                  onClick={() => void move(r, -1)}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="small"
+                  aria-label={t('recs.moveDown', { name: pickText(r.title, locale) })}
+                  onClick={() => void move(r, 1)}
+                >
+                  ↓
+                </Button>
               </Space>
-            ) },
-          { title: t('recs.name'), key: 'title', sorter: (a, b) => pickText(a.title, locale).localeCompare(pickText(b.title, locale)), render: (_, r) => (
+            ),
+          },
+          {
+            title: t('recs.name'),
+            key: 'title',
+            sorter: (a, b) => pickText(a.title, locale).localeCompare(pickText(b.title, locale)),
+            render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <Typography.Link onClick={() => openEditor(r)}>{pickText(r.title, locale)}</Typography.Link>
                 {r.is_partner && <Tag color="gold">{t('recs.partner')}</Tag>}
               </Space>
-            ) },
-          { title: t('recs.category'), dataIndex: 'category', sorter: (a, b) => a.category.localeCompare(b.category), render: (c: string) => t(`categories.${c}`) },
-          { title: t('recs.published'), key: 'published', sorter: (a, b) => Number(a.published) - Number(b.published), render: (_, r) => (
-              <Switch checked={r.published} loading={busy === r.id} aria-label={t('recs.publishToggle', { name: pickText(r.title, locale) })} onChange={(on) => void setPublished(r, on)} />
-            ) },
+            ),
+          },
+          {
+            title: t('recs.category'),
+            dataIndex: 'category',
+            sorter: (a, b) => a.category.localeCompare(b.category),
+            render: (c: string) => t(`categories.${c}`),
+          },
+          {
+            title: t('recs.published'),
+            key: 'published',
+            sorter: (a, b) => Number(a.published) - Number(b.published),
+            render: (_, r) => (
+              <Switch
+                checked={r.published}
+                loading={busy === r.id}
+                aria-label={t('recs.publishToggle', { name: pickText(r.title, locale) })}
+                onChange={(on) => void setPublished(r, on)}
+              />
+            ),
+          },
         ]}
       />
-      <Drawer open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('recs.add') : t('recs.edit')} size="large" destroyOnHidden>
+      <Drawer
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('recs.add') : t('recs.edit')}
+        size="large"
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={(v) => void save(v)} requiredMark>
-          <Form.Item name="title_en" label={t('recs.titleEn')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 120 }]}>
+          <Form.Item
+            name="title_en"
+            label={t('recs.titleEn')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 120 }]}
+          >
             <Input onChange={(e) => editing === 'new' && form.setFieldValue('slug', slugify(e.target.value))} />
           </Form.Item>
-          <Form.Item name="title_vi" label={t('recs.titleVi')} rules={[{ max: 120 }]}><Input /></Form.Item>
-          <Form.Item name="title_fr" label={t('recs.titleFr')} rules={[{ max: 120 }]}><Input /></Form.Item>
-          <Form.Item name="slug" label={t('recs.slug')} rules={[{ required: true, message: t('form.required') }, { pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: t('form.slug') }]}><Input /></Form.Item>
-          <Form.Item name="category" label={t('recs.category')} rules={[{ required: true, message: t('form.required') }]}>
+          <Form.Item name="title_vi" label={t('recs.titleVi')} rules={[{ max: 120 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="title_fr" label={t('recs.titleFr')} rules={[{ max: 120 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="slug"
+            label={t('recs.slug')}
+            rules={[
+              { required: true, message: t('form.required') },
+              { pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: t('form.slug') },
+            ]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="category"
+            label={t('recs.category')}
+            rules={[{ required: true, message: t('form.required') }]}
+          >
             <Select options={CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))} />
           </Form.Item>
-          <Form.Item name="description_en" label={t('recs.descriptionEn')} rules={[{ max: 2000 }]}><Input.TextArea rows={3} /></Form.Item>
-          <Form.Item name="description_vi" label={t('recs.descriptionVi')} rules={[{ max: 2000 }]}><Input.TextArea rows={3} /></Form.Item>
-          <Form.Item name="description_fr" label={t('recs.descriptionFr')} rules={[{ max: 2000 }]}><Input.TextArea rows={3} /></Form.Item>
+          <Form.Item name="description_en" label={t('recs.descriptionEn')} rules={[{ max: 2000 }]}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+          <Form.Item name="description_vi" label={t('recs.descriptionVi')} rules={[{ max: 2000 }]}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+          <Form.Item name="description_fr" label={t('recs.descriptionFr')} rules={[{ max: 2000 }]}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
           <Space wrap>
-            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="price_level" label={t('recs.priceLevel')} rules={[{ type: 'number', min: 1, max: 4 }]}><InputNumber min={1} max={4} /></Form.Item>
+            <Form.Item
+              name="latitude"
+              label={t('recs.latitude')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { type: 'number', min: -90, max: 90, message: t('form.latitude') },
+              ]}
+            >
+              <InputNumber step={0.0001} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item
+              name="longitude"
+              label={t('recs.longitude')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { type: 'number', min: -180, max: 180, message: t('form.longitude') },
+              ]}
+            >
+              <InputNumber step={0.0001} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="price_level" label={t('recs.priceLevel')} rules={[{ type: 'number', min: 1, max: 4 }]}>
+              <InputNumber min={1} max={4} />
+            </Form.Item>
           </Space>
           <FormMapPicker
             form={form}
@@ -319,7 +498,12 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
           <Form.Item
             name="opening_hours"
             label={t('hours.title')}
-            rules={[{ validator: (_, h?: Hours) => (!h || validate(h).length === 0 ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid')))) }]}
+            rules={[
+              {
+                validator: (_, h?: Hours) =>
+                  !h || validate(h).length === 0 ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid'))),
+              },
+            ]}
           >
             <OpeningHoursEditor />
           </Form.Item>
@@ -330,11 +514,28 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
               </Form.Item>
             )}
           </Form.Item>
-          <Form.Item name="address" label={t('recs.address')} rules={[{ max: 300 }]}><Input /></Form.Item>
-          <Form.Item name="address_local" label={t('recs.addressLocal')} rules={[{ max: 300 }]}><Input /></Form.Item>
-          <Form.Item name="phone" label={t('recs.phone')} rules={[{ max: 40 }]}><Input inputMode="tel" /></Form.Item>
-          <Form.Item name="website" label={t('recs.website')} rules={[{ type: 'url', message: t('form.url') }, { pattern: /^https?:\/\//, message: t('form.url') }]}><Input inputMode="url" /></Form.Item>
-          <Form.Item name="is_partner" valuePropName="checked"><Checkbox>{t('recs.isPartner')}</Checkbox></Form.Item>
+          <Form.Item name="address" label={t('recs.address')} rules={[{ max: 300 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="address_local" label={t('recs.addressLocal')} rules={[{ max: 300 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="phone" label={t('recs.phone')} rules={[{ max: 40 }]}>
+            <Input inputMode="tel" />
+          </Form.Item>
+          <Form.Item
+            name="website"
+            label={t('recs.website')}
+            rules={[
+              { type: 'url', message: t('form.url') },
+              { pattern: /^https?:\/\//, message: t('form.url') },
+            ]}
+          >
+            <Input inputMode="url" />
+          </Form.Item>
+          <Form.Item name="is_partner" valuePropName="checked">
+            <Checkbox>{t('recs.isPartner')}</Checkbox>
+          </Form.Item>
           <Form.Item noStyle shouldUpdate={(a, b) => a.is_partner !== b.is_partner}>
             {() =>
               form.getFieldValue('is_partner') ? (
@@ -342,29 +543,64 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
                   {/* The rate is agreed with the partner (Rewards tab: propose, accept, history); here it is only shown. */}
                   <Form.Item label={t('recs.commission')} extra={t('recs.commissionAgreed')}>
                     <Typography.Text data-testid="recs-rate-in-force">
-                      {form.getFieldValue('commission_pct') == null ? t('commission.none') : `${form.getFieldValue('commission_pct') as number} %`}
+                      {form.getFieldValue('commission_pct') == null
+                        ? t('commission.none')
+                        : `${form.getFieldValue('commission_pct') as number} %`}
                     </Typography.Text>
                   </Form.Item>
-                  <Form.Item name="offer_en" label={t('recs.offerEn')} rules={[{ max: 200 }]}><Input /></Form.Item>
-                  <Form.Item name="offer_vi" label={t('recs.offerVi')} rules={[{ max: 200 }]}><Input /></Form.Item>
-                  <Form.Item name="offer_fr" label={t('recs.offerFr')} rules={[{ max: 200 }]}><Input /></Form.Item>
+                  <Form.Item name="offer_en" label={t('recs.offerEn')} rules={[{ max: 200 }]}>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item name="offer_vi" label={t('recs.offerVi')} rules={[{ max: 200 }]}>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item name="offer_fr" label={t('recs.offerFr')} rules={[{ max: 200 }]}>
+                    <Input />
+                  </Form.Item>
                 </>
               ) : null
             }
           </Form.Item>
-          <Form.Item name="published" valuePropName="checked"><Checkbox>{t('recs.publishNow')}</Checkbox></Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy === 'form'}>{t('form.save')}</Button>
+          <Form.Item name="published" valuePropName="checked">
+            <Checkbox>{t('recs.publishNow')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy === 'form'}>
+            {t('form.save')}
+          </Button>
         </Form>
       </Drawer>
-      <Modal open={report !== null} onCancel={() => setReport(null)} onOk={() => setReport(null)} title={t('csv.report')} cancelButtonProps={{ style: { display: 'none' } }}>
-        {report?.headerErrors.map((e) => <Alert key={e} type="error" title={t('csv.missingColumn', { column: e.split(':')[1] })} style={{ marginBottom: 8 }} />)}
+      <Modal
+        open={report !== null}
+        onCancel={() => setReport(null)}
+        onOk={() => setReport(null)}
+        title={t('csv.report')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        {report?.headerErrors.map((e) => (
+          <Alert
+            key={e}
+            type="error"
+            title={t('csv.missingColumn', { column: e.split(':')[1] })}
+            style={{ marginBottom: 8 }}
+          />
+        ))}
         {report && report.headerErrors.length === 0 && (
           <>
-            <Typography.Paragraph>{t('csv.summary', { ok: report.rows.filter((r) => r.errors.length === 0).length, failed: report.rows.filter((r) => r.errors.length > 0).length })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {t('csv.summary', {
+                ok: report.rows.filter((r) => r.errors.length === 0).length,
+                failed: report.rows.filter((r) => r.errors.length > 0).length,
+              })}
+            </Typography.Paragraph>
             <ul aria-label={t('csv.report')}>
-              {report.rows.filter((r) => r.errors.length).map((r) => (
-                <li key={r.line}>{t('csv.line', { line: r.line })}: {r.errors.map((e) => t(`csv.${e}`, { defaultValue: t('errors.unexpected') })).join(', ')}</li>
-              ))}
+              {report.rows
+                .filter((r) => r.errors.length)
+                .map((r) => (
+                  <li key={r.line}>
+                    {t('csv.line', { line: r.line })}:{' '}
+                    {r.errors.map((e) => t(`csv.${e}`, { defaultValue: t('errors.unexpected') })).join(', ')}
+                  </li>
+                ))}
             </ul>
           </>
         )}

@@ -21,7 +21,8 @@ export interface RateRow {
 export const openProposal = (history: RateRow[]) => history.find((r) => r.status === 'proposed') ?? null;
 
 /** The latest proposal or admin setting (what "the status" of the hotel's last move is). */
-export const latest = (history: RateRow[]) => [...history].sort((a, b) => Date.parse(b.proposed_at) - Date.parse(a.proposed_at))[0] ?? null;
+export const latest = (history: RateRow[]) =>
+  [...history].sort((a, b) => Date.parse(b.proposed_at) - Date.parse(a.proposed_at))[0] ?? null;
 
 /** A percentage typed in the form (0–50, at most one decimal: numeric(4,3)) → the fraction the RPC takes. */
 export function pctToRate(pct: number): number {

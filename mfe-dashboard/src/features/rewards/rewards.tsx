@@ -1,7 +1,21 @@
 // Rewards for the hotel's guests: campaigns (scratch card, fortune wheel) and their prizes with the
 // odds each weight gives. Every write goes through the database's RPCs (one call = all or nothing).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Database, Json, Tables } from '@guestmap/shared-ui/database';
@@ -40,15 +54,20 @@ interface PrizeValues {
 }
 
 const DAY = 86_400_000;
-const text = (v: Json | null | undefined, l: string) => (v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '');
-const texts = (o: Record<string, string | undefined>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v && v.trim()).map(([k, v]) => [k, v!.trim()]));
+const text = (v: Json | null | undefined, l: string) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '';
+const texts = (o: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v && v.trim())
+      .map(([k, v]) => [k, v!.trim()]),
+  );
 /** Campaign dates are whole UTC days (the daily limit counts UTC days too); the end day is included. */
 const toStart = (d?: string) => (d ? `${d}T00:00:00.000Z` : null);
 const toEnd = (d?: string) => (d ? new Date(Date.parse(`${d}T00:00:00.000Z`) + DAY).toISOString() : null);
 const fromStart = (ts: string | null) => (ts ? ts.slice(0, 10) : undefined);
 const fromEnd = (ts: string | null) => (ts ? new Date(Date.parse(ts) - DAY).toISOString().slice(0, 10) : undefined);
 const integer = { type: 'integer' as const };
-
 
 export function Rewards({ customer }: { customer: Customer }) {
   const { t } = useTranslation('dashboard');
@@ -69,7 +88,11 @@ export function Rewards({ customer }: { customer: Customer }) {
   const stock = Form.useWatch('stock', prizeForm);
 
   const loadCampaigns = useCallback(async () => {
-    const { data, error } = await db.from('reward_campaigns').select('*').eq('customer_id', customer.id).order('created_at');
+    const { data, error } = await db
+      .from('reward_campaigns')
+      .select('*')
+      .eq('customer_id', customer.id)
+      .order('created_at');
     if (error) return toast.error(t(errorKey(error)));
     setCampaigns(data);
     setSelected((s) => s ?? data[0]?.id ?? null);
@@ -87,8 +110,14 @@ export function Rewards({ customer }: { customer: Customer }) {
     void loadPrizes();
   }, [loadPrizes]);
 
-  const partnerName = useCallback((id: string | null) => pickText(partners.find((p) => p.id === id)?.title, locale) || '', [partners, locale]);
-  const pct = useCallback((v: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(v / 100), [locale]);
+  const partnerName = useCallback(
+    (id: string | null) => pickText(partners.find((p) => p.id === id)?.title, locale) || '',
+    [partners, locale],
+  );
+  const pct = useCallback(
+    (v: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(v / 100),
+    [locale],
+  );
   const chances = useMemo(() => odds(prizes ?? []), [prizes]);
   const current = campaigns?.find((c) => c.id === selected) ?? null;
 
@@ -98,7 +127,16 @@ export function Rewards({ customer }: { customer: Customer }) {
     campaignForm.setFieldsValue(
       c === 'new'
         ? { kind: 'scratch_card', active: true, daily_limit: 1 }
-        : { kind: c.kind, title_en: text(c.title, 'en'), title_vi: text(c.title, 'vi'), title_fr: text(c.title, 'fr'), active: c.active, daily_limit: c.daily_limit, starts: fromStart(c.starts_at), ends: fromEnd(c.ends_at) },
+        : {
+            kind: c.kind,
+            title_en: text(c.title, 'en'),
+            title_vi: text(c.title, 'vi'),
+            title_fr: text(c.title, 'fr'),
+            active: c.active,
+            daily_limit: c.daily_limit,
+            starts: fromStart(c.starts_at),
+            ends: fromEnd(c.ends_at),
+          },
     );
   };
   const saveCampaign = async (v: CampaignValues) => {
@@ -127,7 +165,18 @@ export function Rewards({ customer }: { customer: Customer }) {
     prizeForm.setFieldsValue(
       p === 'new'
         ? { kind: 'points', weight: 10, valid_days: 30 }
-        : { kind: p.kind, label_en: text(p.label, 'en'), label_vi: text(p.label, 'vi'), label_fr: text(p.label, 'fr'), points: p.points, activity_id: p.activity_id, discount_pct: p.discount_pct, valid_days: p.valid_days, weight: p.weight, stock: p.stock },
+        : {
+            kind: p.kind,
+            label_en: text(p.label, 'en'),
+            label_vi: text(p.label, 'vi'),
+            label_fr: text(p.label, 'fr'),
+            points: p.points,
+            activity_id: p.activity_id,
+            discount_pct: p.discount_pct,
+            valid_days: p.valid_days,
+            weight: p.weight,
+            stock: p.stock,
+          },
     );
   };
   const savePrize = async (v: PrizeValues) => {
@@ -155,7 +204,10 @@ export function Rewards({ customer }: { customer: Customer }) {
   };
 
   const others = (prizes ?? []).filter((p) => editPrize === 'new' || p.id !== (editPrize as Prize | null)?.id);
-  const preview = typeof weight === 'number' && weight >= 0 ? oddsWith(others, { weight, stock: typeof stock === 'number' ? stock : null }) : null;
+  const preview =
+    typeof weight === 'number' && weight >= 0
+      ? oddsWith(others, { weight, stock: typeof stock === 'number' ? stock : null })
+      : null;
   const kindLabel = (k: string) => t(`rewards.kinds.${k}`);
 
   return (
@@ -164,7 +216,11 @@ export function Rewards({ customer }: { customer: Customer }) {
         <Card
           size="small"
           title={t('rewards.campaigns')}
-          extra={<Button type="primary" onClick={() => openCampaign('new')}>{t('rewards.newCampaign')}</Button>}
+          extra={
+            <Button type="primary" onClick={() => openCampaign('new')}>
+              {t('rewards.newCampaign')}
+            </Button>
+          }
           loading={campaigns === null}
         >
           {campaigns?.length === 0 ? (
@@ -175,14 +231,46 @@ export function Rewards({ customer }: { customer: Customer }) {
               rowKey="id"
               pagination={false}
               dataSource={campaigns ?? []}
-              rowSelection={{ type: 'radio', selectedRowKeys: selected ? [selected] : [], onChange: (keys) => setSelected(String(keys[0])), columnTitle: t('rewards.show') }}
+              rowSelection={{
+                type: 'radio',
+                selectedRowKeys: selected ? [selected] : [],
+                onChange: (keys) => setSelected(String(keys[0])),
+                columnTitle: t('rewards.show'),
+              }}
               columns={[
-                { title: t('rewards.campaignTitle'), key: 'title', render: (_: unknown, c: Campaign) => pickText(c.title, locale) || kindLabel(c.kind) },
+                {
+                  title: t('rewards.campaignTitle'),
+                  key: 'title',
+                  render: (_: unknown, c: Campaign) => pickText(c.title, locale) || kindLabel(c.kind),
+                },
                 { title: t('rewards.game'), dataIndex: 'kind', render: (k: string) => kindLabel(k) },
-                { title: t('rewards.status'), dataIndex: 'active', render: (a: boolean) => <Tag color={a ? 'green' : undefined}>{a ? t('rewards.active') : t('rewards.inactive')}</Tag> },
+                {
+                  title: t('rewards.status'),
+                  dataIndex: 'active',
+                  render: (a: boolean) => (
+                    <Tag color={a ? 'green' : undefined}>{a ? t('rewards.active') : t('rewards.inactive')}</Tag>
+                  ),
+                },
                 { title: t('rewards.dailyLimit'), dataIndex: 'daily_limit', align: 'right' },
-                { title: t('rewards.dates'), key: 'dates', render: (_: unknown, c: Campaign) => [fromStart(c.starts_at) ?? '…', fromEnd(c.ends_at) ?? '…'].join(' → ') },
-                { title: '', key: 'edit', render: (_: unknown, c: Campaign) => <Button size="small" onClick={() => openCampaign(c)} aria-label={t('rewards.editCampaignOf', { name: pickText(c.title, locale) || kindLabel(c.kind) })}>{t('rewards.edit')}</Button> },
+                {
+                  title: t('rewards.dates'),
+                  key: 'dates',
+                  render: (_: unknown, c: Campaign) =>
+                    [fromStart(c.starts_at) ?? '…', fromEnd(c.ends_at) ?? '…'].join(' → '),
+                },
+                {
+                  title: '',
+                  key: 'edit',
+                  render: (_: unknown, c: Campaign) => (
+                    <Button
+                      size="small"
+                      onClick={() => openCampaign(c)}
+                      aria-label={t('rewards.editCampaignOf', { name: pickText(c.title, locale) || kindLabel(c.kind) })}
+                    >
+                      {t('rewards.edit')}
+                    </Button>
+                  ),
+                },
               ]}
             />
           )}
@@ -202,13 +290,50 @@ export function Rewards({ customer }: { customer: Customer }) {
               dataSource={prizes ?? []}
               locale={{ emptyText: t('rewards.noPrizes') }}
               columns={[
-                { title: t('rewards.label'), key: 'label', render: (_: unknown, p: Prize) => pickText(p.label, locale) },
+                {
+                  title: t('rewards.label'),
+                  key: 'label',
+                  render: (_: unknown, p: Prize) => pickText(p.label, locale),
+                },
                 { title: t('rewards.kind'), dataIndex: 'kind', render: (k: string) => t(`rewards.prizeKinds.${k}`) },
-                { title: t('rewards.detail'), key: 'detail', render: (_: unknown, p: Prize) => (p.kind === 'points' ? t('rewards.pointsValue', { count: p.points ?? 0 }) : p.kind === 'voucher' ? t('rewards.voucherValue', { pct: p.discount_pct ?? '', partner: partnerName(p.activity_id) }) : '') },
+                {
+                  title: t('rewards.detail'),
+                  key: 'detail',
+                  render: (_: unknown, p: Prize) =>
+                    p.kind === 'points'
+                      ? t('rewards.pointsValue', { count: p.points ?? 0 })
+                      : p.kind === 'voucher'
+                        ? t('rewards.voucherValue', { pct: p.discount_pct ?? '', partner: partnerName(p.activity_id) })
+                        : '',
+                },
                 { title: t('rewards.weight'), dataIndex: 'weight', align: 'right' },
-                { title: t('rewards.odds'), key: 'odds', align: 'right', render: (_: unknown, p: Prize, i: number) => <span data-testid={`odds-${p.id}`}>{pct(chances[i] ?? 0)}</span> },
-                { title: t('rewards.stock'), dataIndex: 'stock', align: 'right', render: (s: number | null) => (s === null ? t('rewards.unlimited') : s) },
-                { title: '', key: 'edit', render: (_: unknown, p: Prize) => <Button size="small" onClick={() => openPrize(p)} aria-label={t('rewards.editPrizeOf', { name: pickText(p.label, locale) })}>{t('rewards.edit')}</Button> },
+                {
+                  title: t('rewards.odds'),
+                  key: 'odds',
+                  align: 'right',
+                  render: (_: unknown, p: Prize, i: number) => (
+                    <span data-testid={`odds-${p.id}`}>{pct(chances[i] ?? 0)}</span>
+                  ),
+                },
+                {
+                  title: t('rewards.stock'),
+                  dataIndex: 'stock',
+                  align: 'right',
+                  render: (s: number | null) => (s === null ? t('rewards.unlimited') : s),
+                },
+                {
+                  title: '',
+                  key: 'edit',
+                  render: (_: unknown, p: Prize) => (
+                    <Button
+                      size="small"
+                      onClick={() => openPrize(p)}
+                      aria-label={t('rewards.editPrizeOf', { name: pickText(p.label, locale) })}
+                    >
+                      {t('rewards.edit')}
+                    </Button>
+                  ),
+                },
               ]}
             />
           </Card>
@@ -217,62 +342,186 @@ export function Rewards({ customer }: { customer: Customer }) {
         <Ledger customer={customer} partners={partners} />
       </Space>
 
-      <Modal open={editCampaign !== null} title={editCampaign === 'new' ? t('rewards.newCampaign') : t('rewards.editCampaign')} onCancel={() => setEditCampaign(null)} footer={null} destroyOnHidden>
-        <Form form={campaignForm} name="campaign" layout="vertical" onFinish={(v) => void saveCampaign(v)} aria-label={t('rewards.campaignForm')}>
+      <Modal
+        open={editCampaign !== null}
+        title={editCampaign === 'new' ? t('rewards.newCampaign') : t('rewards.editCampaign')}
+        onCancel={() => setEditCampaign(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        <Form
+          form={campaignForm}
+          name="campaign"
+          layout="vertical"
+          onFinish={(v) => void saveCampaign(v)}
+          aria-label={t('rewards.campaignForm')}
+        >
           <Form.Item name="kind" label={t('rewards.game')} rules={[{ required: true, message: t('form.required') }]}>
-            <Select options={['scratch_card', 'fortune_wheel'].map((k) => ({ value: k, label: kindLabel(k) }))} onChange={(k) => k === 'scratch_card' && campaignForm.setFieldValue('daily_limit', 1)} />
+            <Select
+              options={['scratch_card', 'fortune_wheel'].map((k) => ({ value: k, label: kindLabel(k) }))}
+              onChange={(k) => k === 'scratch_card' && campaignForm.setFieldValue('daily_limit', 1)}
+            />
           </Form.Item>
-          <Form.Item name="title_en" label={t('rewards.titleEn')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 120 }]}><Input /></Form.Item>
-          <Form.Item name="title_vi" label={t('rewards.titleVi')} rules={[{ max: 120 }]}><Input /></Form.Item>
-          <Form.Item name="title_fr" label={t('rewards.titleFr')} rules={[{ max: 120 }]}><Input /></Form.Item>
-          <Form.Item name="daily_limit" label={t('rewards.dailyLimit')} extra={campaignKind === 'scratch_card' ? t('rewards.scratchOnce') : undefined} rules={[{ required: true, message: t('form.required') }, { ...integer, min: 1, max: 1000, message: t('rewards.form.dailyLimit') }]}>
+          <Form.Item
+            name="title_en"
+            label={t('rewards.titleEn')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 120 }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="title_vi" label={t('rewards.titleVi')} rules={[{ max: 120 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="title_fr" label={t('rewards.titleFr')} rules={[{ max: 120 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="daily_limit"
+            label={t('rewards.dailyLimit')}
+            extra={campaignKind === 'scratch_card' ? t('rewards.scratchOnce') : undefined}
+            rules={[
+              { required: true, message: t('form.required') },
+              { ...integer, min: 1, max: 1000, message: t('rewards.form.dailyLimit') },
+            ]}
+          >
             <InputNumber disabled={campaignKind === 'scratch_card'} />
           </Form.Item>
           <Space wrap>
-            <Form.Item name="starts" label={t('rewards.starts')}><Input type="date" /></Form.Item>
+            <Form.Item name="starts" label={t('rewards.starts')}>
+              <Input type="date" />
+            </Form.Item>
             <Form.Item
               name="ends"
               label={t('rewards.ends')}
               dependencies={['starts']}
-              rules={[({ getFieldValue }) => ({ validator: (_, v?: string) => (!v || !getFieldValue('starts') || v >= getFieldValue('starts') ? Promise.resolve() : Promise.reject(new Error(t('rewards.form.dates')))) })]}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, v?: string) =>
+                    !v || !getFieldValue('starts') || v >= getFieldValue('starts')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('rewards.form.dates'))),
+                }),
+              ]}
             >
               <Input type="date" />
             </Form.Item>
           </Space>
           <Typography.Paragraph type="secondary">{t('rewards.datesUtc')}</Typography.Paragraph>
-          <Form.Item name="active" valuePropName="checked"><Checkbox>{t('rewards.activeLabel')}</Checkbox></Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>{t('form.save')}</Button>
+          <Form.Item name="active" valuePropName="checked">
+            <Checkbox>{t('rewards.activeLabel')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('form.save')}
+          </Button>
         </Form>
       </Modal>
 
-      <Modal open={editPrize !== null} title={editPrize === 'new' ? t('rewards.addPrize') : t('rewards.editPrize')} onCancel={() => setEditPrize(null)} footer={null} destroyOnHidden>
-        <Form form={prizeForm} name="prize" layout="vertical" onFinish={(v) => void savePrize(v)} aria-label={t('rewards.prizeForm')}>
+      <Modal
+        open={editPrize !== null}
+        title={editPrize === 'new' ? t('rewards.addPrize') : t('rewards.editPrize')}
+        onCancel={() => setEditPrize(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        <Form
+          form={prizeForm}
+          name="prize"
+          layout="vertical"
+          onFinish={(v) => void savePrize(v)}
+          aria-label={t('rewards.prizeForm')}
+        >
           <Form.Item name="kind" label={t('rewards.kind')} rules={[{ required: true, message: t('form.required') }]}>
-            <Select options={['points', 'voucher', 'nothing'].map((k) => ({ value: k, label: t(`rewards.prizeKinds.${k}`) }))} />
+            <Select
+              options={['points', 'voucher', 'nothing'].map((k) => ({ value: k, label: t(`rewards.prizeKinds.${k}`) }))}
+            />
           </Form.Item>
-          <Form.Item name="label_en" label={t('rewards.labelEn')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 120 }]}><Input /></Form.Item>
-          <Form.Item name="label_vi" label={t('rewards.labelVi')} rules={[{ max: 120 }]}><Input /></Form.Item>
-          <Form.Item name="label_fr" label={t('rewards.labelFr')} rules={[{ max: 120 }]}><Input /></Form.Item>
+          <Form.Item
+            name="label_en"
+            label={t('rewards.labelEn')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 120 }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="label_vi" label={t('rewards.labelVi')} rules={[{ max: 120 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="label_fr" label={t('rewards.labelFr')} rules={[{ max: 120 }]}>
+            <Input />
+          </Form.Item>
           {prizeKind === 'points' && (
-            <Form.Item name="points" label={t('rewards.points')} rules={[{ required: true, message: t('form.required') }, { ...integer, min: 1, max: 100000, message: t('rewards.form.points') }]}><InputNumber /></Form.Item>
+            <Form.Item
+              name="points"
+              label={t('rewards.points')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { ...integer, min: 1, max: 100000, message: t('rewards.form.points') },
+              ]}
+            >
+              <InputNumber />
+            </Form.Item>
           )}
           {prizeKind === 'voucher' && (
             <>
-              <Form.Item name="activity_id" label={t('rewards.partner')} rules={[{ required: true, message: t('rewards.form.partner') }]}>
-                <Select options={partners.map((p) => ({ value: p.id, label: pickText(p.title, locale) }))} notFoundContent={t('rewards.noPartners')} />
+              <Form.Item
+                name="activity_id"
+                label={t('rewards.partner')}
+                rules={[{ required: true, message: t('rewards.form.partner') }]}
+              >
+                <Select
+                  options={partners.map((p) => ({ value: p.id, label: pickText(p.title, locale) }))}
+                  notFoundContent={t('rewards.noPartners')}
+                />
               </Form.Item>
               <Space wrap>
-                <Form.Item name="discount_pct" label={t('rewards.discount')} rules={[{ required: true, message: t('form.required') }, { ...integer, min: 1, max: 100, message: t('rewards.form.discount') }]}><InputNumber addonAfter="%" /></Form.Item>
-                <Form.Item name="valid_days" label={t('rewards.validDays')} rules={[{ required: true, message: t('form.required') }, { ...integer, min: 1, max: 365, message: t('rewards.form.validDays') }]}><InputNumber /></Form.Item>
+                <Form.Item
+                  name="discount_pct"
+                  label={t('rewards.discount')}
+                  rules={[
+                    { required: true, message: t('form.required') },
+                    { ...integer, min: 1, max: 100, message: t('rewards.form.discount') },
+                  ]}
+                >
+                  <InputNumber addonAfter="%" />
+                </Form.Item>
+                <Form.Item
+                  name="valid_days"
+                  label={t('rewards.validDays')}
+                  rules={[
+                    { required: true, message: t('form.required') },
+                    { ...integer, min: 1, max: 365, message: t('rewards.form.validDays') },
+                  ]}
+                >
+                  <InputNumber />
+                </Form.Item>
               </Space>
             </>
           )}
           <Space wrap align="start">
-            <Form.Item name="weight" label={t('rewards.weight')} rules={[{ required: true, message: t('form.required') }, { ...integer, min: 0, max: 1000000, message: t('rewards.form.weight') }]}><InputNumber /></Form.Item>
-            <Form.Item name="stock" label={t('rewards.stock')} extra={t('rewards.stockHint')} rules={[{ ...integer, min: 0, max: 100000000, message: t('rewards.form.stock') }]}><InputNumber /></Form.Item>
+            <Form.Item
+              name="weight"
+              label={t('rewards.weight')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { ...integer, min: 0, max: 1000000, message: t('rewards.form.weight') },
+              ]}
+            >
+              <InputNumber />
+            </Form.Item>
+            <Form.Item
+              name="stock"
+              label={t('rewards.stock')}
+              extra={t('rewards.stockHint')}
+              rules={[{ ...integer, min: 0, max: 100000000, message: t('rewards.form.stock') }]}
+            >
+              <InputNumber />
+            </Form.Item>
           </Space>
-          <Typography.Paragraph data-testid="odds-preview">{preview === null ? '' : t('rewards.oddsPreview', { value: pct(preview) })}</Typography.Paragraph>
-          <Button type="primary" htmlType="submit" loading={busy}>{t('form.save')}</Button>
+          <Typography.Paragraph data-testid="odds-preview">
+            {preview === null ? '' : t('rewards.oddsPreview', { value: pct(preview) })}
+          </Typography.Paragraph>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('form.save')}
+          </Button>
         </Form>
       </Modal>
     </section>

@@ -27,7 +27,10 @@ interface Values {
   rewards_reinvestment_pct: number;
 }
 
-const welcome = (c: Customer, l: string) => (c.welcome && typeof c.welcome === 'object' && !Array.isArray(c.welcome) ? String((c.welcome as Record<string, unknown>)[l] ?? '') : '');
+const welcome = (c: Customer, l: string) =>
+  c.welcome && typeof c.welcome === 'object' && !Array.isArray(c.welcome)
+    ? String((c.welcome as Record<string, unknown>)[l] ?? '')
+    : '';
 
 export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer; onSaved: (c: Customer) => void }) {
   const { t } = useTranslation('dashboard');
@@ -64,7 +67,6 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
     form.setFieldValue(field, res.url);
   };
 
-
   const save = async (v: Values) => {
     const texts = Object.fromEntries(
       Object.entries({ en: v.welcome_en, vi: v.welcome_vi, fr: v.welcome_fr })
@@ -98,7 +100,10 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
 
   const setPackage = async (pkg: string) => {
     setBusy('package');
-    const { data, error } = await db.rpc('admin_set_customer_package', { p_customer_id: customer.id, p_package: pkg as 'basic' });
+    const { data, error } = await db.rpc('admin_set_customer_package', {
+      p_customer_id: customer.id,
+      p_package: pkg as 'basic',
+    });
     setBusy(null);
     if (error) return toast.error(t(errorKey(error)));
     toast.success(t('settings.packageSaved'));
@@ -109,10 +114,33 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
       <Card title={t('settings.title')}>
         <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-          <Form.Item name="name" label={t('settings.name')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 80 }]}><Input /></Form.Item>
-          <Form.Item name="tagline" label={t('settings.tagline')} rules={[{ max: 160 }]}><Input /></Form.Item>
-          <Form.Item name="primary_color" label={t('settings.primaryColor')} rules={[{ pattern: /^#[0-9a-fA-F]{6}$/, message: t('form.colour') }]}>
-            <Input placeholder="#5AB77B" addonBefore={<input type="color" aria-label={t('settings.pickColour')} value={/^#[0-9a-fA-F]{6}$/.test(colour ?? '') ? colour : '#5ab77b'} onChange={(e) => form.setFieldValue('primary_color', e.target.value)} style={{ width: 28, height: 24, border: 0, padding: 0, background: 'none' }} />} />
+          <Form.Item
+            name="name"
+            label={t('settings.name')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 80 }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="tagline" label={t('settings.tagline')} rules={[{ max: 160 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="primary_color"
+            label={t('settings.primaryColor')}
+            rules={[{ pattern: /^#[0-9a-fA-F]{6}$/, message: t('form.colour') }]}
+          >
+            <Input
+              placeholder="#5AB77B"
+              addonBefore={
+                <input
+                  type="color"
+                  aria-label={t('settings.pickColour')}
+                  value={/^#[0-9a-fA-F]{6}$/.test(colour ?? '') ? colour : '#5ab77b'}
+                  onChange={(e) => form.setFieldValue('primary_color', e.target.value)}
+                  style={{ width: 28, height: 24, border: 0, padding: 0, background: 'none' }}
+                />
+              }
+            />
           </Form.Item>
           {contrast && (
             <Alert
@@ -121,32 +149,93 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
               showIcon
               title={
                 <span>
-                  <span style={{ background: colour, color: contrast.text, padding: '2px 8px', borderRadius: 4, marginRight: 8 }}>Aa</span>
-                  {contrast.passesAA ? t('settings.contrastOk', { ratio: contrast.ratio }) : t('settings.contrastLow', { ratio: contrast.ratio })}
+                  <span
+                    style={{
+                      background: colour,
+                      color: contrast.text,
+                      padding: '2px 8px',
+                      borderRadius: 4,
+                      marginRight: 8,
+                    }}
+                  >
+                    Aa
+                  </span>
+                  {contrast.passesAA
+                    ? t('settings.contrastOk', { ratio: contrast.ratio })
+                    : t('settings.contrastLow', { ratio: contrast.ratio })}
                 </span>
               }
             />
           )}
           <Form.Item label={t('settings.logo')} extra={t('settings.imageHint')}>
             <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="logo_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}><Input aria-label={t('settings.logo')} /></Form.Item>
-              <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={(f) => (void upload(f, 'logos', 'logo_url'), false)}><Button loading={busy === 'logo_url'}>{t('settings.upload')}</Button></Upload>
+              <Form.Item name="logo_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}>
+                <Input aria-label={t('settings.logo')} />
+              </Form.Item>
+              <Upload
+                accept={IMAGE_ACCEPT}
+                showUploadList={false}
+                beforeUpload={(f) => (void upload(f, 'logos', 'logo_url'), false)}
+              >
+                <Button loading={busy === 'logo_url'}>{t('settings.upload')}</Button>
+              </Upload>
             </Space.Compact>
           </Form.Item>
           <Form.Item label={t('settings.cover')} extra={t('settings.imageHint')}>
             <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="cover_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}><Input aria-label={t('settings.cover')} /></Form.Item>
-              <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={(f) => (void upload(f, 'photos', 'cover_url'), false)}><Button loading={busy === 'cover_url'}>{t('settings.upload')}</Button></Upload>
+              <Form.Item name="cover_url" noStyle rules={[{ type: 'url', message: t('form.url') }]}>
+                <Input aria-label={t('settings.cover')} />
+              </Form.Item>
+              <Upload
+                accept={IMAGE_ACCEPT}
+                showUploadList={false}
+                beforeUpload={(f) => (void upload(f, 'photos', 'cover_url'), false)}
+              >
+                <Button loading={busy === 'cover_url'}>{t('settings.upload')}</Button>
+              </Upload>
             </Space.Compact>
           </Form.Item>
-          <Form.Item name="welcome_en" label={t('settings.welcomeEn')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
-          <Form.Item name="welcome_vi" label={t('settings.welcomeVi')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
-          <Form.Item name="welcome_fr" label={t('settings.welcomeFr')} rules={[{ max: 600 }]}><Input.TextArea rows={2} /></Form.Item>
+          <Form.Item name="welcome_en" label={t('settings.welcomeEn')} rules={[{ max: 600 }]}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="welcome_vi" label={t('settings.welcomeVi')} rules={[{ max: 600 }]}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="welcome_fr" label={t('settings.welcomeFr')} rules={[{ max: 600 }]}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
           <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
           <Space wrap>
-            <Form.Item name="latitude" label={t('recs.latitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -90, max: 90, message: t('form.latitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="longitude" label={t('recs.longitude')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: -180, max: 180, message: t('form.longitude') }]}><InputNumber step={0.0001} style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="zoom" label={t('settings.zoom')} rules={[{ required: true, message: t('form.required') }, { type: 'number', min: 1, max: 20, message: t('form.zoom') }]}><InputNumber min={1} max={20} /></Form.Item>
+            <Form.Item
+              name="latitude"
+              label={t('recs.latitude')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { type: 'number', min: -90, max: 90, message: t('form.latitude') },
+              ]}
+            >
+              <InputNumber step={0.0001} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item
+              name="longitude"
+              label={t('recs.longitude')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { type: 'number', min: -180, max: 180, message: t('form.longitude') },
+              ]}
+            >
+              <InputNumber step={0.0001} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item
+              name="zoom"
+              label={t('settings.zoom')}
+              rules={[
+                { required: true, message: t('form.required') },
+                { type: 'number', min: 1, max: 20, message: t('form.zoom') },
+              ]}
+            >
+              <InputNumber min={1} max={20} />
+            </Form.Item>
           </Space>
           <FormMapPicker
             form={form}
@@ -156,9 +245,19 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
             fallbackCenter={{ latitude: customer.latitude, longitude: customer.longitude }}
             fallbackZoom={customer.zoom}
           />
-          <Form.Item name="rewards_reinvestment_pct" label={t('settings.reinvestment')} rules={[{ type: 'number', min: 0, max: 100, message: t('form.percent') }]}><InputNumber min={0} max={100} addonAfter="%" /></Form.Item>
-          <Form.Item name="is_public" valuePropName="checked"><Checkbox>{t('settings.public')}</Checkbox></Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy === 'save'}>{t('form.save')}</Button>
+          <Form.Item
+            name="rewards_reinvestment_pct"
+            label={t('settings.reinvestment')}
+            rules={[{ type: 'number', min: 0, max: 100, message: t('form.percent') }]}
+          >
+            <InputNumber min={0} max={100} addonAfter="%" />
+          </Form.Item>
+          <Form.Item name="is_public" valuePropName="checked">
+            <Checkbox>{t('settings.public')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy === 'save'}>
+            {t('form.save')}
+          </Button>
         </Form>
       </Card>
       {customer.kind === 'hotel' && (
@@ -173,7 +272,9 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
               options={['basic', 'professional', 'premium'].map((p) => ({ value: p, label: t(`packages.${p}`) }))}
             />
           ) : (
-            <Typography.Text data-testid="package">{t(`packages.${customer.package ?? 'basic'}`)} · {t('settings.packageAdminOnly')}</Typography.Text>
+            <Typography.Text data-testid="package">
+              {t(`packages.${customer.package ?? 'basic'}`)} · {t('settings.packageAdminOnly')}
+            </Typography.Text>
           )}
         </Card>
       )}

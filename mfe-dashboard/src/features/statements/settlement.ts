@@ -57,7 +57,12 @@ export function normaliseSettlement(raw: unknown): Settlement {
     closed: !!r.closed,
     closed_at: r.closed_at ?? null,
     invoices: (r.invoices ?? []).map((i) => ({ ...i, commission_minor: Number(i.commission_minor) })),
-    payouts: (r.payouts ?? []).map((p) => ({ ...p, hotel_share_minor: Number(p.hotel_share_minor), reinvestment_minor: Number(p.reinvestment_minor), payout_minor: Number(p.payout_minor) })),
+    payouts: (r.payouts ?? []).map((p) => ({
+      ...p,
+      hotel_share_minor: Number(p.hotel_share_minor),
+      reinvestment_minor: Number(p.reinvestment_minor),
+      payout_minor: Number(p.payout_minor),
+    })),
   };
 }
 
@@ -72,17 +77,56 @@ export function monthInZone(timeZone: string, now: Date = new Date()): string {
 }
 
 /** A month can be closed once it has ended in the hotel's time zone (the database checks it again). */
-export const monthHasEnded = (month: string, timeZone: string, now: Date = new Date()) => month < monthInZone(timeZone, now);
+export const monthHasEnded = (month: string, timeZone: string, now: Date = new Date()) =>
+  month < monthInZone(timeZone, now);
 
-export const INVOICES_CSV_HEADER = ['month', 'partner', 'currency', 'commission', 'payment_reference', 'status', 'paid_at'];
-export const PAYOUT_CSV_HEADER = ['month', 'currency', 'hotel_share_80', 'rewards_reinvestment', 'payout', 'status', 'paid_at'];
+export const INVOICES_CSV_HEADER = [
+  'month',
+  'partner',
+  'currency',
+  'commission',
+  'payment_reference',
+  'status',
+  'paid_at',
+];
+export const PAYOUT_CSV_HEADER = [
+  'month',
+  'currency',
+  'hotel_share_80',
+  'rewards_reinvestment',
+  'payout',
+  'status',
+  'paid_at',
+];
 
 export function invoicesCsv(month: string, invoices: Invoice[], partnerName: (i: Invoice) => string): string {
-  return csvLines([INVOICES_CSV_HEADER, ...invoices.map((i) => [month, partnerName(i), i.currency, majorUnits(i.commission_minor, i.currency), i.payment_reference, i.status, i.paid_at ?? ''])]);
+  return csvLines([
+    INVOICES_CSV_HEADER,
+    ...invoices.map((i) => [
+      month,
+      partnerName(i),
+      i.currency,
+      majorUnits(i.commission_minor, i.currency),
+      i.payment_reference,
+      i.status,
+      i.paid_at ?? '',
+    ]),
+  ]);
 }
 
 export function payoutCsv(month: string, payouts: Payout[]): string {
-  return csvLines([PAYOUT_CSV_HEADER, ...payouts.map((p) => [month, p.currency, majorUnits(p.hotel_share_minor, p.currency), majorUnits(p.reinvestment_minor, p.currency), majorUnits(p.payout_minor, p.currency), p.status, p.paid_at ?? ''])]);
+  return csvLines([
+    PAYOUT_CSV_HEADER,
+    ...payouts.map((p) => [
+      month,
+      p.currency,
+      majorUnits(p.hotel_share_minor, p.currency),
+      majorUnits(p.reinvestment_minor, p.currency),
+      majorUnits(p.payout_minor, p.currency),
+      p.status,
+      p.paid_at ?? '',
+    ]),
+  ]);
 }
 
 /** The administrators' platform fee of a month (`platform_fees`): one line per hotel, partner and currency. */
@@ -97,7 +141,12 @@ export interface PlatformFee {
 export const PLATFORM_FEES_CSV_HEADER = ['month', 'hotel', 'partner', 'currency', 'transactions', 'platform_fee'];
 
 /** One line per hotel, partner and currency, then one TOTAL line per currency (never added across currencies). */
-export function platformFeesCsv(month: string, fees: PlatformFee[], partnerName: (f: PlatformFee) => string, totalLabel = 'TOTAL'): string {
+export function platformFeesCsv(
+  month: string,
+  fees: PlatformFee[],
+  partnerName: (f: PlatformFee) => string,
+  totalLabel = 'TOTAL',
+): string {
   const totals = new Map<string, { transactions: number; minor: number }>();
   for (const f of fees) {
     const t = totals.get(f.currency) ?? { transactions: 0, minor: 0 };
@@ -105,7 +154,16 @@ export function platformFeesCsv(month: string, fees: PlatformFee[], partnerName:
   }
   return csvLines([
     PLATFORM_FEES_CSV_HEADER,
-    ...fees.map((f) => [month, f.customer_id, partnerName(f), f.currency, String(f.transactions), majorUnits(f.platform_fee_minor, f.currency)]),
-    ...[...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => [month, totalLabel, '', currency, String(t.transactions), majorUnits(t.minor, currency)]),
+    ...fees.map((f) => [
+      month,
+      f.customer_id,
+      partnerName(f),
+      f.currency,
+      String(f.transactions),
+      majorUnits(f.platform_fee_minor, f.currency),
+    ]),
+    ...[...totals]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, t]) => [month, totalLabel, '', currency, String(t.transactions), majorUnits(t.minor, currency)]),
   ]);
 }

@@ -10,7 +10,9 @@ import { RevenueCalculator } from './revenue-calculator.tsx';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { marketing: en } }, interpolation: { escapeValue: false } });
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { marketing: en } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 

@@ -2,7 +2,17 @@
 // validate shows why (in the user's language) and the results keep the last valid figures.
 import { useState } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { computeRevenue, DAILY_SPENDING, DEFAULT_INPUT, HOTEL_CATEGORIES, REVENUE_SOURCES, PERIOD_DAYS, type RevenueInput, type RevenueSource, type HotelCategory } from './revenue.ts';
+import {
+  computeRevenue,
+  DAILY_SPENDING,
+  DEFAULT_INPUT,
+  HOTEL_CATEGORIES,
+  REVENUE_SOURCES,
+  PERIOD_DAYS,
+  type RevenueInput,
+  type RevenueSource,
+  type HotelCategory,
+} from './revenue.ts';
 import { validateCalculator, type CalculatorForm, type FieldError, type FieldName } from './validate.ts';
 import { formatMoney } from '../ui/format.ts';
 
@@ -64,11 +74,17 @@ export function RevenueCalculator() {
     );
   };
 
-  const toggleSource = (s: RevenueSource, on: boolean) => update({ sources: on ? [...form.sources, s] : form.sources.filter((x) => x !== s) });
+  const toggleSource = (s: RevenueSource, on: boolean) =>
+    update({ sources: on ? [...form.sources, s] : form.sources.filter((x) => x !== s) });
 
   return (
     <div className="gmk-calc">
-      <form className="gmk-card gmk-form" onSubmit={(e) => e.preventDefault()} aria-label={t('calculator.formLabel')} noValidate>
+      <form
+        className="gmk-card gmk-form"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t('calculator.formLabel')}
+        noValidate
+      >
         {numberField('customersPerMonth')}
         <div className="gmk-field">
           <fieldset>
@@ -76,7 +92,13 @@ export function RevenueCalculator() {
             <div className="gmk-choices">
               {HOTEL_CATEGORIES.map((c: HotelCategory) => (
                 <label key={c} className="gmk-choice">
-                  <input type="radio" name="gmk-calc-category" value={c} checked={form.category === c} onChange={() => update({ category: c })} />
+                  <input
+                    type="radio"
+                    name="gmk-calc-category"
+                    value={c}
+                    checked={form.category === c}
+                    onChange={() => update({ category: c })}
+                  />
                   <span>{t(`calculator.categories.${c}`)}</span>
                 </label>
               ))}
@@ -89,7 +111,12 @@ export function RevenueCalculator() {
             <div className="gmk-choices">
               {REVENUE_SOURCES.map((s) => (
                 <label key={s} className="gmk-choice">
-                  <input type="checkbox" value={s} checked={form.sources.includes(s)} onChange={(e) => toggleSource(s, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    value={s}
+                    checked={form.sources.includes(s)}
+                    onChange={(e) => toggleSource(s, e.target.checked)}
+                  />
                   <span>{t(`calculator.sources.${s}`)}</span>
                 </label>
               ))}
@@ -161,12 +188,22 @@ export function RevenueCalculator() {
           </thead>
           <tbody>
             {HOTEL_CATEGORIES.map((c) => (
-              <tr key={c} aria-current={c === input.category ? 'true' : undefined} style={c === input.category ? { background: 'var(--gmk-tint)' } : undefined}>
+              <tr
+                key={c}
+                aria-current={c === input.category ? 'true' : undefined}
+                style={c === input.category ? { background: 'var(--gmk-tint)' } : undefined}
+              >
                 <th scope="row">{t(`calculator.categories.${c}`)}</th>
                 {REVENUE_SOURCES.map((s) => (
                   <td key={s}>{formatMoney(DAILY_SPENDING[c][s], locale, true)}</td>
                 ))}
-                <td>{formatMoney(REVENUE_SOURCES.reduce((n, s) => n + DAILY_SPENDING[c][s], 0), locale, true)}</td>
+                <td>
+                  {formatMoney(
+                    REVENUE_SOURCES.reduce((n, s) => n + DAILY_SPENDING[c][s], 0),
+                    locale,
+                    true,
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -80,7 +80,9 @@ const toSplit = (s: ReturnType<typeof splitCents>): Split => ({
  */
 export function computeRevenue(input: RevenueInput): RevenueResult {
   const daily = dailySpending(input.category, input.sources);
-  const monthlyCents = Math.round(input.customersPerMonth * daily * (input.commissionRate / 100) * (input.engagementRate / 100) * PERIOD_DAYS * 100);
+  const monthlyCents = Math.round(
+    input.customersPerMonth * daily * (input.commissionRate / 100) * (input.engagementRate / 100) * PERIOD_DAYS * 100,
+  );
   const monthly = splitCents(monthlyCents, input.reinvestmentPct);
   const yearly = {
     commission: monthly.commission * MONTHS_PER_YEAR,
@@ -109,14 +111,32 @@ export interface StatementLine extends StatementPartner {
   net: number;
 }
 
-export function statementLines(partners: readonly StatementPartner[], reinvestmentPct: number): { lines: StatementLine[]; total: Omit<StatementLine, 'partner' | 'commissionRate'> } {
+export function statementLines(
+  partners: readonly StatementPartner[],
+  reinvestmentPct: number,
+): { lines: StatementLine[]; total: Omit<StatementLine, 'partner' | 'commissionRate'> } {
   const lines = partners.map((p) => {
     const s = splitCents(Math.round((p.spendCents * p.commissionRate) / 100), reinvestmentPct);
-    return { ...p, commission: s.commission, hotel: s.hotel, platform: s.platform, reinvestment: s.reinvestment, net: s.net };
+    return {
+      ...p,
+      commission: s.commission,
+      hotel: s.hotel,
+      platform: s.platform,
+      reinvestment: s.reinvestment,
+      net: s.net,
+    };
   });
-  const sum = (k: 'spendCents' | 'commission' | 'hotel' | 'platform' | 'reinvestment' | 'net') => lines.reduce((t, l) => t + l[k], 0);
+  const sum = (k: 'spendCents' | 'commission' | 'hotel' | 'platform' | 'reinvestment' | 'net') =>
+    lines.reduce((t, l) => t + l[k], 0);
   return {
     lines,
-    total: { spendCents: sum('spendCents'), commission: sum('commission'), hotel: sum('hotel'), platform: sum('platform'), reinvestment: sum('reinvestment'), net: sum('net') },
+    total: {
+      spendCents: sum('spendCents'),
+      commission: sum('commission'),
+      hotel: sum('hotel'),
+      platform: sum('platform'),
+      reinvestment: sum('reinvestment'),
+      net: sum('net'),
+    },
   };
 }

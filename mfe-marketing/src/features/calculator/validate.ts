@@ -1,6 +1,12 @@
 // Turns the calculator's raw form values into a RevenueInput, or says what is wrong with each
 // field (as i18n keys with values), so invalid input never reaches the results.
-import { HOTEL_CATEGORIES, REVENUE_SOURCES, type HotelCategory, type RevenueInput, type RevenueSource } from './revenue.ts';
+import {
+  HOTEL_CATEGORIES,
+  REVENUE_SOURCES,
+  type HotelCategory,
+  type RevenueInput,
+  type RevenueSource,
+} from './revenue.ts';
 
 export interface CalculatorForm {
   customersPerMonth: string;
@@ -11,7 +17,8 @@ export interface CalculatorForm {
   reinvestmentPct: string;
 }
 
-export type FieldName = 'customersPerMonth' | 'sources' | 'commissionRate' | 'engagementRate' | 'reinvestmentPct' | 'category';
+export type FieldName =
+  'customersPerMonth' | 'sources' | 'commissionRate' | 'engagementRate' | 'reinvestmentPct' | 'category';
 export interface FieldError {
   key: 'required' | 'wholeNumber' | 'number' | 'range' | 'sources' | 'category';
   values?: Record<string, number>;
@@ -37,7 +44,9 @@ export function parseWhole(raw: string): number | null {
   return /^\d+$/.test(s) ? Number(s) : null;
 }
 
-export type Validation = { ok: true; input: RevenueInput; errors: Partial<Record<FieldName, FieldError>> } | { ok: false; errors: Partial<Record<FieldName, FieldError>> };
+export type Validation =
+  | { ok: true; input: RevenueInput; errors: Partial<Record<FieldName, FieldError>> }
+  | { ok: false; errors: Partial<Record<FieldName, FieldError>> };
 
 export function validateCalculator(form: CalculatorForm): Validation {
   const errors: Partial<Record<FieldName, FieldError>> = {};
@@ -66,8 +75,18 @@ export function validateCalculator(form: CalculatorForm): Validation {
   if (!HOTEL_CATEGORIES.includes(form.category)) errors.category = { key: 'category' };
   const sources = REVENUE_SOURCES.filter((s) => form.sources.includes(s));
   if (sources.length === 0) errors.sources = { key: 'sources' };
-  if (Object.keys(errors).length > 0 || customersPerMonth === undefined || commissionRate === undefined || engagementRate === undefined || reinvestmentPct === undefined) {
+  if (
+    Object.keys(errors).length > 0 ||
+    customersPerMonth === undefined ||
+    commissionRate === undefined ||
+    engagementRate === undefined ||
+    reinvestmentPct === undefined
+  ) {
     return { ok: false, errors };
   }
-  return { ok: true, errors, input: { customersPerMonth, category: form.category, sources, commissionRate, engagementRate, reinvestmentPct } };
+  return {
+    ok: true,
+    errors,
+    input: { customersPerMonth, category: form.category, sources, commissionRate, engagementRate, reinvestmentPct },
+  };
 }

@@ -56,7 +56,9 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
     const el = root.current;
     if (near || !el) return;
     if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '300px 0px' });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '300px 0px',
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [near]);
@@ -101,8 +103,17 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
       onKeyDown={onKeyDown}
       data-rotating={rotating ? 'true' : 'false'}
     >
-      <div className="gmk-carousel-viewport" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = null)}>
-        <div className="gmk-carousel-track" style={{ transform: `translateX(-${index * 100}%)` }} aria-live={rotating ? 'off' : 'polite'}>
+      <div
+        className="gmk-carousel-viewport"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (start.current = null)}
+      >
+        <div
+          className="gmk-carousel-track"
+          style={{ transform: `translateX(-${index * 100}%)` }}
+          aria-live={rotating ? 'off' : 'polite'}
+        >
           {slides.map((s, i) => (
             <div
               key={s.id}
@@ -127,7 +138,12 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
         <button type="button" className="gmk-btn" onClick={() => setUserPlaying(!playing)}>
           {playing ? t('carousel.pause') : t('carousel.play')}
         </button>
-        <button type="button" className="gmk-icon-btn" onClick={() => go(index - 1)} aria-label={t('carousel.previous')}>
+        <button
+          type="button"
+          className="gmk-icon-btn"
+          onClick={() => go(index - 1)}
+          aria-label={t('carousel.previous')}
+        >
           ‹
         </button>
         <div className="gmk-dots">

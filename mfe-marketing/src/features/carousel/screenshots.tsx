@@ -26,7 +26,12 @@ const SHOTS: Partial<Record<SlideId, Record<Lang, string>>> = {
   welcome: { en: welcomeEn, vi: welcomeVi, fr: welcomeFr },
 };
 
-const DRAWN: Record<SlideId, ComponentType<{ label: string }>> = { map: MapScreen, place: PlaceScreen, rewards: RewardsScreen, welcome: WelcomeScreen };
+const DRAWN: Record<SlideId, ComponentType<{ label: string }>> = {
+  map: MapScreen,
+  place: PlaceScreen,
+  rewards: RewardsScreen,
+  welcome: WelcomeScreen,
+};
 
 export const SLIDE_IDS = Object.keys(DRAWN) as SlideId[];
 

@@ -5,7 +5,14 @@ import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 're
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import '../../styles/marketing.css';
 import { ContactSendError, sendContactMessage } from './api/send-contact-message.ts';
-import { validateContact, validateContactField, MAX, type ContactError, type ContactField, type ContactValues } from './validate.ts';
+import {
+  validateContact,
+  validateContactField,
+  MAX,
+  type ContactError,
+  type ContactField,
+  type ContactValues,
+} from './validate.ts';
 
 export type ContactTopic = 'general' | 'pilot' | 'call' | 'basic' | 'professional' | 'premium';
 
@@ -76,7 +83,9 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
       close();
     } catch (err) {
       // Over the limits (a few messages an hour per address and per network): say to wait, not to check the connection.
-      toast.error(t(err instanceof ContactSendError && err.reason === 'rate_limited' ? 'contact.rateLimited' : 'contact.failed'));
+      toast.error(
+        t(err instanceof ContactSendError && err.reason === 'rate_limited' ? 'contact.rateLimited' : 'contact.failed'),
+      );
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -94,7 +103,11 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
       </p>
     );
   };
-  const field = (f: ContactField, label: string, opts: { type?: string; autoComplete?: string; multiline?: boolean; optional?: boolean } = {}) => {
+  const field = (
+    f: ContactField,
+    label: string,
+    opts: { type?: string; autoComplete?: string; multiline?: boolean; optional?: boolean } = {},
+  ) => {
     const id = `gmk-contact-${f}`;
     const common = {
       id,
@@ -115,7 +128,13 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
         {opts.multiline ? (
           <textarea className="gmk-textarea" rows={5} {...common} onChange={(e) => set(f, e.target.value)} />
         ) : (
-          <input className="gmk-input" type={opts.type ?? 'text'} autoComplete={opts.autoComplete} {...common} onChange={(e) => set(f, e.target.value)} />
+          <input
+            className="gmk-input"
+            type={opts.type ?? 'text'}
+            autoComplete={opts.autoComplete}
+            {...common}
+            onChange={(e) => set(f, e.target.value)}
+          />
         )}
         {message(f)}
       </div>

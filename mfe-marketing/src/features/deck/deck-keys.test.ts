@@ -4,7 +4,17 @@ import { DECK_SECTIONS, deckKeyAction, sectionIndex } from './sales-deck.tsx';
 describe('sales deck navigation', () => {
   const n = DECK_SECTIONS.length;
   it('has the nine sections of the spec, in order', () => {
-    expect(DECK_SECTIONS).toEqual(['intro', 'problem', 'solution', 'hotel-benefits', 'guest-benefits', 'how-it-works', 'next-steps', 'packages', 'team']);
+    expect(DECK_SECTIONS).toEqual([
+      'intro',
+      'problem',
+      'solution',
+      'hotel-benefits',
+      'guest-benefits',
+      'how-it-works',
+      'next-steps',
+      'packages',
+      'team',
+    ]);
   });
   it('maps keys to steps and stays within the deck', () => {
     expect(deckKeyAction({ key: 'ArrowRight' }, 0, n)).toBe(1);

@@ -6,7 +6,17 @@ import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-u
 import { PACKAGES } from '../pricing/packages.tsx';
 import { useContactDialog } from '../contact/use-contact-dialog.tsx';
 
-export const DECK_SECTIONS = ['intro', 'problem', 'solution', 'hotel-benefits', 'guest-benefits', 'how-it-works', 'next-steps', 'packages', 'team'] as const;
+export const DECK_SECTIONS = [
+  'intro',
+  'problem',
+  'solution',
+  'hotel-benefits',
+  'guest-benefits',
+  'how-it-works',
+  'next-steps',
+  'packages',
+  'team',
+] as const;
 export type DeckSection = (typeof DECK_SECTIONS)[number];
 
 export function sectionIndex(param: string | null): number {
@@ -52,7 +62,10 @@ function useFullscreen(el: () => HTMLElement | null) {
   const supported = typeof document !== 'undefined' && !!document.fullscreenEnabled;
   const toggle = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void el()?.requestFullscreen?.().catch(() => undefined);
+    else
+      void el()
+        ?.requestFullscreen?.()
+        .catch(() => undefined);
   }, [el]);
   return { on, supported, toggle };
 }
@@ -140,7 +153,9 @@ export function SalesDeck() {
         {PACKAGES.map((p) => (
           <div key={p.id} className={`gmk-card${p.id === 'professional' ? ' gmk-package-featured' : ''}`}>
             <h3>{t(`pricing.packages.${p.id}.name`)}</h3>
-            <p style={{ fontWeight: 700 }}>{p.limit === null ? t('pricing.unlimited') : t('pricing.upTo', { n: p.limit })}</p>
+            <p style={{ fontWeight: 700 }}>
+              {p.limit === null ? t('pricing.unlimited') : t('pricing.upTo', { n: p.limit })}
+            </p>
             <p className="gmk-muted">{t(`pricing.packages.${p.id}.description`)}</p>
           </div>
         ))}
@@ -185,7 +200,13 @@ export function SalesDeck() {
   }
 
   return (
-    <div ref={deckRef} className="gmk-deck gmk-page" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (swipe.current = null)}>
+    <div
+      ref={deckRef}
+      className="gmk-deck gmk-page"
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (swipe.current = null)}
+    >
       <div className="gmk-deck-bar">
         <h1>{t('SalesPresentation.title')}</h1>
         {fullscreen.supported && (
@@ -215,7 +236,11 @@ export function SalesDeck() {
           {body}
           {id === 'next-steps' && (
             <div className="gmk-actions">
-              <button type="button" className="gmk-btn gmk-btn-primary gmk-btn-lg" onClick={() => contact.open('pilot')}>
+              <button
+                type="button"
+                className="gmk-btn gmk-btn-primary gmk-btn-lg"
+                onClick={() => contact.open('pilot')}
+              >
                 {t('hotels.cta.pilot')}
               </button>
               <button type="button" className="gmk-btn gmk-btn-lg" onClick={() => contact.open('call')}>
@@ -232,13 +257,25 @@ export function SalesDeck() {
         </button>
         <div className="gmk-dots">
           {DECK_SECTIONS.map((s, i) => (
-            <button key={s} type="button" className="gmk-dot" aria-label={t(`deck.sections.${s}.title`)} aria-current={i === index ? 'step' : undefined} onClick={() => go(i)} />
+            <button
+              key={s}
+              type="button"
+              className="gmk-dot"
+              aria-label={t(`deck.sections.${s}.title`)}
+              aria-current={i === index ? 'step' : undefined}
+              onClick={() => go(i)}
+            />
           ))}
         </div>
         <span className="gmk-deck-count" aria-hidden="true">
           {index + 1} / {count}
         </span>
-        <button type="button" className="gmk-btn gmk-btn-primary" onClick={() => go(index + 1)} disabled={index === count - 1}>
+        <button
+          type="button"
+          className="gmk-btn gmk-btn-primary"
+          onClick={() => go(index + 1)}
+          disabled={index === count - 1}
+        >
           {t('deck.next')} →
         </button>
       </nav>

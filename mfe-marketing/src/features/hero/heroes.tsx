@@ -25,7 +25,11 @@ export function HomeHero() {
           <h1>{t('Home.title')}</h1>
           <p className="gmk-lead">{t('home.hero.lead')}</p>
           <div className="gmk-actions">
-            <RouteLink to="Map" params={{ customerId: EXPLORE_CUSTOMER }} className="gmk-btn gmk-btn-primary gmk-btn-lg">
+            <RouteLink
+              to="Map"
+              params={{ customerId: EXPLORE_CUSTOMER }}
+              className="gmk-btn gmk-btn-primary gmk-btn-lg"
+            >
               {t('home.hero.explore')}
             </RouteLink>
             <RouteLink to="Hotels" className="gmk-btn gmk-btn-lg">

@@ -16,12 +16,18 @@ export function Packages({ onContact }: { onContact: (topic: ContactTopic) => vo
       {PACKAGES.map((p) => {
         const features = t(`pricing.packages.${p.id}.features`, { returnObjects: true }) as unknown;
         return (
-          <article key={p.id} className={`gmk-card gmk-package${p.id === 'professional' ? ' gmk-package-featured' : ''}`} aria-labelledby={`gmk-pkg-${p.id}`}>
+          <article
+            key={p.id}
+            className={`gmk-card gmk-package${p.id === 'professional' ? ' gmk-package-featured' : ''}`}
+            aria-labelledby={`gmk-pkg-${p.id}`}
+          >
             {p.id === 'professional' && <span className="gmk-badge">{t('pricing.popular')}</span>}
             <h3 id={`gmk-pkg-${p.id}`} style={{ margin: 0 }}>
               {t(`pricing.packages.${p.id}.name`)}
             </h3>
-            <p style={{ margin: 0, fontWeight: 700 }}>{p.limit === null ? t('pricing.unlimited') : t('pricing.upTo', { n: p.limit })}</p>
+            <p style={{ margin: 0, fontWeight: 700 }}>
+              {p.limit === null ? t('pricing.unlimited') : t('pricing.upTo', { n: p.limit })}
+            </p>
             <p className="gmk-muted" style={{ margin: 0 }}>
               {t(`pricing.packages.${p.id}.description`)}
             </p>
@@ -33,7 +39,11 @@ export function Packages({ onContact }: { onContact: (topic: ContactTopic) => vo
             <p className="gmk-price" style={{ margin: 0 }}>
               {t('pricing.price')}
             </p>
-            <button type="button" className={`gmk-btn${p.id === 'professional' ? ' gmk-btn-primary' : ''}`} onClick={() => onContact(p.id)}>
+            <button
+              type="button"
+              className={`gmk-btn${p.id === 'professional' ? ' gmk-btn-primary' : ''}`}
+              onClick={() => onContact(p.id)}
+            >
               {t('pricing.contactUs')}
             </button>
           </article>

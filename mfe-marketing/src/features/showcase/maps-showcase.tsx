@@ -48,18 +48,31 @@ export function MapsShowcase() {
   }
   if (state.maps.length === 0) return <p className="gmk-muted">{t('showcase.empty')}</p>;
   return (
-    <ul className="gmk-grid gmk-grid-3" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('showcase.listLabel')}>
+    <ul
+      className="gmk-grid gmk-grid-3"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      aria-label={t('showcase.listLabel')}
+    >
       {state.maps.map((m) => (
         <li key={m.id} style={{ display: 'flex' }}>
           <RouteLink
             to="Map"
             params={{ customerId: m.id }}
             className="gmk-card gmk-map-card"
-            style={{ flex: 1, ...(m.primary_color && HEX.test(m.primary_color) ? ({ '--gmk-accent': m.primary_color } as CSSProperties) : {}) }}
+            style={{
+              flex: 1,
+              ...(m.primary_color && HEX.test(m.primary_color)
+                ? ({ '--gmk-accent': m.primary_color } as CSSProperties)
+                : {}),
+            }}
           >
             <span className="gmk-badge">{t(`showcase.kind.${m.kind}`)}</span>
             <h3 style={{ margin: 0 }}>{m.name}</h3>
-            {m.tagline && <p className="gmk-muted" style={{ margin: 0 }}>{m.tagline}</p>}
+            {m.tagline && (
+              <p className="gmk-muted" style={{ margin: 0 }}>
+                {m.tagline}
+              </p>
+            )}
             <span className="gmk-link">{t('showcase.open')} →</span>
           </RouteLink>
         </li>

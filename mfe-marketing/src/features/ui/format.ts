@@ -22,7 +22,8 @@ const SHAPES: Record<string, Shape> = {
 };
 const LANG_OF: Record<string, string> = { 'en-US': 'en', en: 'en', 'vi-VN': 'vi', vi: 'vi', 'fr-FR': 'fr', fr: 'fr' };
 /** The hand-written shape for a finite value in one of the product's locales; otherwise Intl writes it. */
-const shapeFor = (locale: string, value: number): Shape | undefined => (Number.isFinite(value) ? SHAPES[LANG_OF[locale] ?? ''] : undefined);
+const shapeFor = (locale: string, value: number): Shape | undefined =>
+  Number.isFinite(value) ? SHAPES[LANG_OF[locale] ?? ''] : undefined;
 
 /** The digits of |value| with at least `min` and at most `max` decimals, grouped by thousands. */
 function digits(value: number, min: number, max: number, shape: Shape): string {
@@ -31,7 +32,8 @@ function digits(value: number, min: number, max: number, shape: Shape): string {
   let frac = whole;
   while (frac.length > min && frac.endsWith('0')) frac = frac.slice(0, -1);
   let grouped = '';
-  for (let i = int.length; i > 0; i -= 3) grouped = int.slice(Math.max(0, i - 3), i) + (grouped ? shape.group + grouped : '');
+  for (let i = int.length; i > 0; i -= 3)
+    grouped = int.slice(Math.max(0, i - 3), i) + (grouped ? shape.group + grouped : '');
   return frac ? grouped + shape.decimal + frac : grouped;
 }
 
@@ -49,7 +51,12 @@ export function formatMoney(value: number, locale: Locale | string, whole = fals
   const shape = shapeFor(locale, value);
   const places = whole ? 0 : 2;
   if (!shape) {
-    return intl(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: places, maximumFractionDigits: places }).format(value);
+    return intl(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+    }).format(value);
   }
   return (negative(value) ? '-' : '') + shape.money(digits(value, places, places, shape));
 }

@@ -6,7 +6,17 @@ export function Page({ children, className }: { children: ReactNode; className?:
   return <main className={`gmk-page${className ? ` ${className}` : ''}`}>{children}</main>;
 }
 
-export function Section({ id, alt, children, labelledBy }: { id?: string; alt?: boolean; children: ReactNode; labelledBy?: string }) {
+export function Section({
+  id,
+  alt,
+  children,
+  labelledBy,
+}: {
+  id?: string;
+  alt?: boolean;
+  children: ReactNode;
+  labelledBy?: string;
+}) {
   return (
     <section id={id} className={`gmk-section${alt ? ' gmk-section-alt' : ''}`} aria-labelledby={labelledBy}>
       <div className="gmk-wrap">{children}</div>
@@ -14,7 +24,19 @@ export function Section({ id, alt, children, labelledBy }: { id?: string; alt?: 
   );
 }
 
-export function SectionHead({ id, eyebrow, title, lead, center }: { id: string; eyebrow?: string; title: string; lead?: string; center?: boolean }) {
+export function SectionHead({
+  id,
+  eyebrow,
+  title,
+  lead,
+  center,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+  center?: boolean;
+}) {
   return (
     <div className={`gmk-section-head${center ? ' gmk-center' : ''}`}>
       {eyebrow && <span className="gmk-eyebrow">{eyebrow}</span>}

@@ -3,7 +3,7 @@ import { useTranslation } from '@guestmap/shared-ui/contracts';
 
 export function useCopy() {
   const { t, i18n } = useTranslation('marketing');
-  const list = <T,>(key: string): T[] => {
+  const list = <T>(key: string): T[] => {
     const v = t(key, { returnObjects: true }) as unknown;
     return Array.isArray(v) ? (v as T[]) : [];
   };

@@ -11,17 +11,49 @@ import { ActivityPanel } from './activity-panel.tsx';
 import type { Activity } from '../../places/utils/types.ts';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'vi', fallbackLng: 'en', ns: ['map'], defaultNS: 'map', resources: { en: { map: en }, vi: { map: vi }, fr: { map: fr } }, interpolation: { escapeValue: false } });
+  await i18next.use(initReactI18next).init({
+    lng: 'vi',
+    fallbackLng: 'en',
+    ns: ['map'],
+    defaultNS: 'map',
+    resources: { en: { map: en }, vi: { map: vi }, fr: { map: fr } },
+    interpolation: { escapeValue: false },
+  });
 });
 afterEach(cleanup);
 
 const base: Activity = {
-  id: 'a1', customer_id: 'saigon-riverside-hotel', slug: 'x', category: 'food',
-  title: { en: '<img src=x onerror=alert(1)> Bún chả', vi: undefined }, description: { en: 'Grilled pork', vi: 'Thịt nướng' },
-  latitude: 10.77, longitude: 106.7, address: '1 Le Loi', address_local: '1 Lê Lợi, Quận 1', phone: '+84 28 1234 5678', website: 'javascript:alert(1)',
-  price_level: 2, opening_hours: null, photos: [], tags: [], is_partner: true, guest_offer: { en: '10% off', vi: 'Giảm 10%' }, sort_order: 0,
+  id: 'a1',
+  customer_id: 'saigon-riverside-hotel',
+  slug: 'x',
+  category: 'food',
+  title: { en: '<img src=x onerror=alert(1)> Bún chả', vi: undefined },
+  description: { en: 'Grilled pork', vi: 'Thịt nướng' },
+  latitude: 10.77,
+  longitude: 106.7,
+  address: '1 Le Loi',
+  address_local: '1 Lê Lợi, Quận 1',
+  phone: '+84 28 1234 5678',
+  website: 'javascript:alert(1)',
+  price_level: 2,
+  opening_hours: null,
+  photos: [],
+  tags: [],
+  is_partner: true,
+  guest_offer: { en: '10% off', vi: 'Giảm 10%' },
+  sort_order: 0,
 };
-const props = { locale: 'vi-VN' as const, now: new Date('2026-11-23T05:00:00Z'), timeZone: 'Asia/Ho_Chi_Minh', hotelName: 'Saigon Riverside Hotel', saved: false, onClose: () => {}, onFavourite: () => {}, onShare: () => {}, onDirections: () => {} };
+const props = {
+  locale: 'vi-VN' as const,
+  now: new Date('2026-11-23T05:00:00Z'),
+  timeZone: 'Asia/Ho_Chi_Minh',
+  hotelName: 'Saigon Riverside Hotel',
+  saved: false,
+  onClose: () => {},
+  onFavourite: () => {},
+  onShare: () => {},
+  onDirections: () => {},
+};
 
 describe('ActivityPanel', () => {
   it('falls back to English per field, renders markup as literal text, and drops non-http links', () => {
@@ -39,7 +71,9 @@ describe('ActivityPanel', () => {
     expect(screen.getByText('Chưa rõ giờ mở cửa')).toBeTruthy();
   });
   it('closing soon in the city time zone, and the driver card in the local script', () => {
-    const hours = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['08:00', '12:20']]]));
+    const hours = Object.fromEntries(
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['08:00', '12:20']]]),
+    );
     render(<ActivityPanel activity={{ ...base, opening_hours: hours }} {...props} />);
     // 05:00 UTC is 12:00 in Saigon: closes in 20 minutes.
     expect(screen.getByText('Đóng cửa sau 20 phút')).toBeTruthy();
@@ -51,10 +85,20 @@ describe('ActivityPanel', () => {
     const onDirections = vitest.fn();
     const onShare = vitest.fn();
     const onFavourite = vitest.fn();
-    render(<ActivityPanel activity={base} {...props} onDirections={onDirections} onShare={onShare} onFavourite={onFavourite} />);
+    render(
+      <ActivityPanel
+        activity={base}
+        {...props}
+        onDirections={onDirections}
+        onShare={onShare}
+        onFavourite={onFavourite}
+      />,
+    );
     fireEvent.click(screen.getByRole('link', { name: 'Chỉ đường (Google Maps)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Chia sẻ' }));
     fireEvent.click(screen.getByRole('button', { name: /Lưu/ }));
-    expect([onDirections.mock.calls.length, onShare.mock.calls.length, onFavourite.mock.calls.length]).toEqual([1, 1, 1]);
+    expect([onDirections.mock.calls.length, onShare.mock.calls.length, onFavourite.mock.calls.length]).toEqual([
+      1, 1, 1,
+    ]);
   });
 });

@@ -26,7 +26,18 @@ interface Props {
   onDirections: () => void;
 }
 
-export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, saved, onClose, onFavourite, onShare, onDirections }: Props) {
+export function ActivityPanel({
+  activity: a,
+  locale,
+  now,
+  timeZone,
+  hotelName,
+  saved,
+  onClose,
+  onFavourite,
+  onShare,
+  onDirections,
+}: Props) {
   const { t } = useTranslation('map');
   const [driver, setDriver] = useState(false);
   const [weekOpen, setWeekOpen] = useState(false);
@@ -49,8 +60,7 @@ export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, s
           <span aria-hidden="true">←</span>
         </button>
         <span className="gm-activity-cat" style={{ background: style.color }}>
-          <CategoryIcon category={a.category} size={14} />{' '}
-          {t(`category.${a.category}`)}
+          <CategoryIcon category={a.category} size={14} /> {t(`category.${a.category}`)}
         </span>
         {price && (
           <span className="gm-price" aria-label={t('activity.price', { count: a.price_level ?? 0 })}>
@@ -61,7 +71,15 @@ export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, s
       {photos.length > 0 && (
         <div className="gm-photos">
           {photos.map((src, i) => (
-            <img key={src} src={src} alt={t('activity.photoAlt', { title, n: i + 1 })} loading="lazy" decoding="async" width={320} height={200} />
+            <img
+              key={src}
+              src={src}
+              alt={t('activity.photoAlt', { title, n: i + 1 })}
+              loading="lazy"
+              decoding="async"
+              width={320}
+              height={200}
+            />
           ))}
         </div>
       )}
@@ -70,7 +88,9 @@ export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, s
       </h2>
       <div className="gm-activity-status">
         <OpenBadge status={status} />
-        {today && today.length > 0 && <span className="gm-muted"> · {t('hours.today', { ranges: today.join(', ') })}</span>}
+        {today && today.length > 0 && (
+          <span className="gm-muted"> · {t('hours.today', { ranges: today.join(', ') })}</span>
+        )}
       </div>
       {description && <p className="gm-activity-desc">{description}</p>}
 
@@ -78,12 +98,20 @@ export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, s
         <section className="gm-offer" aria-labelledby="gm-offer-title">
           <h3 id="gm-offer-title">{t('activity.offerTitle')}</h3>
           <p>{offer}</p>
-          <p className="gm-disclosure">{hotelName ? t('activity.disclosureHotel', { hotel: hotelName }) : t('activity.disclosure')}</p>
+          <p className="gm-disclosure">
+            {hotelName ? t('activity.disclosureHotel', { hotel: hotelName }) : t('activity.disclosure')}
+          </p>
         </section>
       )}
 
       <div className="gm-actions">
-        <a className="gm-action gm-action-primary" href={links.google} target="_blank" rel="noopener noreferrer" onClick={onDirections}>
+        <a
+          className="gm-action gm-action-primary"
+          href={links.google}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onDirections}
+        >
           {t('activity.directionsGoogle')}
         </a>
         <a className="gm-action" href={links.apple} target="_blank" rel="noopener noreferrer" onClick={onDirections}>
@@ -147,7 +175,9 @@ export function ActivityPanel({ activity: a, locale, now, timeZone, hotelName, s
         </section>
       )}
 
-      {driver && <DriverCard name={localName} address={a.address_local || a.address || ''} onClose={() => setDriver(false)} />}
+      {driver && (
+        <DriverCard name={localName} address={a.address_local || a.address || ''} onClose={() => setDriver(false)} />
+      )}
     </article>
   );
 }

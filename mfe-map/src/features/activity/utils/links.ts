@@ -32,4 +32,5 @@ export function safeHttpUrl(url: string | null | undefined): string | null {
 }
 
 /** "€€" style price level. */
-export const priceLabel = (level: number | null | undefined) => (level ? '₫'.repeat(Math.max(1, Math.min(4, level))) : null);
+export const priceLabel = (level: number | null | undefined) =>
+  level ? '₫'.repeat(Math.max(1, Math.min(4, level))) : null;

@@ -5,7 +5,8 @@ import type { OpeningHours } from '../../places/utils/types.ts';
 const TZ = 'Asia/Ho_Chi_Minh'; // UTC+7, no daylight saving
 /** A UTC instant for a Saigon local time: 2026-11-23 is a Monday. */
 const saigon = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2026, 10, 23 + day, hh - 7, mm));
-const every = (o: string, c: string): OpeningHours => Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [[o, c]]]));
+const every = (o: string, c: string): OpeningHours =>
+  Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [[o, c]]]));
 
 describe('opening hours in the city time zone', () => {
   it('reads the week minute in Saigon, not in the machine zone', () => {
@@ -16,7 +17,13 @@ describe('opening hours in the city time zone', () => {
     const instants = [saigon(0, 0, 0), saigon(2, 16, 59), saigon(6, 23, 59), new Date(Date.UTC(2026, 2, 29, 1, 30))];
     for (const at of instants) {
       for (const tz of ['Asia/Ho_Chi_Minh', 'Asia/Tokyo', 'UTC']) {
-        const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+        const parts = new Intl.DateTimeFormat('en-US', {
+          timeZone: tz,
+          weekday: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).formatToParts(at);
         const get = (t: string) => parts.find((p) => p.type === t)!.value;
         const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].indexOf(get('weekday').toLowerCase());
         expect(weekMinute(at, tz)).toBe(day * 1440 + (Number(get('hour')) % 24) * 60 + Number(get('minute')));
@@ -50,13 +57,30 @@ describe('opening hours in the city time zone', () => {
   it('open around the clock has no closing time; split days and closed days', () => {
     expect(openStatus(every('00:00', '24:00'), saigon(0, 23, 59), TZ)).toEqual({ state: 'open', closesInMin: null });
     const lunch = every('08:00', '11:30');
-    lunch.mon = [['08:00', '11:30'], ['13:00', '17:00']];
+    lunch.mon = [
+      ['08:00', '11:30'],
+      ['13:00', '17:00'],
+    ];
     expect(openStatus(lunch, saigon(0, 12), TZ)).toEqual({ state: 'closed', opensInMin: 60 });
-    expect(openStatus({ mon: [], tue: [['09:00', '10:00']] }, saigon(0, 12), TZ)).toEqual({ state: 'closed', opensInMin: 21 * 60 });
+    expect(openStatus({ mon: [], tue: [['09:00', '10:00']] }, saigon(0, 12), TZ)).toEqual({
+      state: 'closed',
+      opensInMin: 21 * 60,
+    });
     expect(openStatus({}, saigon(0, 12), TZ)).toEqual({ state: 'closed', opensInMin: null });
   });
   it('today ranges follow the city day', () => {
-    expect(todaysRanges({ mon: [['08:00', '11:30'], ['13:00', '17:00']] }, saigon(0, 9), TZ)).toEqual(['08:00–11:30', '13:00–17:00']);
+    expect(
+      todaysRanges(
+        {
+          mon: [
+            ['08:00', '11:30'],
+            ['13:00', '17:00'],
+          ],
+        },
+        saigon(0, 9),
+        TZ,
+      ),
+    ).toEqual(['08:00–11:30', '13:00–17:00']);
     expect(todaysRanges(null, saigon(0, 9), TZ)).toBeNull();
   });
 });

@@ -14,7 +14,24 @@ export type Day = (typeof DAYS)[number];
 /** The browser's own time zone, whatever it is (read with Date's local getters, no Intl). */
 export const LOCAL_ZONE = 'local';
 /** Minutes east of UTC for zones that have had no daylight saving for decades. */
-const FIXED_OFFSETS: Record<string, number> = { UTC: 0, 'Etc/UTC': 0, 'Asia/Ho_Chi_Minh': 420, 'Asia/Saigon': 420, 'Asia/Bangkok': 420, 'Asia/Jakarta': 420, 'Asia/Phnom_Penh': 420, 'Asia/Vientiane': 420, 'Asia/Singapore': 480, 'Asia/Kuala_Lumpur': 480, 'Asia/Manila': 480, 'Asia/Shanghai': 480, 'Asia/Hong_Kong': 480, 'Asia/Taipei': 480, 'Asia/Tokyo': 540, 'Asia/Seoul': 540 };
+const FIXED_OFFSETS: Record<string, number> = {
+  UTC: 0,
+  'Etc/UTC': 0,
+  'Asia/Ho_Chi_Minh': 420,
+  'Asia/Saigon': 420,
+  'Asia/Bangkok': 420,
+  'Asia/Jakarta': 420,
+  'Asia/Phnom_Penh': 420,
+  'Asia/Vientiane': 420,
+  'Asia/Singapore': 480,
+  'Asia/Kuala_Lumpur': 480,
+  'Asia/Manila': 480,
+  'Asia/Shanghai': 480,
+  'Asia/Hong_Kong': 480,
+  'Asia/Taipei': 480,
+  'Asia/Tokyo': 540,
+  'Asia/Seoul': 540,
+};
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's name to show (LOCAL_ZONE asks Intl for the browser's: only when a panel shows it). */
@@ -35,7 +52,13 @@ export function weekMinute(now: Date, timeZone: string): number {
   if (last && last.at === at && last.timeZone === timeZone) return last.minute;
   let format = formatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, format);
   }
   const parts = format.formatToParts(now);
@@ -101,7 +124,8 @@ export function openStatus(hours: OpeningHours | null | undefined, now: Date, ti
   return { state: 'closed', opensInMin: next ? next[0] - t : null };
 }
 
-export const isOpenNow = (hours: OpeningHours | null | undefined, now: Date, timeZone: string) => openStatus(hours, now, timeZone).state === 'open';
+export const isOpenNow = (hours: OpeningHours | null | undefined, now: Date, timeZone: string) =>
+  openStatus(hours, now, timeZone).state === 'open';
 
 /** Today's ranges as "08:00–22:00" strings (for the panel), in the city's time zone. */
 export function todaysRanges(hours: OpeningHours | null | undefined, now: Date, timeZone: string): string[] | null {

@@ -26,7 +26,12 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-export async function recordEvent(db: Db, customerId: string, type: EventType, activityId?: string | null): Promise<boolean> {
+export async function recordEvent(
+  db: Db,
+  customerId: string,
+  type: EventType,
+  activityId?: string | null,
+): Promise<boolean> {
   try {
     const { data, error } = await db.rpc('record_event', {
       p_customer_id: customerId,

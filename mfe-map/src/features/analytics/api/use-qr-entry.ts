@@ -7,7 +7,12 @@ import { recordEvent } from './record-event.ts';
 
 const PENDING_HOME = 'guestmap.pendingHome';
 
-export function useQrEntry(route: RouteName, customerId: string | undefined, params: Record<string, string | undefined>, search: URLSearchParams) {
+export function useQrEntry(
+  route: RouteName,
+  customerId: string | undefined,
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+) {
   const { db, navigateTo, user, refreshProfile, profile } = usePlatform();
   const isQr = search.get('src') === 'qr';
 

@@ -8,7 +8,13 @@ import en from '../../../locales/en.json';
 import { FilterBar } from './filter-bar.tsx';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', ns: ['map'], defaultNS: 'map', resources: { en: { map: en } }, interpolation: { escapeValue: false } });
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    ns: ['map'],
+    defaultNS: 'map',
+    resources: { en: { map: en } },
+    interpolation: { escapeValue: false },
+  });
 });
 afterEach(cleanup);
 
@@ -17,7 +23,18 @@ const noop = () => {};
 describe('FilterBar', () => {
   it('draws its search and "Near me" icons as hidden SVG, with no symbol characters in its text', () => {
     const { container } = render(
-      <FilterBar query="" onQuery={noop} categories={['food']} selected={[]} onToggleCategory={noop} onClearCategories={noop} openNow={false} onOpenNow={noop} near="off" onNear={noop} />,
+      <FilterBar
+        query=""
+        onQuery={noop}
+        categories={['food']}
+        selected={[]}
+        onToggleCategory={noop}
+        onClearCategories={noop}
+        openNow={false}
+        onOpenNow={noop}
+        near="off"
+        onNear={noop}
+      />,
     );
     const searchIcon = container.querySelector('.gm-search-icon');
     expect(searchIcon?.tagName.toLowerCase()).toBe('svg');

@@ -43,7 +43,13 @@ export function FilterBar(p: Props) {
         <button type="button" className="gm-chip" aria-pressed={p.openNow} onClick={() => p.onOpenNow(!p.openNow)}>
           {t('browse.openNow')}
         </button>
-        <button type="button" className="gm-chip" aria-pressed={p.near === 'on'} aria-busy={p.near === 'locating'} onClick={p.onNear}>
+        <button
+          type="button"
+          className="gm-chip"
+          aria-pressed={p.near === 'on'}
+          aria-busy={p.near === 'locating'}
+          onClick={p.onNear}
+        >
           <UiIcon name="locate" size={14} /> {t('browse.nearMe')}
         </button>
         {p.categories.map((c) => (
@@ -55,8 +61,7 @@ export function FilterBar(p: Props) {
             aria-pressed={p.selected.includes(c)}
             onClick={() => p.onToggleCategory(c)}
           >
-            <CategoryIcon category={c} size={14} />{' '}
-            {t(`category.${c}`)}
+            <CategoryIcon category={c} size={14} /> {t(`category.${c}`)}
           </button>
         ))}
         {p.selected.length > 0 && (

@@ -25,7 +25,8 @@ export function sortByDistance<T extends LatLng>(items: readonly T[], from: LatL
 
 /** "350 m", "1.2 km", "12 km" in the given locale. */
 export function formatDistance(m: number, locale: string): string {
-  if (m < 1000) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(m / 10) * 10)} m`;
+  if (m < 1000)
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(m / 10) * 10)} m`;
   const km = m / 1000;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
 }

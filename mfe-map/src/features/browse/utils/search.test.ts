@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { fold, haystack, matchesQuery } from './search.ts';
 import type { Activity } from '../../places/utils/types.ts';
 
-const pho = { title: { en: 'Pho Hoa Pasteur', vi: 'Phở Hòa Pasteur' }, tags: ['pho', 'breakfast'], category: 'food', address: null, address_local: 'Võ Thị Sáu, Quận 3' } as unknown as Activity;
-const dac = { title: { en: 'Local specialities', vi: 'Đặc sản Sài Gòn' }, tags: [], category: 'food', address: null, address_local: null } as unknown as Activity;
+const pho = {
+  title: { en: 'Pho Hoa Pasteur', vi: 'Phở Hòa Pasteur' },
+  tags: ['pho', 'breakfast'],
+  category: 'food',
+  address: null,
+  address_local: 'Võ Thị Sáu, Quận 3',
+} as unknown as Activity;
+const dac = {
+  title: { en: 'Local specialities', vi: 'Đặc sản Sài Gòn' },
+  tags: [],
+  category: 'food',
+  address: null,
+  address_local: null,
+} as unknown as Activity;
 
 describe('diacritics-insensitive search', () => {
   it('folds Vietnamese marks, đ and case', () => {

@@ -18,7 +18,13 @@ const folded = new WeakMap<Activity, string>();
 export function haystack(a: Activity): string {
   const known = folded.get(a);
   if (known !== undefined) return known;
-  const parts = [...Object.values(a.title ?? {}), ...(a.tags ?? []), a.category, a.address ?? '', a.address_local ?? ''];
+  const parts = [
+    ...Object.values(a.title ?? {}),
+    ...(a.tags ?? []),
+    a.category,
+    a.address ?? '',
+    a.address_local ?? '',
+  ];
   const text = fold(parts.join(' · '));
   folded.set(a, text);
   return text;

@@ -101,7 +101,10 @@ export default function CustomerScreen() {
 
   return (
     <main className="gm-customer" style={brand ? { ['--gm-brand' as string]: brand } : undefined}>
-      <section className={`gm-hero${cover ? ' has-cover' : ''}`} style={cover ? { backgroundImage: `url("${encodeURI(cover)}")` } : undefined}>
+      <section
+        className={`gm-hero${cover ? ' has-cover' : ''}`}
+        style={cover ? { backgroundImage: `url("${encodeURI(cover)}")` } : undefined}
+      >
         <div className="gm-hero-inner">
           {hotel &&
             (logo ? (
@@ -139,8 +142,7 @@ export default function CustomerScreen() {
                     }}
                   >
                     <span className="gm-card-cat" style={{ background: s.color }}>
-                      <CategoryIcon category={a.category} size={14} />{' '}
-                      {t(`category.${a.category}`)}
+                      <CategoryIcon category={a.category} size={14} /> {t(`category.${a.category}`)}
                     </span>
                     <span className="gm-card-title">{pickText(a.title, locale)}</span>
                     <span className="gm-card-desc">{pickText(a.description, locale)}</span>

@@ -6,7 +6,17 @@ import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Customer } from '../../places/utils/types.ts';
 import { safeHttpUrl } from '../../activity/utils/links.ts';
 
-export function BrandHeader({ customer, locale, customerHref, onCustomer }: { customer: Customer; locale: Locale; customerHref: string; onCustomer: () => void }) {
+export function BrandHeader({
+  customer,
+  locale,
+  customerHref,
+  onCustomer,
+}: {
+  customer: Customer;
+  locale: Locale;
+  customerHref: string;
+  onCustomer: () => void;
+}) {
   const { t } = useTranslation('map');
   const [welcomeOpen, setWelcomeOpen] = useState(true);
   const hotel = customer.kind === 'hotel';
@@ -36,7 +46,13 @@ export function BrandHeader({ customer, locale, customerHref, onCustomer }: { cu
           <span className="gm-visually-hidden"> · {t('map.heading')}</span>
         </h1>
         {hotel && welcome && (
-          <button type="button" className="gm-link-btn gm-brand-toggle" aria-expanded={welcomeOpen} aria-controls="gm-welcome" onClick={() => setWelcomeOpen((o) => !o)}>
+          <button
+            type="button"
+            className="gm-link-btn gm-brand-toggle"
+            aria-expanded={welcomeOpen}
+            aria-controls="gm-welcome"
+            onClick={() => setWelcomeOpen((o) => !o)}
+          >
             {welcomeOpen ? t('brand.hideWelcome') : t('brand.showWelcome')}
           </button>
         )}

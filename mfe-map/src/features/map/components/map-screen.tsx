@@ -80,7 +80,11 @@ export default function MapScreen() {
   // The selected activity comes from the URL (deep links open directly; Back closes it).
   const selected = useMemo<Activity | null>(() => {
     if (!activityId && !activitySlug) return null;
-    return activities.find((a) => a.id === activityId) ?? (activitySlug ? activities.find((a) => a.slug === activitySlug) : undefined) ?? null;
+    return (
+      activities.find((a) => a.id === activityId) ??
+      (activitySlug ? activities.find((a) => a.slug === activitySlug) : undefined) ??
+      null
+    );
   }, [activities, activityId, activitySlug]);
   const missingWarned = useRef<string | null>(null);
   useEffect(() => {
@@ -125,12 +129,21 @@ export default function MapScreen() {
   const shown = useStableArray(useMemo(() => entries.map((e) => e.activity), [entries]));
   const markerItems = useMemo<MarkerItem[]>(() => {
     const category = labelCache((c: string) => t(`category.${c}`)); // one lookup per category, not per place
-    return shown.map((a) => ({ id: a.id, latitude: a.latitude, longitude: a.longitude, category: a.category, label: `${pickText(a.title, locale)}, ${category(a.category)}` }));
+    return shown.map((a) => ({
+      id: a.id,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      category: a.category,
+      label: `${pickText(a.title, locale)}, ${category(a.category)}`,
+    }));
   }, [shown, locale, t]);
 
   // Stable props: panning reports the view at every move's end; the list need not render again for it (a
   // hundred rows), nor the hotel's marker be rebuilt.
-  const listHref = useCallback((a: Activity) => hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }), [hrefFor, customerId]);
+  const listHref = useCallback(
+    (a: Activity) => hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }),
+    [hrefFor, customerId],
+  );
   const clusterLabel = useCallback((n: number) => t('map.cluster', { count: n }), [t]);
   const customerKey = customer?.id ?? null;
   const onViewChange = useCallback(
@@ -142,7 +155,12 @@ export default function MapScreen() {
   const hotelPin = useMemo(
     () =>
       customer?.kind === 'hotel'
-        ? { latitude: customer.latitude, longitude: customer.longitude, label: t('map.hotelMarker', { name: customer.name }), color: customer.primary_color || '#0E7C86' }
+        ? {
+            latitude: customer.latitude,
+            longitude: customer.longitude,
+            label: t('map.hotelMarker', { name: customer.name }),
+            color: customer.primary_color || '#0E7C86',
+          }
         : null,
     [customer, t],
   );
@@ -187,7 +205,10 @@ export default function MapScreen() {
 
   const share = async (a: Activity) => {
     if (!customerId) return;
-    const url = new URL(hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }), window.location.origin).href;
+    const url = new URL(
+      hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }),
+      window.location.origin,
+    ).href;
     const title = pickText(a.title, locale);
     if (typeof navigator.share === 'function') {
       try {
@@ -270,11 +291,28 @@ export default function MapScreen() {
   const view = ui.view && ui.view.customerId === customer.id ? ui.view : null;
   const sheetOpen = desktop || ui.sheetOpen;
   const nearMessage =
-    near === 'on' ? t('browse.nearOn') : near === 'denied' ? t('browse.nearDenied') : near === 'unavailable' ? t('browse.nearUnavailable') : near === 'locating' ? t('browse.locating') : '';
+    near === 'on'
+      ? t('browse.nearOn')
+      : near === 'denied'
+        ? t('browse.nearDenied')
+        : near === 'unavailable'
+          ? t('browse.nearUnavailable')
+          : near === 'locating'
+            ? t('browse.locating')
+            : '';
 
   return (
-    <main className="gm-mapscreen" style={brand ? { ['--gm-brand' as string]: brand } : undefined} data-kind={customer.kind}>
-      <BrandHeader customer={customer} locale={locale} customerHref={hrefFor('Customer', { customerId })} onCustomer={() => navigateTo('Customer', { customerId })} />
+    <main
+      className="gm-mapscreen"
+      style={brand ? { ['--gm-brand' as string]: brand } : undefined}
+      data-kind={customer.kind}
+    >
+      <BrandHeader
+        customer={customer}
+        locale={locale}
+        customerHref={hrefFor('Customer', { customerId })}
+        onCustomer={() => navigateTo('Customer', { customerId })}
+      />
       <div className="gm-mapbody">
         <div className="gm-mapwrap">
           <Suspense fallback={<div className="gm-leaflet gm-leaflet-pending" aria-busy="true" />}>
@@ -298,7 +336,10 @@ export default function MapScreen() {
             )}
           </Suspense>
         </div>
-        <aside className={`gm-panel${sheetOpen ? ' is-open' : ''}${selected ? ' has-activity' : ''}`} aria-label={selected ? t('activity.panelLabel') : t('browse.panelLabel')}>
+        <aside
+          className={`gm-panel${sheetOpen ? ' is-open' : ''}${selected ? ' has-activity' : ''}`}
+          aria-label={selected ? t('activity.panelLabel') : t('browse.panelLabel')}
+        >
           {selected ? (
             <ActivityPanel
               key={selected.id}
@@ -316,7 +357,13 @@ export default function MapScreen() {
           ) : (
             <>
               {!desktop && (
-                <button type="button" className="gm-sheet-handle" aria-expanded={ui.sheetOpen} aria-controls="gm-results" onClick={() => dispatch(mapUi.actions.setSheetOpen(!ui.sheetOpen))}>
+                <button
+                  type="button"
+                  className="gm-sheet-handle"
+                  aria-expanded={ui.sheetOpen}
+                  aria-controls="gm-results"
+                  onClick={() => dispatch(mapUi.actions.setSheetOpen(!ui.sheetOpen))}
+                >
                   <span className="gm-sheet-grip" aria-hidden="true" />
                   {ui.sheetOpen ? t('browse.hideList') : t('browse.showList', { count: entries.length })}
                 </button>
@@ -336,14 +383,27 @@ export default function MapScreen() {
                 near={near}
                 onNear={onNear}
               />
-              <p className={`gm-near-msg${near === 'denied' || near === 'unavailable' ? ' is-warning' : ''}`} role="status" aria-live="polite">
+              <p
+                className={`gm-near-msg${near === 'denied' || near === 'unavailable' ? ' is-warning' : ''}`}
+                role="status"
+                aria-live="polite"
+              >
                 {nearMessage}
               </p>
               <div id="gm-results" className="gm-results" hidden={!sheetOpen}>
                 <p className="gm-count" aria-live="polite">
                   {t('browse.count', { count: entries.length })}
                 </p>
-                {(sheetOpen || listIdle) && <PlaceList entries={entries} statusOf={statusOf} locale={locale} selectedId={null} hrefFor={listHref} onSelect={select} />}
+                {(sheetOpen || listIdle) && (
+                  <PlaceList
+                    entries={entries}
+                    statusOf={statusOf}
+                    locale={locale}
+                    selectedId={null}
+                    hrefFor={listHref}
+                    onSelect={select}
+                  />
+                )}
               </div>
             </>
           )}

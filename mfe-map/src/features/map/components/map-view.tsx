@@ -114,7 +114,16 @@ export const MapView = memo(function MapView(p: MapViewProps) {
   const hotelMarkerIcon = useMemo(() => (p.hotel ? hotelIcon(p.hotel.color) : null), [p.hotel]);
   const me = useMemo(() => meIcon(), []);
   return (
-    <MapContainer className="gm-leaflet" center={[p.center.latitude, p.center.longitude]} zoom={p.zoom} zoomControl={false} attributionControl={false} minZoom={3} maxZoom={19} worldCopyJump>
+    <MapContainer
+      className="gm-leaflet"
+      center={[p.center.latitude, p.center.longitude]}
+      zoom={p.zoom}
+      zoomControl={false}
+      attributionControl={false}
+      minZoom={3}
+      maxZoom={19}
+      worldCopyJump
+    >
       <A11yContainer label={p.label} />
       <NextTask>
         {p.tiles && <TileLayer url={p.tiles.url} attribution={p.tiles.attribution} errorTileUrl={EMPTY_TILE} />}
@@ -122,7 +131,12 @@ export const MapView = memo(function MapView(p: MapViewProps) {
             push the zoom buttons up under the guest's finger. */}
         <AttributionControl position="bottomright" />
         <ZoomControl position="bottomright" />
-        <MarkersLayer items={p.items} selectedId={p.selected?.id ?? null} onSelect={p.onSelect} clusterLabel={p.clusterLabel} />
+        <MarkersLayer
+          items={p.items}
+          selectedId={p.selected?.id ?? null}
+          onSelect={p.onSelect}
+          clusterLabel={p.clusterLabel}
+        />
         {p.hotel && hotelMarkerIcon && (
           <Marker
             position={[p.hotel.latitude, p.hotel.longitude]}
@@ -139,7 +153,15 @@ export const MapView = memo(function MapView(p: MapViewProps) {
             }}
           />
         )}
-        {p.me && <Marker position={[p.me.latitude, p.me.longitude]} icon={me} title={p.meLabel} keyboard={false} interactive={false} />}
+        {p.me && (
+          <Marker
+            position={[p.me.latitude, p.me.longitude]}
+            icon={me}
+            title={p.meLabel}
+            keyboard={false}
+            interactive={false}
+          />
+        )}
       </NextTask>
       <FollowSelection selected={p.selected} />
       <FollowMe me={p.me} />

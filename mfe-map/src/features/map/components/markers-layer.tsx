@@ -83,7 +83,8 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
     group.clearLayers();
     current.clear();
 
-    const keyOf = (c: ClusterOrPoint) => (c.kind === 'cluster' ? `c:${c.id}:${c.count}` : `p:${c.id}${c.id === selectedId ? ':sel' : ''}`);
+    const keyOf = (c: ClusterOrPoint) =>
+      c.kind === 'cluster' ? `c:${c.id}:${c.count}` : `p:${c.id}${c.id === selectedId ? ':sel' : ''}`;
 
     const make = (c: ClusterOrPoint): L.Marker => {
       if (c.kind === 'cluster') {
@@ -93,7 +94,8 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
           title: latest.current.clusterLabel(c.count),
           keyboard: true,
         });
-        const zoomIn = () => map.flyTo([c.latitude, c.longitude], Math.max(c.expansionZoom, map.getZoom() + 1), { duration: 0.4 });
+        const zoomIn = () =>
+          map.flyTo([c.latitude, c.longitude], Math.max(c.expansionZoom, map.getZoom() + 1), { duration: 0.4 });
         m.on('click', zoomIn);
         activateOnKey(m, zoomIn);
         m.on('add', () => m.getElement()?.setAttribute('aria-label', latest.current.clusterLabel(c.count)));
@@ -102,7 +104,12 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
       const item = byId.get(c.id)!;
       const selected = c.id === latest.current.selectedId;
       const m = L.marker([c.latitude, c.longitude], {
-        icon: L.divIcon({ html: pinElement(item.category, selected), className: 'gm-pin-icon', iconSize: [44, 44], iconAnchor: [22, 40] }),
+        icon: L.divIcon({
+          html: pinElement(item.category, selected),
+          className: 'gm-pin-icon',
+          iconSize: [44, 44],
+          iconAnchor: [22, 40],
+        }),
         title: item.label,
         keyboard: true,
         zIndexOffset: selected ? 1000 : 0,
@@ -123,7 +130,10 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
     const render = () => {
       const b = map.getBounds().pad(0.1);
       const zoom = map.getZoom();
-      const visible = index.query([b.getWest(), Math.max(-85, b.getSouth()), b.getEast(), Math.min(85, b.getNorth())], zoom);
+      const visible = index.query(
+        [b.getWest(), Math.max(-85, b.getSouth()), b.getEast(), Math.min(85, b.getNorth())],
+        zoom,
+      );
       // The selected place is always drawn as itself, even inside a cluster.
       const sel = selectedId ? byId.get(selectedId) : undefined;
       if (sel && !visible.some((v) => v.kind === 'point' && v.id === sel.id)) {

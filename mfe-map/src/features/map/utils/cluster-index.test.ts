@@ -3,7 +3,12 @@ import { buildClusterIndex, type PointItem } from './cluster-index.ts';
 
 function grid(n: number): PointItem[] {
   const side = Math.ceil(Math.sqrt(n));
-  return Array.from({ length: n }, (_, i) => ({ id: `p${i}`, category: 'food', latitude: 10.7 + (Math.floor(i / side) * 0.1) / side, longitude: 106.65 + ((i % side) * 0.1) / side }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `p${i}`,
+    category: 'food',
+    latitude: 10.7 + (Math.floor(i / side) * 0.1) / side,
+    longitude: 106.65 + ((i % side) * 0.1) / side,
+  }));
 }
 const world: [number, number, number, number] = [-180, -85, 180, 85];
 
@@ -30,7 +35,12 @@ describe('clustering', () => {
     expect(r.map((x) => (x.kind === 'point' ? x.item.category : '')).sort()).toEqual(['cafe', 'food']);
   });
   it('a cluster knows the zoom at which it splits', () => {
-    const items: PointItem[] = Array.from({ length: 4 }, (_, i) => ({ id: `c${i}`, category: 'food', latitude: 10.77 + i * 0.001, longitude: 106.7 }));
+    const items: PointItem[] = Array.from({ length: 4 }, (_, i) => ({
+      id: `c${i}`,
+      category: 'food',
+      latitude: 10.77 + i * 0.001,
+      longitude: 106.7,
+    }));
     const [c] = buildClusterIndex(items).query(world, 10);
     expect(c?.kind).toBe('cluster');
     if (c?.kind === 'cluster') {

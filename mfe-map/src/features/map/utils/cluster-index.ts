@@ -18,7 +18,10 @@ export interface ClusterIndex {
 }
 
 /** Builds an index; `radius` in pixels. Points beyond maxZoom are never clustered. */
-export function buildClusterIndex<T extends PointItem>(items: readonly T[], opts: { radius?: number; maxZoom?: number } = {}): ClusterIndex {
+export function buildClusterIndex<T extends PointItem>(
+  items: readonly T[],
+  opts: { radius?: number; maxZoom?: number } = {},
+): ClusterIndex {
   const sc = new Supercluster<{ item: T }>({ radius: opts.radius ?? 72, maxZoom: opts.maxZoom ?? 17, minPoints: 3 });
   sc.load(
     items.map((item) => ({
@@ -35,7 +38,14 @@ export function buildClusterIndex<T extends PointItem>(items: readonly T[], opts
         const p = f.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; item?: T };
         if (p.cluster) {
           const id = p.cluster_id!;
-          return { kind: 'cluster', id, latitude: lat, longitude: lng, count: p.point_count!, expansionZoom: Math.min(sc.getClusterExpansionZoom(id), 20) };
+          return {
+            kind: 'cluster',
+            id,
+            latitude: lat,
+            longitude: lng,
+            count: p.point_count!,
+            expansionZoom: Math.min(sc.getClusterExpansionZoom(id), 20),
+          };
         }
         return { kind: 'point', id: p.item!.id, latitude: lat, longitude: lng, item: p.item! };
       });

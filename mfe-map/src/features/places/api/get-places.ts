@@ -5,7 +5,8 @@ import { startTransition, useEffect, useState } from 'react';
 import type { Db } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../utils/types.ts';
 
-const CUSTOMER_COLUMNS = 'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome';
+const CUSTOMER_COLUMNS =
+  'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome';
 const ACTIVITY_COLUMNS =
   'id, customer_id, slug, category, title, description, latitude, longitude, address, address_local, phone, website, price_level, opening_hours, photos, tags, is_partner, guest_offer, sort_order';
 
@@ -19,7 +20,13 @@ const cache = new Map<string, Promise<Places>>();
 export async function fetchPlaces(db: Db, customerId: string): Promise<Places> {
   const [c, a] = await Promise.all([
     db.from('customers').select(CUSTOMER_COLUMNS).eq('id', customerId).maybeSingle(),
-    db.from('activities').select(ACTIVITY_COLUMNS).eq('customer_id', customerId).eq('published', true).order('sort_order').order('id'),
+    db
+      .from('activities')
+      .select(ACTIVITY_COLUMNS)
+      .eq('customer_id', customerId)
+      .eq('published', true)
+      .order('sort_order')
+      .order('id'),
   ]);
   if (c.error) throw c.error;
   if (a.error) throw a.error;
@@ -48,7 +55,11 @@ export function loadPlaces(db: Db, customerId: string): Promise<Places> {
   return p;
 }
 
-export type PlacesState = { status: 'loading' } | { status: 'error'; retry: () => void } | { status: 'notFound' } | { status: 'ready'; customer: Customer; activities: Activity[] };
+export type PlacesState =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'notFound' }
+  | { status: 'ready'; customer: Customer; activities: Activity[] };
 
 export function usePlaces(db: Db, customerId: string | undefined): PlacesState {
   const [attempt, setAttempt] = useState(0);
@@ -59,7 +70,16 @@ export function usePlaces(db: Db, customerId: string | undefined): PlacesState {
     let live = true;
     loadPlaces(db, customerId).then(
       // A transition: the list and the markers render in slices, so a tap is never kept waiting.
-      (r) => live && startTransition(() => setState({ key, value: r.customer ? { status: 'ready', customer: r.customer, activities: r.activities } : { status: 'notFound' } })),
+      (r) =>
+        live &&
+        startTransition(() =>
+          setState({
+            key,
+            value: r.customer
+              ? { status: 'ready', customer: r.customer, activities: r.activities }
+              : { status: 'notFound' },
+          }),
+        ),
       () => live && setState({ key, value: { status: 'error', retry: () => setAttempt((n) => n + 1) } }),
     );
     return () => {

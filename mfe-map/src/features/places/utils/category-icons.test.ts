@@ -8,7 +8,8 @@ describe('category icons', () => {
     expect(Object.keys(CATEGORY_ICON_PATHS).sort()).toEqual(cats.sort());
     const drawings = new Set(cats.map((c) => CATEGORY_ICON_PATHS[c as keyof typeof CATEGORY_ICON_PATHS].join(' ')));
     expect(drawings.size).toBe(cats.length);
-    for (const paths of Object.values(CATEGORY_ICON_PATHS)) for (const d of paths) expect(d).toMatch(/^M[\d\s.,\-MmLlHhVvCcSsQqTtAaZz]+$/);
+    for (const paths of Object.values(CATEGORY_ICON_PATHS))
+      for (const d of paths) expect(d).toMatch(/^M[\d\s.,\-MmLlHhVvCcSsQqTtAaZz]+$/);
   });
 
   it('an unknown category gets the generic icon, not nothing', () => {

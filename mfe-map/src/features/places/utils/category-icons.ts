@@ -21,7 +21,16 @@ export const CATEGORY_ICON_PATHS: Record<Category, readonly string[]> = {
 export const categoryIconPaths = (c: string) => CATEGORY_ICON_PATHS[c as Category] ?? CATEGORY_ICON_PATHS.service;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const ATTRS: Record<string, string> = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' };
+const ATTRS: Record<string, string> = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  'stroke-width': '2',
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+  'aria-hidden': 'true',
+  focusable: 'false',
+};
 
 /** The icon as a DOM element, for markers built outside React (Leaflet). */
 export function categoryIconElement(category: string, size: number, className?: string): SVGSVGElement {

@@ -8,7 +8,12 @@ describe('labelCache', () => {
       asked.push(k);
       return `text of ${k}`;
     });
-    expect([label('food'), label('bar'), label('food'), label('food')]).toEqual(['text of food', 'text of bar', 'text of food', 'text of food']);
+    expect([label('food'), label('bar'), label('food'), label('food')]).toEqual([
+      'text of food',
+      'text of bar',
+      'text of food',
+      'text of food',
+    ]);
     expect(asked).toEqual(['food', 'bar']);
   });
 
@@ -21,7 +26,10 @@ describe('labelCache', () => {
 
   it('keys by keyOf when given: arguments with the same key share one answer', () => {
     let calls = 0;
-    const label = labelCache((n: number) => `${n} (${++calls})`, (n) => n % 2);
+    const label = labelCache(
+      (n: number) => `${n} (${++calls})`,
+      (n) => n % 2,
+    );
     expect([label(1), label(3), label(2), label(5)]).toEqual(['1 (1)', '1 (1)', '2 (2)', '1 (1)']);
   });
 });

@@ -4,7 +4,10 @@
 
 /** Wraps `lookup` so that it runs once per key (`keyOf(arg)`, the argument itself by default) for the
  *  life of the returned function. */
-export function labelCache<A, V = string>(lookup: (arg: A) => V, keyOf: (arg: A) => unknown = (arg) => arg): (arg: A) => V {
+export function labelCache<A, V = string>(
+  lookup: (arg: A) => V,
+  keyOf: (arg: A) => unknown = (arg) => arg,
+): (arg: A) => V {
   const known = new Map<unknown, V>();
   return (arg) => {
     const key = keyOf(arg);

@@ -1,7 +1,20 @@
 // Row shapes read from Supabase (customers, activities). Kept narrow: only what the guest path uses.
 export type I18nText = Partial<Record<'en' | 'vi' | 'fr', string>>;
 
-export const CATEGORIES = ['food', 'cafe', 'nightlife', 'sight', 'culture', 'shopping', 'wellness', 'tour', 'transport', 'family', 'nature', 'service'] as const;
+export const CATEGORIES = [
+  'food',
+  'cafe',
+  'nightlife',
+  'sight',
+  'culture',
+  'shopping',
+  'wellness',
+  'tour',
+  'transport',
+  'family',
+  'nature',
+  'service',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** Weekly schedule: {"mon": [["08:00","22:00"]], ...}; null = unknown. */

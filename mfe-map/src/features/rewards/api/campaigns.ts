@@ -26,7 +26,13 @@ export function loadCampaigns(db: Db, customerId: string): Promise<Campaign[]> {
   let p = cache.get(customerId);
   if (!p) {
     p = Promise.resolve(
-      db.from('reward_campaigns').select(COLUMNS).eq('customer_id', customerId).eq('active', true).order('kind').order('created_at'),
+      db
+        .from('reward_campaigns')
+        .select(COLUMNS)
+        .eq('customer_id', customerId)
+        .eq('active', true)
+        .order('kind')
+        .order('created_at'),
     ).then(({ data, error }) => {
       if (error) throw error;
       return ((data ?? []) as Row[]).filter((c) => isLive(c));

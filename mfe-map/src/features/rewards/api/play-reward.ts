@@ -18,9 +18,16 @@ export interface PlayOutcome {
   played_at: string;
 }
 
-export async function playReward(supabase: SupabaseClient, campaignId: string, idempotencyKey: string): Promise<PlayOutcome> {
+export async function playReward(
+  supabase: SupabaseClient,
+  campaignId: string,
+  idempotencyKey: string,
+): Promise<PlayOutcome> {
   await ensureGuestSession(supabase);
-  const { data, error } = await supabase.rpc('play_reward', { p_campaign_id: campaignId, p_idempotency_key: idempotencyKey });
+  const { data, error } = await supabase.rpc('play_reward', {
+    p_campaign_id: campaignId,
+    p_idempotency_key: idempotencyKey,
+  });
   if (error) throw error;
   return data as PlayOutcome;
 }

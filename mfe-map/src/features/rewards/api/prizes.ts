@@ -9,7 +9,12 @@ export interface WheelPrize {
 }
 
 export async function fetchWheelPrizes(supabase: SupabaseClient, campaignId: string): Promise<WheelPrize[]> {
-  const { data, error } = await supabase.from('reward_prizes').select('id, kind, label, sort_order').eq('campaign_id', campaignId).order('sort_order').order('id');
+  const { data, error } = await supabase
+    .from('reward_prizes')
+    .select('id, kind, label, sort_order')
+    .eq('campaign_id', campaignId)
+    .order('sort_order')
+    .order('id');
   if (error) throw error;
   return (data ?? []) as WheelPrize[];
 }

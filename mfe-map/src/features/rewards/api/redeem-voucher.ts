@@ -26,7 +26,11 @@ export interface RedeemInput {
   currency: string;
 }
 
-export async function redeemVoucher(supabase: SupabaseClient, input: RedeemInput, idempotencyKey: string): Promise<RedeemAnswer> {
+export async function redeemVoucher(
+  supabase: SupabaseClient,
+  input: RedeemInput,
+  idempotencyKey: string,
+): Promise<RedeemAnswer> {
   const { data, error } = await supabase.rpc('redeem_voucher', {
     p_code: input.code,
     p_pin: input.pin,

@@ -18,11 +18,13 @@ function isTimeZone(tz: unknown): tz is string {
 export function loadTimeZone(supabase: SupabaseClient, customerId: string): Promise<string> {
   let p = cache.get(customerId);
   if (!p) {
-    p = Promise.resolve(supabase.from('customers').select('time_zone').eq('id', customerId).maybeSingle()).then(({ data, error }) => {
-      if (error) throw error;
-      const tz = (data as { time_zone?: unknown } | null)?.time_zone;
-      return isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
-    });
+    p = Promise.resolve(supabase.from('customers').select('time_zone').eq('id', customerId).maybeSingle()).then(
+      ({ data, error }) => {
+        if (error) throw error;
+        const tz = (data as { time_zone?: unknown } | null)?.time_zone;
+        return isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
+      },
+    );
     cache.set(customerId, p);
     p.catch(() => cache.delete(customerId));
   }

@@ -35,21 +35,46 @@ export interface Wallet {
 
 export const EMPTY_WALLET: Wallet = { balance: 0, ledger: [], vouchers: [], playsToday: {} };
 
-export async function fetchWallet(supabase: SupabaseClient, userId: string, customerId: string, timeZone: string): Promise<Wallet> {
+export async function fetchWallet(
+  supabase: SupabaseClient,
+  userId: string,
+  customerId: string,
+  timeZone: string,
+): Promise<Wallet> {
   const [bal, ledger, vouchers, plays] = await Promise.all([
-    supabase.from('points_balances').select('balance').eq('user_id', userId).eq('customer_id', customerId).maybeSingle(),
-    supabase.from('points_ledger').select('id, delta, reason, created_at, reward_plays(label)').eq('user_id', userId).eq('customer_id', customerId).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(100),
+    supabase
+      .from('points_balances')
+      .select('balance')
+      .eq('user_id', userId)
+      .eq('customer_id', customerId)
+      .maybeSingle(),
+    supabase
+      .from('points_ledger')
+      .select('id, delta, reason, created_at, reward_plays(label)')
+      .eq('user_id', userId)
+      .eq('customer_id', customerId)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(100),
     supabase
       .from('vouchers')
-      .select('id, code, activity_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at, activities(title)')
+      .select(
+        'id, code, activity_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at, activities(title)',
+      )
       .eq('user_id', userId)
       .eq('customer_id', customerId)
       .order('issued_at', { ascending: false }),
-    supabase.from('reward_plays').select('campaign_id').eq('user_id', userId).eq('customer_id', customerId).eq('play_day', hotelDay(new Date(), timeZone)),
+    supabase
+      .from('reward_plays')
+      .select('campaign_id')
+      .eq('user_id', userId)
+      .eq('customer_id', customerId)
+      .eq('play_day', hotelDay(new Date(), timeZone)),
   ]);
   for (const r of [bal, ledger, vouchers, plays]) if (r.error) throw r.error;
   const playsToday: Record<string, number> = {};
-  for (const p of (plays.data ?? []) as { campaign_id: string }[]) playsToday[p.campaign_id] = (playsToday[p.campaign_id] ?? 0) + 1;
+  for (const p of (plays.data ?? []) as { campaign_id: string }[])
+    playsToday[p.campaign_id] = (playsToday[p.campaign_id] ?? 0) + 1;
   return {
     balance: Number((bal.data as { balance: number | string } | null)?.balance ?? 0),
     ledger: (ledger.data ?? []) as unknown as LedgerEntry[],
@@ -61,7 +86,12 @@ export async function fetchWallet(supabase: SupabaseClient, userId: string, cust
 export type WalletState = { status: 'none' | 'loading' | 'error' | 'ready'; wallet: Wallet; reload: () => void };
 
 /** The wallet of `userId` at `customerId`; 'none' while nobody is signed in (no account is made just to look). */
-export function useWallet(supabase: SupabaseClient, userId: string | null, customerId: string, timeZone: string | null): WalletState {
+export function useWallet(
+  supabase: SupabaseClient,
+  userId: string | null,
+  customerId: string,
+  timeZone: string | null,
+): WalletState {
   const [version, setVersion] = useState(0);
   const [state, setState] = useState<{ key: string; status: 'ready' | 'error'; wallet: Wallet } | null>(null);
   const key = `${userId}#${customerId}#${timeZone}#${version}`;

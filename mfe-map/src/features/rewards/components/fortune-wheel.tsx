@@ -19,8 +19,8 @@ const COLOURS = ['#FFD166', '#A8E6CF', '#FFB4A2', '#B5D8FF', '#E2C2FF', '#FDE2B4
 const short = (s: string) => (s.length > 15 ? `${s.slice(0, 14).trimEnd()}…` : s);
 // Labels run along the radius; on the right half from the hub out, on the left from the rim in, so
 // none is upside down.
-const labelTransform = (a: number) => (a < 180 ? `rotate(${a}) translate(0 -19) rotate(-90)` : `rotate(${a}) translate(0 -93) rotate(90)`);
-
+const labelTransform = (a: number) =>
+  a < 180 ? `rotate(${a}) translate(0 -19) rotate(-90)` : `rotate(${a}) translate(0 -93) rotate(90)`;
 
 export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
@@ -62,7 +62,8 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
   const list = Array.isArray(prizes) ? prizes : [];
   const n = list.length;
   const left = Math.max(0, campaign.daily_limit - playsToday);
-  const limitReached = !spinning && !retryPending && (left === 0 || (state.status === 'error' && state.code === 'daily_limit'));
+  const limitReached =
+    !spinning && !retryPending && (left === 0 || (state.status === 'error' && state.code === 'daily_limit'));
 
   const spin = async () => {
     if (spinning || n === 0) return;
@@ -93,14 +94,28 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
           <div className="gm-wheel">
             <div
               className="gm-wheel-disc"
-              style={{ transform: `rotate(${rotation}deg)`, transition: spinning ? `transform ${SPIN_MS}ms cubic-bezier(0.15, 0.7, 0.2, 1)` : 'none' }}
+              style={{
+                transform: `rotate(${rotation}deg)`,
+                transition: spinning ? `transform ${SPIN_MS}ms cubic-bezier(0.15, 0.7, 0.2, 1)` : 'none',
+              }}
               onTransitionEnd={finish}
             >
               <svg viewBox="-102 -102 204 204" role="img" aria-label={t('wheel.label', { prizes: labels.join(', ') })}>
                 {list.map((p, i) => (
                   <g key={p.id} data-prize-id={p.id}>
-                    <path d={segmentPath(i, n, 100)} fill={COLOURS[i % COLOURS.length]} stroke="#fff" strokeWidth="1.5" />
-                    <text transform={labelTransform(i * s + s / 2)} dominantBaseline="middle" fontSize="9" fontWeight="650" fill="#17201b">
+                    <path
+                      d={segmentPath(i, n, 100)}
+                      fill={COLOURS[i % COLOURS.length]}
+                      stroke="#fff"
+                      strokeWidth="1.5"
+                    />
+                    <text
+                      transform={labelTransform(i * s + s / 2)}
+                      dominantBaseline="middle"
+                      fontSize="9"
+                      fontWeight="650"
+                      fill="#17201b"
+                    >
                       {short(labels[i]!)}
                     </text>
                   </g>
@@ -111,15 +126,29 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
             <span className="gm-wheel-pointer" aria-hidden="true" />
           </div>
           <p className="gm-visually-hidden" role="status">
-            {shown ? t('result.announce', { label: pickText(shown.label, locale) }) : spinning ? t('wheel.spinning') : ''}
+            {shown
+              ? t('result.announce', { label: pickText(shown.label, locale) })
+              : spinning
+                ? t('wheel.spinning')
+                : ''}
           </p>
           {shown && <PrizeResult outcome={shown} locale={locale} onVouchers={onVouchers} />}
           {limitReached ? (
             <LimitMessage kind="fortune_wheel" dailyLimit={campaign.daily_limit} timeZone={timeZone} locale={locale} />
           ) : (
             <>
-              <button type="button" className="gm-btn-primary" aria-disabled={spinning || state.status === 'playing'} aria-busy={spinning || state.status === 'playing'} onClick={() => void spin()}>
-                {spinning || state.status === 'playing' ? t('wheel.spinning') : retryPending ? t('play.retry') : t('wheel.spin')}
+              <button
+                type="button"
+                className="gm-btn-primary"
+                aria-disabled={spinning || state.status === 'playing'}
+                aria-busy={spinning || state.status === 'playing'}
+                onClick={() => void spin()}
+              >
+                {spinning || state.status === 'playing'
+                  ? t('wheel.spinning')
+                  : retryPending
+                    ? t('play.retry')
+                    : t('wheel.spin')}
               </button>
               <p className="gm-muted gm-small">{t('wheel.left', { count: left })}</p>
             </>

@@ -4,9 +4,21 @@ import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import { nextHotelMidnight } from '../utils/hotel-day.ts';
 
-export function LimitMessage({ kind, dailyLimit, timeZone, locale }: { kind: 'scratch_card' | 'fortune_wheel'; dailyLimit: number; timeZone: string; locale: Locale }) {
+export function LimitMessage({
+  kind,
+  dailyLimit,
+  timeZone,
+  locale,
+}: {
+  kind: 'scratch_card' | 'fortune_wheel';
+  dailyLimit: number;
+  timeZone: string;
+  locale: Locale;
+}) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
-  const time = new Intl.DateTimeFormat(locale, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(nextHotelMidnight(new Date(), timeZone));
+  const time = new Intl.DateTimeFormat(locale, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(
+    nextHotelMidnight(new Date(), timeZone),
+  );
   return (
     <p className="gm-rewards-limit" role="status">
       {kind === 'scratch_card' ? t('limit.scratch', { time }) : t('limit.wheel', { count: dailyLimit, time })}

@@ -11,7 +11,8 @@ export function PointsTab({ wallet, locale }: { wallet: Wallet; locale: Locale }
   return (
     <>
       <p className="gm-points-balance">
-        <span className="gm-points-value">{new Intl.NumberFormat(locale).format(wallet.balance)}</span> {t('points.unit', { count: wallet.balance })}
+        <span className="gm-points-value">{new Intl.NumberFormat(locale).format(wallet.balance)}</span>{' '}
+        {t('points.unit', { count: wallet.balance })}
       </p>
       <h3>{t('points.history')}</h3>
       {wallet.ledger.length === 0 ? (
@@ -21,7 +22,9 @@ export function PointsTab({ wallet, locale }: { wallet: Wallet; locale: Locale }
           {wallet.ledger.map((e) => (
             <li key={e.id}>
               <span className="gm-ledger-what">
-                {e.reason === 'play' && e.reward_plays ? pickText(e.reward_plays.label, locale) : t('points.adjustment')}
+                {e.reason === 'play' && e.reward_plays
+                  ? pickText(e.reward_plays.label, locale)
+                  : t('points.adjustment')}
                 <time className="gm-muted gm-small" dateTime={e.created_at}>
                   {date.format(new Date(e.created_at))}
                 </time>

@@ -4,7 +4,15 @@ import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { PlayOutcome } from '../api/play-reward.ts';
 
-export function PrizeResult({ outcome, locale, onVouchers }: { outcome: PlayOutcome; locale: Locale; onVouchers?: () => void }) {
+export function PrizeResult({
+  outcome,
+  locale,
+  onVouchers,
+}: {
+  outcome: PlayOutcome;
+  locale: Locale;
+  onVouchers?: () => void;
+}) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const label = pickText(outcome.label, locale);
   return (

@@ -109,7 +109,10 @@ export default function RedeemScreen({ customer, activities, initialCode, onBack
     ) : null;
 
   return (
-    <main className="gm-customer gm-redeem" style={customer.primary_color ? { ['--gm-brand' as string]: customer.primary_color } : undefined}>
+    <main
+      className="gm-customer gm-redeem"
+      style={customer.primary_color ? { ['--gm-brand' as string]: customer.primary_color } : undefined}
+    >
       <div className="gm-redeem-inner">
         <p className="gm-muted">{customer.name}</p>
         <h1 ref={heading} tabIndex={-1}>
@@ -137,13 +140,39 @@ export default function RedeemScreen({ customer, activities, initialCode, onBack
           <form className="gm-redeem-form" onSubmit={(e) => void submit(e)} noValidate>
             <p>{t('redeem.intro')}</p>
             <label htmlFor={`${uid}-code`}>{t('redeem.code')}</label>
-            <input {...fieldProps('code')} className="gm-input gm-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={14} />
+            <input
+              {...fieldProps('code')}
+              className="gm-input gm-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={14}
+            />
             {fieldError('code')}
             <label htmlFor={`${uid}-pin`}>{t('redeem.pin')}</label>
-            <input {...fieldProps('pin')} className="gm-input" type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} maxLength={12} />
+            <input
+              {...fieldProps('pin')}
+              className="gm-input"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={pin}
+              onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+              maxLength={12}
+            />
             {fieldError('pin')}
             <label htmlFor={`${uid}-amount`}>{t('redeem.amountLabel')}</label>
-            <input {...fieldProps('amount')} className="gm-input" inputMode="numeric" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="250,000" />
+            <input
+              {...fieldProps('amount')}
+              className="gm-input"
+              inputMode="numeric"
+              autoComplete="off"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder="250,000"
+            />
             {fieldError('amount')}
             {problem && (
               <p className="gm-rewards-error" role="alert">

@@ -16,7 +16,10 @@ export const REWARDS_QUERY = 'rewards';
  * The panel's code or the Supabase client could not download (offline, a dropped connection): say so
  * where the panel would be, with Try again, and keep the map.
  */
-class PanelBoundary extends Component<{ message: string; retry: string; close: string; onRetry: () => void; onClose: () => void; children: ReactNode }, { failed: boolean }> {
+class PanelBoundary extends Component<
+  { message: string; retry: string; close: string; onRetry: () => void; onClose: () => void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -78,7 +81,14 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
         </button>
       )}
       {open && (
-        <PanelBoundary key={attempt} message={t('rewardsEntry.failed')} retry={t('map.retry')} close={t('driver.close')} onRetry={() => setAttempt((a) => a + 1)} onClose={() => setOpen(false)}>
+        <PanelBoundary
+          key={attempt}
+          message={t('rewardsEntry.failed')}
+          retry={t('map.retry')}
+          close={t('driver.close')}
+          onRetry={() => setAttempt((a) => a + 1)}
+          onClose={() => setOpen(false)}
+        >
           <Suspense
             fallback={
               <div className="gm-rewards-loading">

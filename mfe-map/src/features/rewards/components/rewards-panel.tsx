@@ -69,7 +69,16 @@ export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
   }, [onClose]);
   const onKeyDown = (e: KeyboardEvent) => keepFocusInside(e, dialog.current);
   const onTabKey = (e: KeyboardEvent, i: number) => {
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? i + 1
+        : e.key === 'ArrowLeft'
+          ? i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : null;
     if (next === null) return;
     e.preventDefault();
     const to = TABS[(next + TABS.length) % TABS.length]!;
@@ -88,7 +97,13 @@ export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
   return createPortal(
     <div className="gm-rewards-layer" style={brand} onKeyDown={onKeyDown}>
       <div className="gm-rewards-scrim" onClick={onClose} aria-hidden="true" />
-      <section ref={dialog} className="gm-rewards-dialog" role="dialog" aria-modal="true" aria-labelledby={`${uid}-title`}>
+      <section
+        ref={dialog}
+        className="gm-rewards-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${uid}-title`}
+      >
         <header className="gm-rewards-head">
           <div>
             <h2 id={`${uid}-title`} tabIndex={-1}>
@@ -128,16 +143,44 @@ export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
         )}
         {TABS.map((x) => (
           // Every panel stays mounted, so a card being scratched survives a look at the points.
-          <div key={x} id={`${uid}-panel-${x}`} className="gm-rewards-body" role="tabpanel" aria-labelledby={tabId(x)} hidden={tab !== x}>
+          <div
+            key={x}
+            id={`${uid}-panel-${x}`}
+            className="gm-rewards-body"
+            role="tabpanel"
+            aria-labelledby={tabId(x)}
+            hidden={tab !== x}
+          >
             {x === 'play' &&
               campaigns.map((c) =>
                 c.kind === 'scratch_card' ? (
-                  <ScratchCard key={c.id} campaign={c} playsToday={w.playsToday[c.id] ?? 0} timeZone={timeZone ?? DEFAULT_TIME_ZONE} locale={locale} onPlayed={onPlayed} onVouchers={() => setTab('vouchers')} />
+                  <ScratchCard
+                    key={c.id}
+                    campaign={c}
+                    playsToday={w.playsToday[c.id] ?? 0}
+                    timeZone={timeZone ?? DEFAULT_TIME_ZONE}
+                    locale={locale}
+                    onPlayed={onPlayed}
+                    onVouchers={() => setTab('vouchers')}
+                  />
                 ) : (
-                  <FortuneWheel key={c.id} campaign={c} playsToday={w.playsToday[c.id] ?? 0} timeZone={timeZone ?? DEFAULT_TIME_ZONE} locale={locale} onPlayed={onPlayed} onVouchers={() => setTab('vouchers')} />
+                  <FortuneWheel
+                    key={c.id}
+                    campaign={c}
+                    playsToday={w.playsToday[c.id] ?? 0}
+                    timeZone={timeZone ?? DEFAULT_TIME_ZONE}
+                    locale={locale}
+                    onPlayed={onPlayed}
+                    onVouchers={() => setTab('vouchers')}
+                  />
                 ),
               )}
-            {x === 'points' && (wallet.status === 'none' ? <p className="gm-muted">{t('points.none')}</p> : <PointsTab wallet={w} locale={locale} />)}
+            {x === 'points' &&
+              (wallet.status === 'none' ? (
+                <p className="gm-muted">{t('points.none')}</p>
+              ) : (
+                <PointsTab wallet={w} locale={locale} />
+              ))}
             {x === 'vouchers' && <VouchersTab vouchers={w.vouchers} customerId={customer.id} locale={locale} />}
           </div>
         ))}

@@ -10,7 +10,6 @@ import { LimitMessage } from './limit-message.tsx';
 import { ScratchCanvas } from './scratch-canvas.tsx';
 import { PlayError } from './play-error.tsx';
 
-
 export function ScratchCard({ campaign, playsToday, timeZone, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const supabase = useSupabase();
@@ -27,14 +26,20 @@ export function ScratchCard({ campaign, playsToday, timeZone, locale, onPlayed, 
   useEffect(() => {
     if (revealed) prizeRef.current?.focus();
   }, [revealed]);
-  const limitReached = !retryPending && (playsToday >= campaign.daily_limit || (state.status === 'error' && state.code === 'daily_limit'));
+  const limitReached =
+    !retryPending && (playsToday >= campaign.daily_limit || (state.status === 'error' && state.code === 'daily_limit'));
 
   let body;
   if (outcome) {
     body = (
       <>
         <div className={`gm-scratch${revealed ? ' is-revealed' : ''}`}>
-          <div ref={prizeRef} className="gm-scratch-prize" aria-hidden={revealed ? undefined : true} tabIndex={revealed ? -1 : undefined}>
+          <div
+            ref={prizeRef}
+            className="gm-scratch-prize"
+            aria-hidden={revealed ? undefined : true}
+            tabIndex={revealed ? -1 : undefined}
+          >
             <PrizeResult outcome={outcome} locale={locale} onVouchers={revealed ? onVouchers : undefined} />
           </div>
           {!revealed && <ScratchCanvas label={t('scratch.cover')} onCleared={() => setRevealed(true)} />}
@@ -58,7 +63,13 @@ export function ScratchCard({ campaign, playsToday, timeZone, locale, onPlayed, 
     body = (
       <>
         <p>{t('scratch.intro')}</p>
-        <button type="button" className="gm-btn-primary" aria-disabled={state.status === 'playing'} aria-busy={state.status === 'playing'} onClick={() => void play()}>
+        <button
+          type="button"
+          className="gm-btn-primary"
+          aria-disabled={state.status === 'playing'}
+          aria-busy={state.status === 'playing'}
+          onClick={() => void play()}
+        >
           {state.status === 'playing' ? t('play.busy') : retryPending ? t('play.retry') : t('scratch.play')}
         </button>
         {state.status === 'error' && <PlayError code={state.code} />}

@@ -7,11 +7,18 @@ export default function VoucherQr({ value, label }: { value: string; label: stri
   const { size, d } = useMemo(() => {
     const m = QRCode.create(value, { errorCorrectionLevel: 'M' }).modules;
     let path = '';
-    for (let y = 0; y < m.size; y++) for (let x = 0; x < m.size; x++) if (m.get(y, x)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
+    for (let y = 0; y < m.size; y++)
+      for (let x = 0; x < m.size; x++) if (m.get(y, x)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
     return { size: m.size + 8, d: path };
   }, [value]);
   return (
-    <svg className="gm-voucher-qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
+    <svg
+      className="gm-voucher-qr"
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={d} fill="#000" />
     </svg>

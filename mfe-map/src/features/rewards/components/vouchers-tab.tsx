@@ -9,7 +9,10 @@ import { REDEEM_QUERY } from '../utils/voucher-code.ts';
 
 const VoucherQr = lazy(() => import('./voucher-qr.tsx'));
 
-export function voucherStatus(v: Pick<Voucher, 'redeemed_at' | 'expires_at'>, now = Date.now()): 'used' | 'expired' | 'valid' {
+export function voucherStatus(
+  v: Pick<Voucher, 'redeemed_at' | 'expires_at'>,
+  now = Date.now(),
+): 'used' | 'expired' | 'valid' {
   if (v.redeemed_at) return 'used';
   return Date.parse(v.expires_at) <= now ? 'expired' : 'valid';
 }
@@ -21,7 +24,11 @@ function VoucherCard({ v, customerId, locale }: { v: Voucher; customerId: string
   const status = voucherStatus(v);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const partner = v.activities ? pickText(v.activities.title, locale) : '';
-  const discount = v.discount_text ? pickText(v.discount_text, locale) : v.discount_pct ? t('vouchers.pct', { pct: v.discount_pct }) : '';
+  const discount = v.discount_text
+    ? pickText(v.discount_text, locale)
+    : v.discount_pct
+      ? t('vouchers.pct', { pct: v.discount_pct })
+      : '';
   const url = new URL(hrefFor('Customer', { customerId }, { [REDEEM_QUERY]: v.code }), window.location.origin).href;
   return (
     <li className={`gm-voucher is-${status}`}>
@@ -56,7 +63,15 @@ function VoucherCard({ v, customerId, locale }: { v: Voucher; customerId: string
   );
 }
 
-export function VouchersTab({ vouchers, customerId, locale }: { vouchers: Voucher[]; customerId: string; locale: Locale }) {
+export function VouchersTab({
+  vouchers,
+  customerId,
+  locale,
+}: {
+  vouchers: Voucher[];
+  customerId: string;
+  locale: Locale;
+}) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   if (vouchers.length === 0) return <p className="gm-muted">{t('vouchers.empty')}</p>;
   return (

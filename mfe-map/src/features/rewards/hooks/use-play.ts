@@ -6,7 +6,11 @@ import { playReward, type PlayOutcome } from '../api/play-reward.ts';
 import { playErrorCode, type PlayError } from '../utils/errors.ts';
 import { newIdempotencyKey } from '../utils/keys.ts';
 
-export type PlayState = { status: 'idle' } | { status: 'playing' } | { status: 'done'; outcome: PlayOutcome } | { status: 'error'; code: PlayError };
+export type PlayState =
+  | { status: 'idle' }
+  | { status: 'playing' }
+  | { status: 'done'; outcome: PlayOutcome }
+  | { status: 'error'; code: PlayError };
 
 export function usePlay(supabase: SupabaseClient, campaignId: string, onPlayed: (o: PlayOutcome) => void) {
   const [state, setState] = useState<PlayState>({ status: 'idle' });

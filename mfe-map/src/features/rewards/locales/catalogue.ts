@@ -16,7 +16,11 @@ export function addRewardsCatalogue(i18n: I18n): void {
   if (done.has(i18n)) return;
   done.add(i18n);
   // Into each language of `map` that is loaded, now or when it loads (a language switch).
-  mergeIntoNamespace(i18n, 'map', Object.fromEntries(Object.entries(REWARDS_CATALOGUES).map(([lng, rewards]) => [lng, { rewards }])));
+  mergeIntoNamespace(
+    i18n,
+    'map',
+    Object.fromEntries(Object.entries(REWARDS_CATALOGUES).map(([lng, rewards]) => [lng, { rewards }])),
+  );
 }
 
 /** Call before useTranslation in a lazily loaded rewards screen: adds the texts synchronously once. */

@@ -8,10 +8,15 @@ const { en, vi, fr } = REWARDS_CATALOGUES;
 
 function pluralBases(o: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? pluralBases(v as Record<string, unknown>, `${prefix}${k}.`) : /_other$/.test(k) ? [`${prefix}${k.replace(/_other$/, '')}`] : [],
+    v && typeof v === 'object'
+      ? pluralBases(v as Record<string, unknown>, `${prefix}${k}.`)
+      : /_other$/.test(k)
+        ? [`${prefix}${k.replace(/_other$/, '')}`]
+        : [],
   );
 }
-const get = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((x, k) => (x as Record<string, unknown> | undefined)?.[k], o);
+const get = (o: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((x, k) => (x as Record<string, unknown> | undefined)?.[k], o);
 
 describeCatalogues('rewards catalogues', REWARDS_CATALOGUES);
 

@@ -1,6 +1,15 @@
 // Error codes of the rewards RPCs (`details` of a PostgREST error) mapped to what the user reads.
 // `network` = no answer from the server: the same request may be retried with the same key.
-export const PLAY_ERRORS = ['not_authenticated', 'user_disabled', 'invalid_key', 'campaign_inactive', 'account_required', 'daily_limit', 'no_prizes', 'idempotency_conflict'] as const;
+export const PLAY_ERRORS = [
+  'not_authenticated',
+  'user_disabled',
+  'invalid_key',
+  'campaign_inactive',
+  'account_required',
+  'daily_limit',
+  'no_prizes',
+  'idempotency_conflict',
+] as const;
 export const REDEEM_ERRORS = [
   'voucher_not_found',
   'pin_locked',
@@ -31,7 +40,13 @@ function classify<T extends string>(e: unknown, known: readonly T[]): T | 'too_m
   if (hit) return hit;
   if (err.status === 429 || err.code === 'over_request_rate_limit') return 'too_many';
   // postgrest-js and auth-js report a failed fetch as an error without a code (or status 0).
-  if (err.name === 'AuthRetryableFetchError' || err.status === 0 || e instanceof TypeError || (!err.code && /fetch|network/i.test(err.message ?? ''))) return 'network';
+  if (
+    err.name === 'AuthRetryableFetchError' ||
+    err.status === 0 ||
+    e instanceof TypeError ||
+    (!err.code && /fetch|network/i.test(err.message ?? ''))
+  )
+    return 'network';
   return 'unknown';
 }
 

@@ -16,7 +16,14 @@ function parts(at: Date, timeZone: string): { y: number; m: number; d: number; h
     second: '2-digit',
   });
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return { y: Number(p.year), m: Number(p.month), d: Number(p.day), h: Number(p.hour) % 24, min: Number(p.minute), s: Number(p.second) };
+  return {
+    y: Number(p.year),
+    m: Number(p.month),
+    d: Number(p.day),
+    h: Number(p.hour) % 24,
+    min: Number(p.minute),
+    s: Number(p.second),
+  };
 }
 
 /** The hotel's local date at `at`, as the database stores `play_day` (YYYY-MM-DD). */

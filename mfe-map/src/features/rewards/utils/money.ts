@@ -29,5 +29,10 @@ export function parseAmount(input: string, currency: string): number | null {
 
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = fractionDigits(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: digits }).format(minor / 10 ** digits);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  }).format(minor / 10 ** digits);
 }

@@ -4,7 +4,7 @@
 export const segmentSize = (n: number): number => 360 / n;
 
 export function landedIndex(rotation: number, n: number): number {
-  const a = (((-rotation % 360) + 360) % 360);
+  const a = ((-rotation % 360) + 360) % 360;
   return Math.min(n - 1, Math.floor(a / segmentSize(n)));
 }
 

@@ -23,12 +23,15 @@ export function contactFailure(error: { code?: string; details?: string | null }
 }
 
 export async function sendContactMessage(db: Db, values: ContactValues, locale: Locale): Promise<void> {
-  const { error } = await db.from('contact_messages').insert({
-    name: values.name.trim(),
-    email: values.email.trim(),
-    hotel: values.hotel.trim() || null,
-    message: values.message.trim(),
-    locale,
-  }).setHeader('Prefer', 'return=minimal');
+  const { error } = await db
+    .from('contact_messages')
+    .insert({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      hotel: values.hotel.trim() || null,
+      message: values.message.trim(),
+      locale,
+    })
+    .setHeader('Prefer', 'return=minimal');
   if (error) throw new ContactSendError(contactFailure(error), error.message);
 }
