@@ -3,7 +3,7 @@
 // depends on the build only, never on timing. And one copy of every shared library in the page.
 //
 // Budgets (issue 11): guest map 300 KB, marketing Home 200 KB. Each test prints its figure and the
-// largest files (docs/performance.md keeps the history).
+// largest files (docs/performance.md keeps the current figures).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
