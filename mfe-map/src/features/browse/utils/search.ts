@@ -1,9 +1,13 @@
-// Search that ignores case and diacritics: "pho" finds "Phở", "dac san" finds "Đặc sản".
+// Search that ignores case, diacritics and full-width forms: "pho" finds "Phở", "dac san" finds "Đặc sản";
+// a place's name in any of its languages matches ("河粉", "쌀국수", "フォー" too). Results are ranked: a
+// match in the name the guest sees first, then in the name in another language, then elsewhere (tags,
+// category, addresses, the description the guest reads); equal ranks keep the list's order.
+import { contentLanguage, pickContent, type ContentLanguage } from '@guestmap/shared-ui/i18n';
 import type { Activity } from '../../places/utils/types.ts';
 
 export function fold(s: string): string {
   return s
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[đĐ]/g, 'd')
     .toLowerCase()
@@ -30,8 +34,47 @@ export function haystack(a: Activity): string {
   return text;
 }
 
+/** The query's words, folded; none for an empty query. */
+export const queryWords = (query: string): string[] => fold(query).split(' ').filter(Boolean);
+
 /** Every word of the query must appear somewhere in the activity's text. */
 export function matchesQuery(hay: string, query: string): boolean {
-  const words = fold(query).split(' ').filter(Boolean);
-  return words.every((w) => hay.includes(w));
+  return queryWords(query).every((w) => hay.includes(w));
+}
+
+/** Ranks, best first. */
+export const RANK = { shownName: 0, otherName: 1, other: 2 } as const;
+
+interface Fields {
+  /** The name as the guest sees it, their names in every language, the description the guest reads. */
+  shown: string;
+  names: string;
+  description: string;
+}
+const fields = new WeakMap<Activity, Partial<Record<ContentLanguage, Fields>>>();
+
+/** Folded once per activity and language, when a search first needs them. */
+function fieldsFor(a: Activity, language: ContentLanguage): Fields {
+  const byLanguage = fields.get(a) ?? {};
+  fields.set(a, byLanguage);
+  return (byLanguage[language] ??= {
+    shown: fold(pickContent(a.title, language)),
+    names: fold(Object.values(a.title ?? {}).join(' · ')),
+    description: fold(pickContent(a.description, language)),
+  });
+}
+
+/**
+ * How well a place matches the query's words for a guest reading `locale`: RANK.shownName when every
+ * word is in the name as shown to them, RANK.otherName when every word is in its names in all languages,
+ * RANK.other when every word is somewhere in its text (the description they read included); null when not.
+ */
+export function searchRank(a: Activity, words: string[], locale: string): number | null {
+  if (!words.length) return RANK.shownName;
+  const hay = haystack(a);
+  const f = fieldsFor(a, contentLanguage(locale));
+  if (!words.every((w) => hay.includes(w) || f.description.includes(w))) return null;
+  if (words.every((w) => f.shown.includes(w))) return RANK.shownName;
+  if (words.every((w) => f.names.includes(w))) return RANK.otherName;
+  return RANK.other;
 }
