@@ -48,4 +48,25 @@ describe.each(BACKENDS)('content in six languages on %s', (backend) => {
       tooLong: { code: '23514' },
     });
   });
+
+  it('every place of Ho Chi Minh City and Saigon Riverside Hotel has its title, description and offer in all six, and both welcome texts', async () => {
+    const { rows } = await s.db.query<{ customer_id: string; places: number; complete: number; offers: number }>(
+      `select customer_id, count(*)::int as places,
+              count(*) filter (where title ?& $1 and description ?& $1
+                                 and not exists (select 1 from jsonb_each_text(title) t where btrim(t.value) = '')
+                                 and not exists (select 1 from jsonb_each_text(description) d where btrim(d.value) = ''))::int as complete,
+              count(*) filter (where guest_offer ?& $1)::int as offers
+       from public.activities where customer_id in ('ho-chi-minh-city', $2) group by customer_id order by customer_id`,
+      [['en', 'vi', 'fr', 'zh', 'ko', 'ja'], HOTEL_A],
+    );
+    expect(rows).toEqual([
+      { customer_id: 'ho-chi-minh-city', places: 74, complete: 74, offers: 0 },
+      { customer_id: HOTEL_A, places: 25, complete: 25, offers: 7 },
+    ]);
+    const welcome = await s.db.query<{ id: string }>(
+      `select id from public.customers where id in ('ho-chi-minh-city', $2) and welcome ?& $1 order by id`,
+      [['en', 'vi', 'fr', 'zh', 'ko', 'ja'], HOTEL_A],
+    );
+    expect(welcome.rows.map((r) => r.id)).toEqual(['ho-chi-minh-city', HOTEL_A]);
+  });
 });
