@@ -1,7 +1,8 @@
 // Search that ignores case, diacritics and full-width forms: "pho" finds "Phở", "dac san" finds "Đặc sản";
 // a place's name in any of its languages matches ("河粉", "쌀국수", "フォー" too). Results are ranked: a
 // match in the name the guest sees first, then in the name in another language, then elsewhere (tags,
-// category, addresses, the description the guest reads); equal ranks keep the list's order.
+// category, addresses, the description the guest reads); a tag equal to a word of the query breaks ties,
+// and equal ranks keep the list's order.
 import { contentLanguage, pickContent, type ContentLanguage } from '@guestmap/shared-ui/i18n';
 import type { Activity } from '../../places/utils/types.ts';
 
@@ -42,14 +43,16 @@ export function matchesQuery(hay: string, query: string): boolean {
   return queryWords(query).every((w) => hay.includes(w));
 }
 
-/** Ranks, best first. */
-export const RANK = { shownName: 0, otherName: 1, other: 2 } as const;
+/** Ranks, best first; among equal ones, a place tagged with a word of the query comes first (+0 instead
+ * of +1): "pho" puts the phở shops (tagged `pho`) before "Phố đi bộ" for a Vietnamese guest. */
+export const RANK = { shownName: 0, otherName: 2, other: 4 } as const;
 
 interface Fields {
   /** The name as the guest sees it, their names in every language, the description the guest reads. */
   shown: string;
   names: string;
   description: string;
+  tags: string[];
 }
 const fields = new WeakMap<Activity, Partial<Record<ContentLanguage, Fields>>>();
 
@@ -61,20 +64,23 @@ function fieldsFor(a: Activity, language: ContentLanguage): Fields {
     shown: fold(pickContent(a.title, language)),
     names: fold(Object.values(a.title ?? {}).join(' · ')),
     description: fold(pickContent(a.description, language)),
+    tags: (a.tags ?? []).map(fold),
   });
 }
 
 /**
- * How well a place matches the query's words for a guest reading `locale`: RANK.shownName when every
- * word is in the name as shown to them, RANK.otherName when every word is in its names in all languages,
- * RANK.other when every word is somewhere in its text (the description they read included); null when not.
+ * How well a place matches the query's words for a guest reading `locale` (lower is better): RANK.shownName
+ * when every word is in the name as shown to them, RANK.otherName when every word is in its names in all
+ * languages, RANK.other when every word is somewhere in its text (the description they read included),
+ * each +1 unless a word is one of its tags; null when it does not match.
  */
 export function searchRank(a: Activity, words: string[], locale: string): number | null {
   if (!words.length) return RANK.shownName;
   const hay = haystack(a);
   const f = fieldsFor(a, contentLanguage(locale));
   if (!words.every((w) => hay.includes(w) || f.description.includes(w))) return null;
-  if (words.every((w) => f.shown.includes(w))) return RANK.shownName;
-  if (words.every((w) => f.names.includes(w))) return RANK.otherName;
-  return RANK.other;
+  const untagged = words.some((w) => f.tags.includes(w)) ? 0 : 1;
+  if (words.every((w) => f.shown.includes(w))) return RANK.shownName + untagged;
+  if (words.every((w) => f.names.includes(w))) return RANK.otherName + untagged;
+  return RANK.other + untagged;
 }
