@@ -1,6 +1,6 @@
-// Recommendations in six languages (issue 30): the editor shows which places lack which translation
-// (a badge per missing language and a filter), edits Chinese, Korean and Japanese texts, and the CSV
-// import reads every language.
+// Content in six languages (issue 30): the recommendations editor shows which places lack which
+// translation (a badge per missing language and a filter), edits Chinese, Korean and Japanese texts, and
+// the CSV import reads every language; the hotel's settings keep and edit its welcome text in all six.
 import { expect, test } from '@playwright/test';
 import { catalogue, choose, serviceRest, signInAs, tr } from '../../shell/e2e/support.ts';
 
@@ -93,5 +93,30 @@ test('CSV import reads titles and descriptions in all six languages', async ({ p
     expect(row.description).toEqual({ zh: '河粉, 米粉' });
   } finally {
     await serviceRest(`activities?customer_id=eq.${HOTEL}&slug=eq.${slug}`, { method: 'DELETE' });
+  }
+});
+
+test('settings: saving keeps the welcome text in Chinese, Korean and Japanese; each is editable', async ({ page }) => {
+  type Welcome = { welcome: Record<string, string> };
+  const welcome = async () =>
+    ((await (await serviceRest(`customers?id=eq.${HOTEL}&select=welcome`)).json()) as Welcome[])[0]!.welcome;
+  const before = await welcome();
+  expect(Object.keys(before).sort()).toEqual(['en', 'fr', 'ja', 'ko', 'vi', 'zh']);
+  try {
+    await page.goto(`/${HOTEL}/settings`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    const save = page.getByRole('button', { name: tr(vi, 'form.save') });
+    await expect(page.getByLabel(tr(vi, 'settings.welcomeEn'))).toHaveValue(before.en!);
+    // Saved as it is, nothing is lost.
+    await save.click();
+    await expect(page.getByText(tr(vi, 'settings.saved'))).toBeVisible();
+    expect(await welcome()).toEqual(before);
+    const korean = page.getByLabel(tr(vi, 'settings.welcomeIn', { language: '한국어' }));
+    await expect(korean).toHaveValue(before.ko!);
+    await korean.fill('환영합니다!');
+    await save.click();
+    await expect.poll(welcome).toEqual({ ...before, ko: '환영합니다!' });
+  } finally {
+    await serviceRest(`customers?id=eq.${HOTEL}`, { method: 'PATCH', body: JSON.stringify({ welcome: before }) });
   }
 });

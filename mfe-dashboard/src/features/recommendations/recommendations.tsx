@@ -28,8 +28,15 @@ import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
 import { fromJson, toJson, validate, type Hours } from './opening-hours.ts';
 import { CATEGORIES, CSV_COLUMNS, toCsv, validateImport, type CsvRow, type ImportRow } from './csv.ts';
-import { fromFields, lacking, mergeImported, textIn as text, toFields, type TextField } from './translations.ts';
-import { LanguageFields } from './language-fields.tsx';
+import {
+  fromFields,
+  lacking,
+  mergeImported,
+  textIn as text,
+  toFields,
+  type TextField,
+} from '../common/translations.ts';
+import { LanguageFields } from '../common/language-fields.tsx';
 import { MissingBadges, MissingFilterSelect, keepRow, type MissingFilter } from './translation-status.tsx';
 
 type Activity = Tables<'activities'>;

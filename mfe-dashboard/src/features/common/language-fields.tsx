@@ -1,5 +1,5 @@
-// The editor's fields for one text in the languages after English (Vietnamese, French, Chinese, Korean,
-// Japanese): `title_vi` … `title_ja`. English stays in the screen (required, it names the slug).
+// A form's fields for one text in the languages after English (Vietnamese, French, Chinese, Korean,
+// Japanese): `title_vi` … `title_ja`. The English field stays in the screen (its rules differ per form).
 import { Form, Input } from 'antd';
 import { CONTENT_LANGUAGE_NAMES } from '@guestmap/shared-ui/i18n';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
@@ -10,14 +10,26 @@ const OWN_KEYS: Record<TextField, Partial<Record<string, string>>> = {
   title: { vi: 'recs.titleVi', fr: 'recs.titleFr' },
   description: { vi: 'recs.descriptionVi', fr: 'recs.descriptionFr' },
   offer: { vi: 'recs.offerVi', fr: 'recs.offerFr' },
+  welcome: { vi: 'settings.welcomeVi', fr: 'settings.welcomeFr' },
 };
 const IN_KEYS: Record<TextField, string> = {
   title: 'recs.titleIn',
   description: 'recs.descriptionIn',
   offer: 'recs.offerIn',
+  welcome: 'settings.welcomeIn',
 };
 
-export function LanguageFields({ field, max, multiline }: { field: TextField; max: number; multiline?: boolean }) {
+export function LanguageFields({
+  field,
+  max,
+  multiline,
+  rows = 3,
+}: {
+  field: TextField;
+  max: number;
+  multiline?: boolean;
+  rows?: number;
+}) {
   const { t } = useTranslation('dashboard');
   return (
     <>
@@ -30,7 +42,7 @@ export function LanguageFields({ field, max, multiline }: { field: TextField; ma
           }
           rules={[{ max }]}
         >
-          {multiline ? <Input.TextArea rows={3} lang={l} /> : <Input lang={l} />}
+          {multiline ? <Input.TextArea rows={rows} lang={l} /> : <Input lang={l} />}
         </Form.Item>
       ))}
     </>
