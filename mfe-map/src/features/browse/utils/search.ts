@@ -47,25 +47,15 @@ export function matchesQuery(hay: string, query: string): boolean {
  * of +1): "pho" puts the phở shops (tagged `pho`) before "Phố đi bộ" for a Vietnamese guest. */
 export const RANK = { shownName: 0, otherName: 2, other: 4 } as const;
 
-interface Fields {
-  /** The name as the guest sees it, their names in every language, the description the guest reads. */
-  shown: string;
-  names: string;
-  description: string;
-  tags: string[];
-}
+type Fields = Partial<Record<'shown' | 'names' | 'description' | 'tags', string>>;
 const fields = new WeakMap<Activity, Partial<Record<ContentLanguage, Fields>>>();
 
-/** Folded once per activity and language, when a search first needs them. */
-function fieldsFor(a: Activity, language: ContentLanguage): Fields {
-  const byLanguage = fields.get(a) ?? {};
-  fields.set(a, byLanguage);
-  return (byLanguage[language] ??= {
-    shown: fold(pickContent(a.title, language)),
-    names: fold(Object.values(a.title ?? {}).join(' · ')),
-    description: fold(pickContent(a.description, language)),
-    tags: (a.tags ?? []).map(fold),
-  });
+/** Per activity and language: the name as the guest sees it, its names in every language, the description
+ * the guest reads and its tags ('|pho|breakfast|'), each folded once, when a search first needs it. */
+function fieldsOf(a: Activity, language: ContentLanguage): Fields {
+  let byLanguage = fields.get(a);
+  if (!byLanguage) fields.set(a, (byLanguage = {}));
+  return (byLanguage[language] ??= {});
 }
 
 /**
@@ -77,10 +67,15 @@ function fieldsFor(a: Activity, language: ContentLanguage): Fields {
 export function searchRank(a: Activity, words: string[], locale: string): number | null {
   if (!words.length) return RANK.shownName;
   const hay = haystack(a);
-  const f = fieldsFor(a, contentLanguage(locale));
-  if (!words.every((w) => hay.includes(w) || f.description.includes(w))) return null;
-  const untagged = words.some((w) => f.tags.includes(w)) ? 0 : 1;
-  if (words.every((w) => f.shown.includes(w))) return RANK.shownName + untagged;
-  if (words.every((w) => f.names.includes(w))) return RANK.otherName + untagged;
+  const language = contentLanguage(locale);
+  const f = fieldsOf(a, language);
+  const description = () => (f.description ??= fold(pickContent(a.description, language)));
+  if (!words.every((w) => hay.includes(w) || description().includes(w))) return null;
+  f.tags ??= `|${(a.tags ?? []).map(fold).join('|')}|`;
+  const untagged = words.some((w) => f.tags!.includes(`|${w}|`)) ? 0 : 1;
+  f.shown ??= fold(pickContent(a.title, language));
+  if (words.every((w) => f.shown!.includes(w))) return RANK.shownName + untagged;
+  f.names ??= fold(Object.values(a.title ?? {}).join(' · '));
+  if (words.every((w) => f.names!.includes(w))) return RANK.otherName + untagged;
   return RANK.other + untagged;
 }
