@@ -188,15 +188,13 @@ test.describe('dashboard downloads under the production CSP', () => {
     const recs = await downloadOf(page, tr('recs.export'));
     expect(recs.name).toBe(`${HOTEL}-recommendations.csv`);
     const recRows = parseCsv(recs.bytes.toString('utf8'));
+    const LANGS = ['en', 'vi', 'fr', 'zh', 'ko', 'ja'];
     const header = [
       'slug',
       'category',
-      'title_en',
-      'title_vi',
-      'title_fr',
-      'description_en',
-      'description_vi',
-      'description_fr',
+      // Titles and descriptions in every content language (issue 30).
+      ...LANGS.map((l) => `title_${l}`),
+      ...LANGS.map((l) => `description_${l}`),
       'latitude',
       'longitude',
       'address',
@@ -230,12 +228,8 @@ test.describe('dashboard downloads under the production CSP', () => {
       acts.map((a) => [
         a.slug,
         a.category,
-        l(a.title, 'en'),
-        l(a.title, 'vi'),
-        l(a.title, 'fr'),
-        l(a.description, 'en'),
-        l(a.description, 'vi'),
-        l(a.description, 'fr'),
+        ...LANGS.map((k) => l(a.title, k)),
+        ...LANGS.map((k) => l(a.description, k)),
         String(a.latitude),
         String(a.longitude),
         a.address ?? '',

@@ -1,7 +1,7 @@
 // Helpers for browser tests: the ports in use and a way to make one remote fail on purpose.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, Route } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 export const BASE = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
 export const REMOTE_PORTS = { marketing: BASE + 1, map: BASE + 2, account: BASE + 3, dashboard: BASE + 4 } as const;
@@ -86,4 +86,19 @@ export function tr(c: Catalogue, key: string, vars: Record<string, string | numb
   const raw = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c);
   if (typeof raw !== 'string') throw new Error(`no text for ${key}`);
   return raw.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
+}
+
+/** Picks `option` in the antd Select whose input is `field` (retried: antd's dropdown opens late under load). */
+export async function choose(page: Page, field: Locator, option: string) {
+  const lists = page.locator('.ant-select-dropdown:visible');
+  const control = field.locator(
+    `xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`,
+  );
+  await expect(async () => {
+    if (await lists.count()) await page.keyboard.press('Escape');
+    await expect(lists).toHaveCount(0, { timeout: 2000 });
+    await field.click();
+    await lists.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2000 });
+    await expect(control).toContainText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }

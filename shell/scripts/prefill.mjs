@@ -66,11 +66,13 @@ export function themeOf(cookie) {
   return cookieValue(cookie, 'gm-theme') === 'dark' ? 'dark' : 'light';
 }
 
+/** A per-language text in `lang`, else English, else Vietnamese, blanks skipped: as shared-ui's pickText
+ *  (shared-ui/src/i18n/content.ts), which this plain-Node script cannot import. */
 function pick(value, lang) {
   if (typeof value === 'string') return value;
   if (!value || typeof value !== 'object') return '';
-  const s = value[lang] ?? value.en;
-  return typeof s === 'string' ? s : '';
+  for (const l of [lang, 'en', 'vi']) if (typeof value[l] === 'string' && value[l].trim()) return value[l];
+  return '';
 }
 
 /** The splash the shell's CustomerSplash renders (same classes, same texts), over the boot spinner. */

@@ -58,6 +58,16 @@ describe('what the server writes into the shell page', () => {
     );
   });
 
+  it('a welcome missing in the page’s language falls back to English, then Vietnamese', () => {
+    const inVietnamese = { ...hotel, welcome: { en: ' ', vi: 'Xin chào!', ko: '환영합니다!' } };
+    expect(renderPage(html, { config, customer: inVietnamese, lang: 'ko' })).toContain(
+      '<p class="gm-splash-text">환영합니다!</p>',
+    );
+    expect(renderPage(html, { config, customer: inVietnamese, lang: 'fr' })).toContain(
+      '<p class="gm-splash-text">Xin chào!</p>',
+    );
+  });
+
   it('a hostile name or welcome stays text: no markup, no way out of the data block', () => {
     const evil = {
       ...hotel,

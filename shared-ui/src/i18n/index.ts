@@ -2,6 +2,9 @@
 // shell's i18next instance is initialised (addResourceBundle does not exist before init()).
 import type { i18n as I18n } from 'i18next';
 import { LOCALES, type Locale } from '../contracts/index.ts';
+import { pickContent } from './content.ts';
+
+export * from './content.ts';
 
 export const FALLBACK_LNG = 'en';
 
@@ -85,11 +88,8 @@ export function mergeIntoNamespace(i18n: I18n, ns: string, perLanguage: Record<s
   });
 }
 
-/** Picks a text from a per-language object (`{en, vi, fr}`), falling back to English. */
+/** Picks a text from a per-language object (`{en, vi, fr, zh, ko, ja}`): the locale's language, then
+ * English, then Vietnamese (see content.ts). */
 export function pickText(value: unknown, locale: Locale | string): string {
-  if (!value || typeof value !== 'object') return typeof value === 'string' ? value : '';
-  const v = value as Record<string, unknown>;
-  const l = lang(locale);
-  const s = v[l] ?? v.en;
-  return typeof s === 'string' ? s : '';
+  return pickContent(value, locale);
 }

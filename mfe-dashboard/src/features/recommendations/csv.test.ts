@@ -10,7 +10,7 @@ describe('recommendations CSV', () => {
     const parsed = parseCsv(toCsv([row]));
     expect(parsed[0]).toEqual([...CSV_COLUMNS]);
     expect(parsed[1]![2]).toBe('Phở 2000, "the" famous');
-    expect(parsed[1]![5]).toBe('Line one\nline two');
+    expect(parsed[1]![CSV_COLUMNS.indexOf('description_en')]).toBe('Line one\nline two');
   });
 
   it('reports every invalid row with its line number and keeps the valid ones', () => {
@@ -37,5 +37,31 @@ describe('recommendations CSV', () => {
       'missing_column:latitude',
       'missing_column:longitude',
     ]);
+  });
+
+  it('exports and reads titles and descriptions in all six languages', () => {
+    expect(CSV_COLUMNS.filter((c) => c.startsWith('title_') || c.startsWith('description_'))).toEqual([
+      'title_en',
+      'title_vi',
+      'title_fr',
+      'title_zh',
+      'title_ko',
+      'title_ja',
+      'description_en',
+      'description_vi',
+      'description_fr',
+      'description_zh',
+      'description_ko',
+      'description_ja',
+    ]);
+    const r = validateImport(
+      'slug,category,title_en,title_zh,title_ja,description_ko,latitude,longitude\n' +
+        'ben-thanh,shopping,Ben Thanh Market,滨城市场,ベンタイン市場,벤탄 시장의 설명,10.77,106.70\n',
+    );
+    expect(r.rows[0]!.value).toMatchObject({
+      title: { en: 'Ben Thanh Market', zh: '滨城市场', ja: 'ベンタイン市場' },
+      description: { ko: '벤탄 시장의 설명' },
+    });
+    expect(r.languages).toEqual({ title: ['en', 'zh', 'ja'], description: ['ko'] });
   });
 });

@@ -1,15 +1,15 @@
 // CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
 import { csvCell } from '../common/download.ts';
+import { LANGUAGES, type Language, type TextField } from '../common/translations.ts';
 
-export const CSV_COLUMNS = [
+const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
+
+/** Titles and descriptions in every content language (en, vi, fr, zh, ko, ja), the rest once. */
+export const CSV_COLUMNS: readonly string[] = [
   'slug',
   'category',
-  'title_en',
-  'title_vi',
-  'title_fr',
-  'description_en',
-  'description_vi',
-  'description_fr',
+  ...inEveryLanguage('title'),
+  ...inEveryLanguage('description'),
   'latitude',
   'longitude',
   'address',
@@ -18,7 +18,7 @@ export const CSV_COLUMNS = [
   'website',
   'price_level',
   'published',
-] as const;
+];
 export const CATEGORIES = [
   'food',
   'cafe',
@@ -34,7 +34,7 @@ export const CATEGORIES = [
   'service',
 ] as const;
 
-export type CsvRow = Record<(typeof CSV_COLUMNS)[number], string>;
+export type CsvRow = Record<string, string>;
 
 export function toCsv(rows: CsvRow[]): string {
   return (
@@ -94,10 +94,20 @@ export interface ImportRow {
   } | null;
 }
 
-/** Validates every row; error codes are i18n keys (`csv.<code>`). */
-export function validateImport(text: string): { header: string[]; rows: ImportRow[]; headerErrors: string[] } {
+/**
+ * Validates every row; error codes are i18n keys (`csv.<code>`). `languages` says which languages the
+ * file has a title or description column for (the others keep their texts on import).
+ */
+export function validateImport(text: string): {
+  header: string[];
+  rows: ImportRow[];
+  headerErrors: string[];
+  languages: Record<'title' | 'description', Language[]>;
+} {
   const [header = [], ...body] = parseCsv(text);
   const norm = header.map((h) => h.trim().toLowerCase());
+  const present = (prefix: TextField) => LANGUAGES.filter((l) => norm.includes(`${prefix}_${l}`));
+  const languages = { title: present('title'), description: present('description') };
   const headerErrors = ['slug', 'category', 'title_en', 'latitude', 'longitude']
     .filter((c) => !norm.includes(c))
     .map((c) => `missing_column:${c}`);
@@ -119,8 +129,7 @@ export function validateImport(text: string): { header: string[]; rows: ImportRo
     if (pl && !/^[1-4]$/.test(pl)) errors.push('price_level');
     const pub = get('published').toLowerCase();
     if (pub && !['true', 'false', 'yes', 'no', '1', '0'].includes(pub)) errors.push('published');
-    const texts = (p: string) =>
-      Object.fromEntries(['en', 'vi', 'fr'].map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
+    const texts = (p: string) => Object.fromEntries(LANGUAGES.map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
     return {
       line: i + 2,
       errors,
@@ -142,5 +151,5 @@ export function validateImport(text: string): { header: string[]; rows: ImportRo
           },
     };
   });
-  return { header: norm, rows, headerErrors };
+  return { header: norm, rows, headerErrors, languages };
 }

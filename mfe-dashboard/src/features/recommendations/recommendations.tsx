@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import type { Tables, TablesInsert, Json } from '@guestmap/shared-ui/database';
+import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { downloadBlob } from '../common/download.ts';
 import { FormMapPicker } from '../common/map-picker.tsx';
@@ -28,6 +28,16 @@ import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
 import { fromJson, toJson, validate, type Hours } from './opening-hours.ts';
 import { CATEGORIES, CSV_COLUMNS, toCsv, validateImport, type CsvRow, type ImportRow } from './csv.ts';
+import {
+  fromFields,
+  lacking,
+  mergeImported,
+  textIn as text,
+  toFields,
+  type TextField,
+} from '../common/translations.ts';
+import { LanguageFields } from '../common/language-fields.tsx';
+import { MissingBadges, MissingFilterSelect, keepRow, type MissingFilter } from './translation-status.tsx';
 
 type Activity = Tables<'activities'>;
 type Customer = Tables<'customers'>;
@@ -52,12 +62,9 @@ const slugify = (s: string) =>
     .slice(0, 80);
 
 interface FormValues {
+  /** title_en (required), title_vi … title_ja, description_*, offer_* (translations.ts). */
+  [text: `${TextField}_${string}`]: string | undefined;
   title_en: string;
-  title_vi?: string;
-  title_fr?: string;
-  description_en?: string;
-  description_vi?: string;
-  description_fr?: string;
   slug: string;
   category: string;
   latitude: number;
@@ -69,22 +76,10 @@ interface FormValues {
   price_level?: number | null;
   is_partner?: boolean;
   commission_pct?: number | null;
-  offer_en?: string;
-  offer_vi?: string;
-  offer_fr?: string;
   published?: boolean;
   opening_hours: Hours;
   photos: string[];
 }
-
-const text = (v: Json | null | undefined, l: string) =>
-  v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '';
-const texts = (o: Record<string, string | undefined>) =>
-  Object.fromEntries(
-    Object.entries(o)
-      .filter(([, v]) => v && v.trim())
-      .map(([k, v]) => [k, v!.trim()]),
-  );
 
 export function Recommendations({ customer }: { customer: Customer | null }) {
   const { t } = useTranslation('dashboard');
@@ -96,6 +91,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | undefined>();
   const [status, setStatus] = useState<'all' | 'published' | 'draft'>('all');
+  const [missing, setMissing] = useState<MissingFilter>('');
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [report, setReport] = useState<{ rows: ImportRow[]; headerErrors: string[] } | null>(null);
@@ -130,12 +126,13 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
         (r) =>
           (!category || r.category === category) &&
           (status === 'all' || (status === 'published') === r.published) &&
+          keepRow(missing, lacking(r)) &&
           (!query ||
             fold(`${pickText(r.title, locale)} ${text(r.title, 'en')} ${r.address ?? ''} ${r.tags.join(' ')}`).includes(
               fold(query),
             )),
       ),
-    [rows, category, status, query, locale],
+    [rows, category, status, missing, query, locale],
   );
 
   const explain = (error: unknown) => {
@@ -187,12 +184,9 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       return;
     }
     form.setFieldsValue({
-      title_en: text(r.title, 'en'),
-      title_vi: text(r.title, 'vi'),
-      title_fr: text(r.title, 'fr'),
-      description_en: text(r.description, 'en'),
-      description_vi: text(r.description, 'vi'),
-      description_fr: text(r.description, 'fr'),
+      ...toFields('title', r.title),
+      ...toFields('description', r.description),
+      ...toFields('offer', r.guest_offer),
       slug: r.slug,
       category: r.category,
       latitude: r.latitude,
@@ -204,9 +198,6 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       price_level: r.price_level,
       is_partner: r.is_partner,
       commission_pct: r.commission_rate === null ? null : Math.round(Number(r.commission_rate) * 1000) / 10,
-      offer_en: text(r.guest_offer, 'en'),
-      offer_vi: text(r.guest_offer, 'vi'),
-      offer_fr: text(r.guest_offer, 'fr'),
       published: r.published,
       opening_hours: fromJson(r.opening_hours),
       photos: r.photos,
@@ -217,8 +208,8 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
     const payload: Omit<TablesInsert<'activities'>, 'customer_id'> = {
       slug: v.slug,
       category: v.category as Activity['category'],
-      title: texts({ en: v.title_en, vi: v.title_vi, fr: v.title_fr }),
-      description: texts({ en: v.description_en, vi: v.description_vi, fr: v.description_fr }),
+      title: fromFields('title', v),
+      description: fromFields('description', v),
       latitude: v.latitude,
       longitude: v.longitude,
       address: v.address?.trim() || null,
@@ -227,7 +218,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
       website: v.website?.trim() || null,
       price_level: v.price_level ?? null,
       is_partner: !!v.is_partner,
-      guest_offer: v.is_partner ? texts({ en: v.offer_en, vi: v.offer_vi, fr: v.offer_fr }) : null,
+      guest_offer: v.is_partner ? fromFields('offer', v) : null,
       published: !!v.published,
       opening_hours: toJson(v.opening_hours),
       photos: v.photos ?? [],
@@ -253,12 +244,8 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
     const data: CsvRow[] = rows.map((r) => ({
       slug: r.slug,
       category: r.category,
-      title_en: text(r.title, 'en'),
-      title_vi: text(r.title, 'vi'),
-      title_fr: text(r.title, 'fr'),
-      description_en: text(r.description, 'en'),
-      description_vi: text(r.description, 'vi'),
-      description_fr: text(r.description, 'fr'),
+      ...toFields('title', r.title),
+      ...toFields('description', r.description),
       latitude: String(r.latitude),
       longitude: String(r.longitude),
       address: r.address ?? '',
@@ -285,9 +272,12 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
         continue;
       }
       n += 1;
+      const before = rows.find((x) => x.slug === r.value!.slug);
       const { error } = await db.from('activities').upsert(
         {
           ...r.value,
+          title: mergeImported(before?.title, r.value.title, result.languages.title),
+          description: mergeImported(before?.description, r.value.description, result.languages.description),
           category: r.value.category as Activity['category'],
           customer_id: customerId,
           sort_order: n * 10,
@@ -351,6 +341,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
             { value: 'draft', label: t('recs.draft') },
           ]}
         />
+        <MissingFilterSelect value={missing} onChange={setMissing} />
       </Space>
       <Table<Activity>
         size="small"
@@ -395,6 +386,11 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
             ),
           },
           {
+            title: t('recs.translations'),
+            key: 'translations',
+            render: (_, r) => <MissingBadges missing={lacking(r)} />,
+          },
+          {
             title: t('recs.category'),
             dataIndex: 'category',
             sorter: (a, b) => a.category.localeCompare(b.category),
@@ -430,12 +426,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
           >
             <Input onChange={(e) => editing === 'new' && form.setFieldValue('slug', slugify(e.target.value))} />
           </Form.Item>
-          <Form.Item name="title_vi" label={t('recs.titleVi')} rules={[{ max: 120 }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="title_fr" label={t('recs.titleFr')} rules={[{ max: 120 }]}>
-            <Input />
-          </Form.Item>
+          <LanguageFields field="title" max={120} />
           <Form.Item
             name="slug"
             label={t('recs.slug')}
@@ -456,12 +447,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
           <Form.Item name="description_en" label={t('recs.descriptionEn')} rules={[{ max: 2000 }]}>
             <Input.TextArea rows={3} />
           </Form.Item>
-          <Form.Item name="description_vi" label={t('recs.descriptionVi')} rules={[{ max: 2000 }]}>
-            <Input.TextArea rows={3} />
-          </Form.Item>
-          <Form.Item name="description_fr" label={t('recs.descriptionFr')} rules={[{ max: 2000 }]}>
-            <Input.TextArea rows={3} />
-          </Form.Item>
+          <LanguageFields field="description" max={2000} multiline />
           <Space wrap>
             <Form.Item
               name="latitude"
@@ -551,12 +537,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
                   <Form.Item name="offer_en" label={t('recs.offerEn')} rules={[{ max: 200 }]}>
                     <Input />
                   </Form.Item>
-                  <Form.Item name="offer_vi" label={t('recs.offerVi')} rules={[{ max: 200 }]}>
-                    <Input />
-                  </Form.Item>
-                  <Form.Item name="offer_fr" label={t('recs.offerFr')} rules={[{ max: 200 }]}>
-                    <Input />
-                  </Form.Item>
+                  <LanguageFields field="offer" max={200} />
                 </>
               ) : null
             }

@@ -8,6 +8,8 @@ import { useDb, errorKey } from '../common/use-db.ts';
 import { bestTextOn } from './contrast.ts';
 import { FormMapPicker } from '../common/map-picker.tsx';
 import { IMAGE_ACCEPT, uploadImage } from '../common/upload-image.ts';
+import { fromFields, toFields } from '../common/translations.ts';
+import { LanguageFields } from '../common/language-fields.tsx';
 
 type Customer = Tables<'customers'>;
 
@@ -17,20 +19,14 @@ interface Values {
   primary_color?: string;
   logo_url?: string;
   cover_url?: string;
-  welcome_en?: string;
-  welcome_vi?: string;
-  welcome_fr?: string;
+  /** welcome_en … welcome_ja (common/translations.ts). */
+  [welcome: `welcome_${string}`]: string | undefined;
   latitude: number;
   longitude: number;
   zoom: number;
   is_public: boolean;
   rewards_reinvestment_pct: number;
 }
-
-const welcome = (c: Customer, l: string) =>
-  c.welcome && typeof c.welcome === 'object' && !Array.isArray(c.welcome)
-    ? String((c.welcome as Record<string, unknown>)[l] ?? '')
-    : '';
 
 export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer; onSaved: (c: Customer) => void }) {
   const { t } = useTranslation('dashboard');
@@ -48,9 +44,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
       primary_color: customer.primary_color ?? '',
       logo_url: customer.logo_url ?? '',
       cover_url: customer.cover_url ?? '',
-      welcome_en: welcome(customer, 'en'),
-      welcome_vi: welcome(customer, 'vi'),
-      welcome_fr: welcome(customer, 'fr'),
+      ...toFields('welcome', customer.welcome),
       latitude: customer.latitude,
       longitude: customer.longitude,
       zoom: customer.zoom,
@@ -68,11 +62,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
   };
 
   const save = async (v: Values) => {
-    const texts = Object.fromEntries(
-      Object.entries({ en: v.welcome_en, vi: v.welcome_vi, fr: v.welcome_fr })
-        .filter(([, x]) => x && x.trim())
-        .map(([k, x]) => [k, x!.trim()]),
-    );
+    const texts = fromFields('welcome', v);
     setBusy('save');
     const { data, error } = await db
       .from('customers')
@@ -198,12 +188,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           <Form.Item name="welcome_en" label={t('settings.welcomeEn')} rules={[{ max: 600 }]}>
             <Input.TextArea rows={2} />
           </Form.Item>
-          <Form.Item name="welcome_vi" label={t('settings.welcomeVi')} rules={[{ max: 600 }]}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
-          <Form.Item name="welcome_fr" label={t('settings.welcomeFr')} rules={[{ max: 600 }]}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
+          <LanguageFields field="welcome" max={600} multiline rows={2} />
           <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
           <Space wrap>
             <Form.Item

@@ -176,7 +176,12 @@ export function ActivityPanel({
       )}
 
       {driver && (
-        <DriverCard name={localName} address={a.address_local || a.address || ''} onClose={() => setDriver(false)} />
+        <DriverCard
+          locale={locale}
+          name={localName}
+          address={a.address_local || a.address || ''}
+          onClose={() => setDriver(false)}
+        />
       )}
     </article>
   );

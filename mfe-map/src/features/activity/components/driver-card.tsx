@@ -1,16 +1,23 @@
 // "Show to driver": the address in the local script, in large type, full screen, for a taxi or
-// motorbike driver to read from the guest's phone.
+// motorbike driver to read from the guest's phone. It speaks to the driver: the instruction is in
+// Vietnamese whatever the page's language (a constant, not a catalogue text: the Vietnamese catalogue is
+// not loaded for other guests), with the guest's own words small beneath so they know what it says.
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 
+/** What the driver reads: the same words as the Vietnamese catalogue's driver.title. */
+export const DRIVER_INSTRUCTION_VI = 'Vui lòng chở tôi đến:';
+
 interface Props {
+  /** The page's locale ('en-US', 'zh-CN', ...): the small line beneath is in it, unless it is Vietnamese. */
+  locale: string;
   name: string;
   address: string;
   onClose: () => void;
 }
 
-export function DriverCard({ name, address, onClose }: Props) {
+export function DriverCard({ locale, name, address, onClose }: Props) {
   const { t } = useTranslation('map');
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -29,7 +36,15 @@ export function DriverCard({ name, address, onClose }: Props) {
   return createPortal(
     <div className="gm-driver" role="dialog" aria-modal="true" aria-labelledby="gm-driver-title">
       <p className="gm-driver-hint" id="gm-driver-title">
-        {t('driver.title')}
+        <span className="gm-driver-instruction" lang="vi">
+          {DRIVER_INSTRUCTION_VI}
+        </span>
+        {!locale.startsWith('vi') && (
+          <span className="gm-driver-guest" lang={locale}>
+            {' '}
+            {t('driver.title')}
+          </span>
+        )}
       </p>
       <p className="gm-driver-name" lang="vi">
         {name}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, haystack, matchesQuery } from './search.ts';
+import { RANK, fold, haystack, matchesQuery, queryWords, searchRank } from './search.ts';
 import type { Activity } from '../../places/utils/types.ts';
 
 const pho = {
@@ -32,5 +32,83 @@ describe('diacritics-insensitive search', () => {
     expect(matchesQuery(haystack(pho), 'pho sushi')).toBe(false);
     expect(matchesQuery(haystack(pho), 'quan 3')).toBe(true);
     expect(matchesQuery(haystack(dac), '   ')).toBe(true);
+  });
+});
+
+describe('ranked search over names in six languages', () => {
+  const place = (
+    slug: string,
+    title: Record<string, string>,
+    description: Record<string, string>,
+    tags: string[] = [],
+  ) =>
+    ({ slug, title, description, tags, category: 'sight', address: null, address_local: null }) as unknown as Activity;
+  // In the order of a hotel's list: the walking street and City Hall come before the phở shops.
+  const list = [
+    place(
+      'nguyen-hue-walking-street',
+      {
+        en: 'Nguyen Hue Walking Street',
+        vi: 'Phố đi bộ Nguyễn Huệ',
+        zh: '阮惠步行街',
+        ko: '응우옌후에 거리',
+        ja: 'グエンフエ通り',
+      },
+      { en: 'Wide pedestrian boulevard.', vi: 'Đại lộ đi bộ.' },
+    ),
+    place(
+      'city-hall',
+      { en: 'City Hall (People’s Committee)', vi: 'Trụ sở UBND Thành phố', zh: '胡志明市人民委员会大楼' },
+      { en: 'Best seen lit up at night from Nguyen Hue.', vi: 'Đẹp nhất khi nhìn từ phố Nguyễn Huệ.' },
+    ),
+    place(
+      'book-street',
+      { en: 'Nguyen Van Binh Book Street', vi: 'Đường sách Nguyễn Văn Bình' },
+      { en: 'Bookshops; try the pho stall at the corner.', vi: 'Nhà sách.' },
+    ),
+    place(
+      'pho-hoa-pasteur',
+      {
+        en: 'Pho Hoa Pasteur',
+        vi: 'Phở Hòa Pasteur',
+        zh: '河粉和 Pasteur 店',
+        ko: '퍼호아 파스퇴르',
+        ja: 'フォー・ホア',
+      },
+      { en: 'Beef noodle soup.' },
+      ['pho'],
+    ),
+    place('pho-le', { en: 'Pho Le', vi: 'Phở Lệ', ko: '퍼레 쌀국수' }, { en: 'Rich southern-style broth.' }, ['pho']),
+  ];
+  const search = (query: string, locale: string) =>
+    list
+      .map((a) => ({ slug: a.slug, rank: searchRank(a, queryWords(query), locale) }))
+      .filter((r) => r.rank !== null)
+      .sort((x, y) => x.rank! - y.rank!)
+      .map((r) => r.slug);
+
+  it('"pho": the phở shops first (name as shown), then names in another language, then descriptions', () => {
+    expect(search('pho', 'en-US')).toEqual([
+      'pho-hoa-pasteur',
+      'pho-le',
+      'nguyen-hue-walking-street',
+      'city-hall',
+      'book-street',
+    ]);
+  });
+  it('finds places by their Chinese, Korean and Japanese names, whatever the page language', () => {
+    expect(search('步行街', 'en-US')).toEqual(['nguyen-hue-walking-street']);
+    expect(search('쌀국수', 'ko-KR')).toEqual(['pho-le']);
+    expect(search('ﾌｫｰ', 'ja-JP')).toEqual(['pho-hoa-pasteur']); // half-width katakana typed
+    expect(search('人民委员会', 'zh-CN')).toEqual(['city-hall']);
+  });
+  it('a guest reading Korean sees a Korean-name match first', () => {
+    expect(search('거리', 'ko-KR')).toEqual(['nguyen-hue-walking-street']);
+    expect(searchRank(list[0]!, queryWords('walking'), 'ko-KR')).toBe(RANK.otherName + 1);
+    expect(searchRank(list[0]!, queryWords('거리'), 'ko-KR')).toBe(RANK.shownName + 1);
+  });
+  it('a Vietnamese guest: every name has "pho" in it (Phở, Phố, Thành phố); places tagged pho come first', () => {
+    // (The book street's "pho" is in its English description only: not what a Vietnamese guest reads.)
+    expect(search('pho', 'vi-VN')).toEqual(['pho-hoa-pasteur', 'pho-le', 'nguyen-hue-walking-street', 'city-hall']);
   });
 });

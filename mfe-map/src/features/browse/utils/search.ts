@@ -1,9 +1,14 @@
-// Search that ignores case and diacritics: "pho" finds "Phở", "dac san" finds "Đặc sản".
+// Search that ignores case, diacritics and full-width forms: "pho" finds "Phở", "dac san" finds "Đặc sản";
+// a place's name in any of its languages matches ("河粉", "쌀국수", "フォー" too). Results are ranked: a
+// match in the name the guest sees first, then in the name in another language, then elsewhere (tags,
+// category, addresses, the description the guest reads); a tag equal to a word of the query breaks ties,
+// and equal ranks keep the list's order.
+import { contentLanguage, pickContent, type ContentLanguage } from '@guestmap/shared-ui/i18n';
 import type { Activity } from '../../places/utils/types.ts';
 
 export function fold(s: string): string {
   return s
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[đĐ]/g, 'd')
     .toLowerCase()
@@ -30,8 +35,47 @@ export function haystack(a: Activity): string {
   return text;
 }
 
+/** The query's words, folded; none for an empty query. */
+export const queryWords = (query: string): string[] => fold(query).split(' ').filter(Boolean);
+
 /** Every word of the query must appear somewhere in the activity's text. */
 export function matchesQuery(hay: string, query: string): boolean {
-  const words = fold(query).split(' ').filter(Boolean);
-  return words.every((w) => hay.includes(w));
+  return queryWords(query).every((w) => hay.includes(w));
+}
+
+/** Ranks, best first; among equal ones, a place tagged with a word of the query comes first (+0 instead
+ * of +1): "pho" puts the phở shops (tagged `pho`) before "Phố đi bộ" for a Vietnamese guest. */
+export const RANK = { shownName: 0, otherName: 2, other: 4 } as const;
+
+type Fields = Partial<Record<'shown' | 'names' | 'description' | 'tags', string>>;
+const fields = new WeakMap<Activity, Partial<Record<ContentLanguage, Fields>>>();
+
+/** Per activity and language: the name as the guest sees it, its names in every language, the description
+ * the guest reads and its tags ('|pho|breakfast|'), each folded once, when a search first needs it. */
+function fieldsOf(a: Activity, language: ContentLanguage): Fields {
+  let byLanguage = fields.get(a);
+  if (!byLanguage) fields.set(a, (byLanguage = {}));
+  return (byLanguage[language] ??= {});
+}
+
+/**
+ * How well a place matches the query's words for a guest reading `locale` (lower is better): RANK.shownName
+ * when every word is in the name as shown to them, RANK.otherName when every word is in its names in all
+ * languages, RANK.other when every word is somewhere in its text (the description they read included),
+ * each +1 unless a word is one of its tags; null when it does not match.
+ */
+export function searchRank(a: Activity, words: string[], locale: string): number | null {
+  if (!words.length) return RANK.shownName;
+  const hay = haystack(a);
+  const language = contentLanguage(locale);
+  const f = fieldsOf(a, language);
+  const description = () => (f.description ??= fold(pickContent(a.description, language)));
+  if (!words.every((w) => hay.includes(w) || description().includes(w))) return null;
+  f.tags ??= `|${(a.tags ?? []).map(fold).join('|')}|`;
+  const untagged = words.some((w) => f.tags!.includes(`|${w}|`)) ? 0 : 1;
+  f.shown ??= fold(pickContent(a.title, language));
+  if (words.every((w) => f.shown!.includes(w))) return RANK.shownName + untagged;
+  f.names ??= fold(Object.values(a.title ?? {}).join(' · '));
+  if (words.every((w) => f.names!.includes(w))) return RANK.otherName + untagged;
+  return RANK.other + untagged;
 }

@@ -9,7 +9,7 @@ import { up } from '@guestmap/shared-ui/tokens';
 import { usePlaces } from '../../places/api/get-places.ts';
 import { CATEGORIES, type Activity, type Category } from '../../places/utils/types.ts';
 import { timeZoneFor } from '../../places/utils/time-zone.ts';
-import { haystack, matchesQuery } from '../../browse/utils/search.ts';
+import { queryWords, searchRank } from '../../browse/utils/search.ts';
 import { distanceMetres, type LatLng } from '../../browse/utils/distance.ts';
 import { FilterBar, type NearState } from '../../browse/components/filter-bar.tsx';
 import { PlaceList, type ListEntry } from '../../browse/components/place-list.tsx';
@@ -113,15 +113,22 @@ export default function MapScreen() {
   const openFilter = ui.openNow ? statusOf : null;
   const entries = useMemo<ListEntry[]>(() => {
     const list: ListEntry[] = [];
+    const words = queryWords(ui.query);
+    const rank = new Map<ListEntry, number>();
     for (const a of activities) {
       if (ui.categories.length && !ui.categories.includes(a.category)) continue;
-      if (ui.query && !matchesQuery(haystack(a), ui.query)) continue;
+      const r = words.length ? searchRank(a, words, locale) : 0;
+      if (r === null) continue;
       if (openFilter && openFilter(a).state !== 'open') continue;
-      list.push({ activity: a, distance: me ? distanceMetres(me, a) : null });
+      const entry = { activity: a, distance: me ? distanceMetres(me, a) : null };
+      rank.set(entry, r);
+      list.push(entry);
     }
-    if (me) list.sort((x, y) => (x.distance ?? 0) - (y.distance ?? 0));
+    // A match in the name comes before a match elsewhere; then nearest first (Near me) or the list's order.
+    if (words.length || me)
+      list.sort((x, y) => rank.get(x)! - rank.get(y)! || (me ? (x.distance ?? 0) - (y.distance ?? 0) : 0));
     return list;
-  }, [activities, ui.categories, ui.query, openFilter, me]);
+  }, [activities, ui.categories, ui.query, openFilter, me, locale]);
 
   // The places on the map: the same array while the same places are shown. With "open now" on, the minute's
   // tick recomputes the entries; rebuilding the markers for it took every marker away and back each minute

@@ -1,5 +1,8 @@
 // Row shapes read from Supabase (customers, activities). Kept narrow: only what the guest path uses.
-export type I18nText = Partial<Record<'en' | 'vi' | 'fr', string>>;
+import type { ContentText } from '@guestmap/shared-ui/i18n';
+
+/** `{en, vi, fr, zh, ko, ja}`, any of them missing (shown with pickText's fallbacks). */
+export type I18nText = ContentText;
 
 export const CATEGORIES = [
   'food',
