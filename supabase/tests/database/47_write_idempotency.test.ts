@@ -66,6 +66,64 @@ describe.each(BACKENDS)('contact messages sent again with the same request id on
   });
 });
 
+describe.each(BACKENDS)('a wrong voucher PIN checked again with its key on %s', (backend) => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startTestStack(backend);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('is answered as before and counted once; another attempt counts', async () => {
+    const spa = (
+      await s.db.query<{ id: string }>(
+        `select extensions.uuid_generate_v5(extensions.uuid_ns_url(), $1 || '/miu-miu-spa') as id`,
+        [HOTEL_A],
+      )
+    ).rows[0]!.id;
+    await s.db.query(
+      `insert into public.partner_pins (activity_id, pin_hash, pin_length) values ($1, extensions.crypt('246813', extensions.gen_salt('bf', 4)), 6)
+       on conflict (activity_id) do update set pin_hash = excluded.pin_hash, pin_length = excluded.pin_length`,
+      [spa],
+    );
+    await s.db.query('delete from private.partner_pin_failures where activity_id = $1', [spa]);
+    await s.db.query(
+      `insert into public.vouchers (code, user_id, customer_id, activity_id, discount_pct, expires_at)
+       values ('WRNGPN2345', '00000000-0000-4000-a000-000000000003', $1, $2, 10, now() + interval '1 day')`,
+      [HOTEL_A, spa],
+    );
+    const redeem = async (pin: string, key: string) => {
+      const { data, error } = await s.anon().rpc('redeem_voucher', {
+        p_code: 'WRNGPN2345',
+        p_pin: pin,
+        p_amount_minor: 100000,
+        p_currency: 'VND',
+        p_idempotency_key: key,
+      });
+      if (error) throw error;
+      return data as { ok: boolean; attempts_left?: number };
+    };
+    const failures = async () =>
+      (
+        await s.db.query<{ n: number }>(
+          'select count(*)::int as n from private.partner_pin_failures where activity_id = $1',
+          [spa],
+        )
+      ).rows[0]!.n;
+    expect(await redeem('111111', 'till-a')).toEqual({ ok: false, details: 'wrong_pin', attempts_left: 4 });
+    // The check of that attempt (its answer was lost): the same answer, not a second failure.
+    expect(await redeem('111111', 'till-a')).toEqual({ ok: false, details: 'wrong_pin', attempts_left: 4 });
+    expect(await redeem('111111', 'till-a')).toEqual({ ok: false, details: 'wrong_pin', attempts_left: 4 });
+    expect(await failures()).toBe(1);
+    // A new attempt (a new key) is counted.
+    expect(await redeem('222222', 'till-b')).toEqual({ ok: false, details: 'wrong_pin', attempts_left: 3 });
+    expect(await failures()).toBe(2);
+    // The right PIN still redeems.
+    expect((await redeem('246813', 'till-c')).ok).toBe(true);
+  });
+});
+
 describe('the same key sent at once from 20 connections on postgres', () => {
   let s: TestStack;
   beforeAll(async () => {
