@@ -102,3 +102,40 @@ export async function choose(page: Page, field: Locator, option: string) {
     await expect(control).toContainText(option, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * A connection that drops in the middle of a write (issue 32): the first request matching `match`
+ * reaches the server and is applied, then its answer is cut on the way back and the browser goes
+ * offline; every later matching request fails until `reconnect()` (the browser is online again and
+ * requests go through). Returns the request bodies in order (for the idempotency keys sent); `applied()` says the first reached the server.
+ */
+export async function dropDuringWrite(
+  page: Page,
+  match: (url: URL) => boolean,
+  method = 'POST',
+): Promise<{ bodies: unknown[]; applied: () => boolean; reconnect: () => Promise<void> }> {
+  const bodies: unknown[] = [];
+  let down = false;
+  let applied = false;
+  await page.route(match, async (route) => {
+    const req = route.request();
+    if (req.method() !== method) return route.continue();
+    bodies.push(req.postDataJSON());
+    if (down) return route.abort('internetdisconnected');
+    if (bodies.length > 1) return route.continue();
+    // The first one: the server applies it; its answer never arrives.
+    await route.fetch();
+    applied = true;
+    down = true;
+    await page.context().setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  return {
+    bodies,
+    applied: () => applied,
+    reconnect: async () => {
+      down = false;
+      await page.context().setOffline(false);
+    },
+  };
+}

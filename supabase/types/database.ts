@@ -209,6 +209,7 @@ export type Database = {
           locale: Database["public"]["Enums"]["app_language"]
           handled_at: string | null
           created_at: string
+          request_id: string | null
         }
         Insert: {
           id?: string
@@ -219,6 +220,7 @@ export type Database = {
           locale?: Database["public"]["Enums"]["app_language"]
           handled_at?: string | null
           created_at?: string
+          request_id?: string | null
         }
         Update: {
           id?: string
@@ -229,6 +231,7 @@ export type Database = {
           locale?: Database["public"]["Enums"]["app_language"]
           handled_at?: string | null
           created_at?: string
+          request_id?: string | null
         }
         Relationships: []
       }

@@ -79,6 +79,8 @@ export class SessionKeeper {
   private session: KeptSession | null = null;
   private timer: unknown = null;
   private failures = 0;
+  private failedAt: number | null = null;
+  private retryAt: number | null = null;
   private inFlight = false;
   private lastRefreshStart = -Infinity;
   private readonly now: () => number;
@@ -110,6 +112,9 @@ export class SessionKeeper {
       tracking: !!this.session,
       failures: this.failures,
       expired: this.session ? isExpired(this.session, this.now()) : false,
+      /** When the last refresh failed for network reasons, and when the retry is due (ms since the epoch). */
+      failedAt: this.failures > 0 ? this.failedAt : null,
+      retryAt: this.failures > 0 ? this.retryAt : null,
     };
   }
 
@@ -142,6 +147,8 @@ export class SessionKeeper {
 
   private retryLater() {
     this.cancel();
+    this.failedAt = this.now();
+    this.retryAt = this.failedAt + retryDelayMs(this.failures);
     this.timer = this.setTimer(() => {
       this.timer = null;
       void this.run();

@@ -85,6 +85,8 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
   let row: ProfileRow | null = null;
   let currentSession: Session | null = null;
   let signingOut = false;
+  // The user was told why they were signed out: once per session, whichever path saw it first.
+  let explained = false;
   let realtimeStatus = 'closed';
   // Events are handled one at a time, outside supabase-js's auth lock.
   let queue: Promise<void> = Promise.resolve();
@@ -95,7 +97,13 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
       // supabase-js caches a failed refresh for 60 s; our backoff policy decides when to retry.
       if ('lastRefreshFailure' in authClient) authClient.lastRefreshFailure = null;
       const { data, error } = await supabase.auth.refreshSession();
-      if (error) return classifyAuthError(error);
+      if (error) {
+        const c = classifyAuthError(error);
+        // supabase-js forgets the session itself on such an answer, and its SIGNED_OUT may be handled
+        // first (stopping the keeper, which then says nothing): sign out here, with the reason.
+        if (c.kind === 'fatal') void forceSignOut(c.code);
+        return c;
+      }
       if (!data.session) return { ok: false, kind: 'other' };
       return { ok: true, session: keptSession(data.session) };
     },
@@ -115,8 +123,9 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
   };
 
   async function forceSignOut(code: FatalAuthCode | 'disabled') {
-    if (signingOut) return;
+    if (signingOut || explained) return;
     signingOut = true;
+    explained = true;
     try {
       unsubscribe();
       keeper.stop();
@@ -262,6 +271,7 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
           : 'restored';
       currentSession = session;
       row = null;
+      explained = false;
       store.dispatch(authSlice.actions.signedIn({ user: toPlatformUser(session), kind }));
       await initProfile(session, true);
       return;

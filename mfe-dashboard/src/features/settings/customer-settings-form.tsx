@@ -1,6 +1,7 @@
 // Customer settings: name, tagline, branding (logo, colour with a contrast check, cover, welcome
 // text per language), map centre and zoom, public or private; package (administrators only).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
@@ -35,6 +36,19 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState<string | null>(null);
   const colour = Form.useWatch('primary_color', form);
+  // A save whose answer was lost: the same values are sent again (shared-ui in-flight) until the server
+  // answers, at once when the connection returns. Setting absolute values twice leaves the same row,
+  // so the answer to the check is the truth: saved, or the server's refusal.
+  const write = useCallback(
+    async (patch: Partial<Customer>) => {
+      const { data, error } = await db.from('customers').update(patch).eq('id', customer.id).select('*').single();
+      if (error) throw error;
+      return data;
+    },
+    [db, customer.id],
+  );
+  const saving = useInFlight<Partial<Customer>, Customer>({ send: write, fingerprint: (p) => JSON.stringify(p) });
+  const checking = saving.state.status === 'checking';
   const contrast = colour ? bestTextOn(colour) : null;
 
   useEffect(() => {
@@ -64,29 +78,30 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
   const save = async (v: Values) => {
     const texts = fromFields('welcome', v);
     setBusy('save');
-    const { data, error } = await db
-      .from('customers')
-      .update({
-        name: v.name.trim(),
-        tagline: v.tagline?.trim() || null,
-        primary_color: v.primary_color?.trim() || null,
-        logo_url: v.logo_url?.trim() || null,
-        cover_url: v.cover_url?.trim() || null,
-        welcome: texts,
-        latitude: v.latitude,
-        longitude: v.longitude,
-        zoom: v.zoom,
-        is_public: v.is_public,
-        rewards_reinvestment_pct: v.rewards_reinvestment_pct,
-      })
-      .eq('id', customer.id)
-      .select('*')
-      .single();
+    const data = await saving.run({
+      name: v.name.trim(),
+      tagline: v.tagline?.trim() || null,
+      primary_color: v.primary_color?.trim() || null,
+      logo_url: v.logo_url?.trim() || null,
+      cover_url: v.cover_url?.trim() || null,
+      welcome: texts,
+      latitude: v.latitude,
+      longitude: v.longitude,
+      zoom: v.zoom,
+      is_public: v.is_public,
+      rewards_reinvestment_pct: v.rewards_reinvestment_pct,
+    });
     setBusy(null);
-    if (error) return toast.error(t(errorKey(error)));
+    if (!data) return;
     toast.success(t('settings.saved'));
     onSaved(data);
   };
+
+  // The server's refusal (after the first answer or a check): its message, once.
+  const failure = saving.state.status === 'failed' ? saving.state.error : null;
+  useEffect(() => {
+    if (failure) toast.error(t(errorKey(failure)));
+  }, [failure, toast, t]);
 
   const setPackage = async (pkg: string) => {
     setBusy('package');
@@ -240,6 +255,20 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           <Form.Item name="is_public" valuePropName="checked">
             <Checkbox>{t('settings.public')}</Checkbox>
           </Form.Item>
+          {checking && (
+            <Alert
+              type="warning"
+              showIcon
+              role="status"
+              style={{ marginBottom: 12 }}
+              message={t('settings.checking')}
+              action={
+                <Button size="small" onClick={saving.checkNow}>
+                  {t('settings.checkNow')}
+                </Button>
+              }
+            />
+          )}
           <Button type="primary" htmlType="submit" loading={busy === 'save'}>
             {t('form.save')}
           </Button>

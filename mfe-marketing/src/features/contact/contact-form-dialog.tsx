@@ -1,8 +1,9 @@
 // The contact form dialog: a native modal <dialog> (focus trap, Escape, backdrop for free) with light
 // form controls; fields are validated as the user leaves them and again on submit; one request at a
 // time; success and error toasts through the shell.
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import '../../styles/marketing.css';
 import { ContactSendError, sendContactMessage } from './api/send-contact-message.ts';
 import {
@@ -35,7 +36,20 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
     message: topic === 'general' ? '' : t(`contact.prefill.${topic}`),
   }));
   const [errors, setErrors] = useState<Partial<Record<ContactField, ContactError>>>({});
-  const [sending, setSending] = useState(false);
+  // One request id per message (kept in this tab until answered): a send whose answer was lost is
+  // checked by sending it again with that id, automatically when the connection returns; the database
+  // keeps the message once. The same text sent again later reuses the id too.
+  const send = useCallback((v: ContactValues, key: string) => sendContactMessage(db, v, locale, key), [db, locale]);
+  const flight = useInFlight<ContactValues, true>({
+    send: async (v, key) => {
+      await send(v, key);
+      return true;
+    },
+    fingerprint: (v) => JSON.stringify([v.name.trim(), v.email.trim(), v.hotel.trim(), v.message.trim()]),
+    storageKey: 'guestmap.contact',
+  });
+  const checking = flight.state.status === 'checking';
+  const sending = flight.state.status === 'sending';
   const inFlight = useRef(false);
 
   useEffect(() => {
@@ -46,7 +60,9 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
   }, []);
 
   const close = () => {
-    if (inFlight.current) return;
+    // While sending, wait for the answer; while checking (no connection), the guest may leave: the
+    // message keeps its id, so sending it again later never stores it twice.
+    if (sending) return;
     ref.current?.close?.();
     setOpen(false);
     onClose?.();
@@ -75,22 +91,31 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
       return;
     }
     inFlight.current = true;
-    setSending(true);
     try {
-      await sendContactMessage(db, values, locale);
-      toast.success(t('contact.sent'));
-      inFlight.current = false;
-      close();
-    } catch (err) {
-      // Over the limits (a few messages an hour per address and per network): say to wait, not to check the connection.
-      toast.error(
-        t(err instanceof ContactSendError && err.reason === 'rate_limited' ? 'contact.rateLimited' : 'contact.failed'),
-      );
+      const sent = await flight.run(values);
+      if (sent) {
+        toast.success(t('contact.sent'));
+        inFlight.current = false;
+        close();
+      }
     } finally {
       inFlight.current = false;
-      setSending(false);
     }
   };
+
+  // The server's refusal, once: over the limits (a few messages an hour per address and per network)
+  // says to wait, not to check the connection.
+  const failure = flight.state.status === 'failed' ? flight.state.error : null;
+  useEffect(() => {
+    if (!failure) return;
+    toast.error(
+      t(
+        failure instanceof ContactSendError && failure.reason === 'rate_limited'
+          ? 'contact.rateLimited'
+          : 'contact.failed',
+      ),
+    );
+  }, [failure, toast, t]);
 
   if (!open) return null;
 
@@ -172,14 +197,32 @@ export function ContactFormDialog({ onClose, topic = 'general' }: ContactDialogP
         {field('hotel', t('contact.hotel'), { autoComplete: 'organization', optional: true })}
         {field('message', t('contact.message'), { multiline: true })}
         <p className="gmk-hint">{t('contact.privacy')}</p>
+        {checking && (
+          <p className="gmk-hint gmk-in-flight" role="status">
+            {t('contact.checking')}
+          </p>
+        )}
         <div className="gmk-actions">
           <button type="button" className="gmk-btn" onClick={close} disabled={sending}>
             {t('contact.cancel')}
           </button>
-          <button type="submit" className="gmk-btn gmk-btn-primary" disabled={sending} aria-busy={sending || undefined}>
-            {sending && <span className="gmk-spin" aria-hidden="true" />}
-            {sending ? t('contact.sending') : t('contact.send')}
-          </button>
+          {checking ? (
+            // The message already sent (same id): pressing it checks now instead of waiting.
+            <button type="button" className="gmk-btn gmk-btn-primary" onClick={flight.checkNow}>
+              <span className="gmk-spin" aria-hidden="true" />
+              {t('contact.send')}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="gmk-btn gmk-btn-primary"
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
+              {sending && <span className="gmk-spin" aria-hidden="true" />}
+              {sending ? t('contact.sending') : t('contact.send')}
+            </button>
+          )}
         </div>
       </form>
     </dialog>

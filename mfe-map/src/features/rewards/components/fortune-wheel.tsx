@@ -11,7 +11,7 @@ import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { segmentPath, segmentSize, targetRotation } from '../utils/wheel.ts';
 import { PrizeResult } from './prize-result.tsx';
 import { LimitMessage } from './limit-message.tsx';
-import { PlayError } from './play-error.tsx';
+import { PlayChecking, PlayError } from './play-error.tsx';
 
 const SPIN_MS = 4200;
 const COLOURS = ['#FFD166', '#A8E6CF', '#FFB4A2', '#B5D8FF', '#E2C2FF', '#FDE2B4', '#C7F0A0', '#F9C6E0'];
@@ -35,7 +35,15 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The result shows when the wheel has stopped; the wallet (plays left, points) refreshes then too.
   const afterPlay = useCallback(() => {}, []);
-  const { state, play, retryPending } = usePlay(supabase, campaign.id, afterPlay);
+  // A spin kept from before a reload, answered by the check on opening: its prize, without the animation.
+  const resumed = useCallback(
+    (o: PlayOutcome) => {
+      setShown(o);
+      onPlayed(o);
+    },
+    [onPlayed],
+  );
+  const { state, play, retryPending, checking, checkNow } = usePlay(supabase, campaign.id, afterPlay, resumed);
 
   useEffect(() => {
     let live = true;
@@ -66,6 +74,7 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
     !spinning && !retryPending && (left === 0 || (state.status === 'error' && state.code === 'daily_limit'));
 
   const spin = async () => {
+    if (checking) return checkNow();
     if (spinning || n === 0) return;
     setShown(null);
     const outcome = await play();
@@ -154,6 +163,7 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
             </>
           )}
           {state.status === 'error' && state.code !== 'daily_limit' && <PlayError code={state.code} />}
+          {checking && <PlayChecking />}
         </>
       )}
     </section>

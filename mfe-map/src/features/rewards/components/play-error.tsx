@@ -9,3 +9,13 @@ export function PlayError({ code }: { code: Code }) {
     </p>
   );
 }
+
+/** A play sent without an answer yet: the same play is being checked (shared-ui in-flight). */
+export function PlayChecking() {
+  const { t } = useTranslation('map', { keyPrefix: 'rewards' });
+  return (
+    <p className="gm-muted gm-small gm-in-flight" role="status">
+      {t('play.checking')}
+    </p>
+  );
+}

@@ -2,13 +2,13 @@
 // enter the voucher code (filled in from the guest's QR code), their partner PIN and what the guest
 // paid. The database marks the voucher used once, records the spend for the guest's hotel and computes
 // the commission; every answer of redeem_voucher is shown as a plain sentence.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../../places/utils/types.ts';
-import { redeemVoucher, type Redemption } from '../api/redeem-voucher.ts';
+import { redeemVoucher, type RedeemAnswer, type RedeemInput, type Redemption } from '../api/redeem-voucher.ts';
 import { redeemErrorCode, type RedeemError } from '../utils/errors.ts';
-import { newIdempotencyKey } from '../utils/keys.ts';
 import { formatMoney, parseAmount } from '../utils/money.ts';
 import { isVoucherCode, normaliseCode } from '../utils/voucher-code.ts';
 import { useRewardsCatalogue } from '../locales/catalogue.ts';
@@ -37,11 +37,20 @@ export default function RedeemScreen({ customer, activities, initialCode, onBack
   const [pin, setPin] = useState('');
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState<Redemption | null>(null);
-  // The key of a submission that got no answer: a retry of the very same submission reuses it.
-  const unanswered = useRef<{ fingerprint: string; key: string } | null>(null);
+  // One key per redemption (voucher and amount), kept in this tab's sessionStorage until the server
+  // answers: a submission without an answer is checked with the same key (at once when the connection
+  // returns), and the same voucher and amount typed again after a reload reuse it, so the answer is
+  // the first redemption's, never a second one. The PIN is not kept.
+  const send = useCallback((input: RedeemInput, key: string) => redeemVoucher(supabase, input, key), [supabase]);
+  const flight = useInFlight<RedeemInput, RedeemAnswer>({
+    send,
+    fingerprint: (i) => JSON.stringify([i.code, i.amountMinor, i.currency]),
+    storageKey: `guestmap.redeem.${customer.id}`,
+  });
+  const busy = flight.state.status === 'sending' || flight.state.status === 'checking';
+  const checking = flight.state.status === 'checking';
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -59,34 +68,28 @@ export default function RedeemScreen({ customer, activities, initialCode, onBack
     if (minor === null) bad.amount = t('redeem.badAmount');
     setInvalid(bad);
     setProblem(null);
+    flight.reset();
     if (Object.keys(bad).length > 0 || minor === null) {
       document.getElementById(`${uid}-${Object.keys(bad)[0]}`)?.focus();
       return;
     }
-    const fingerprint = JSON.stringify([c, pin, minor]);
-    const key = unanswered.current?.fingerprint === fingerprint ? unanswered.current.key : newIdempotencyKey();
-    unanswered.current = { fingerprint, key };
-    setBusy(true);
-    try {
-      const answer = await redeemVoucher(supabase, { code: c, pin, amountMinor: minor, currency: CURRENCY }, key);
-      unanswered.current = null;
-      if (answer.ok) {
-        setDone(answer);
-        requestAnimationFrame(() => heading.current?.focus());
-      } else {
-        setProblem({ kind: 'wrongPin', attemptsLeft: answer.attempts_left });
-        setPin('');
-      }
-    } catch (err) {
-      const codeOf = redeemErrorCode(err);
-      if (codeOf !== 'network') unanswered.current = null;
-      setProblem({ kind: 'error', code: codeOf });
-    } finally {
-      setBusy(false);
+    const answer = await flight.run({ code: c, pin, amountMinor: minor, currency: CURRENCY });
+    if (answer?.ok) {
+      setDone(answer);
+      requestAnimationFrame(() => heading.current?.focus());
+    } else if (answer) {
+      setProblem({ kind: 'wrongPin', attemptsLeft: answer.attempts_left });
+      setPin('');
     }
   };
 
+  // A refusal of the server (used, expired, locked...): shown as its sentence.
+  const failure = flight.state.status === 'failed' ? redeemErrorCode(flight.state.error) : null;
+  const shownProblem: Problem | null =
+    problem ?? (failure ? { kind: 'error', code: failure } : checking ? { kind: 'error', code: 'network' } : null);
+
   const again = () => {
+    flight.reset();
     setDone(null);
     setCode('');
     setPin('');
@@ -174,18 +177,30 @@ export default function RedeemScreen({ customer, activities, initialCode, onBack
               placeholder="250,000"
             />
             {fieldError('amount')}
-            {problem && (
+            {shownProblem && (
               <p className="gm-rewards-error" role="alert">
-                {problem.kind === 'wrongPin'
-                  ? problem.attemptsLeft > 0
-                    ? t('redeem.errors.wrong_pin', { count: problem.attemptsLeft })
+                {shownProblem.kind === 'wrongPin'
+                  ? shownProblem.attemptsLeft > 0
+                    ? t('redeem.errors.wrong_pin', { count: shownProblem.attemptsLeft })
                     : t('redeem.errors.wrong_pin_last')
-                  : t(`redeem.errors.${problem.code}`)}
+                  : t(`redeem.errors.${shownProblem.code}`)}
               </p>
             )}
-            <button type="submit" className="gm-btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? t('redeem.busy') : t('redeem.submit')}
-            </button>
+            {checking && (
+              <p className="gm-muted gm-small gm-in-flight" role="status">
+                {t('redeem.checking')}
+              </p>
+            )}
+            {checking ? (
+              // Checking the redemption already sent (same key): pressing it checks now.
+              <button type="button" className="gm-btn-primary" onClick={flight.checkNow}>
+                {t('redeem.submit')}
+              </button>
+            ) : (
+              <button type="submit" className="gm-btn-primary" disabled={busy} aria-busy={busy}>
+                {busy ? t('redeem.busy') : t('redeem.submit')}
+              </button>
+            )}
           </form>
         )}
         <button type="button" className="gm-link-btn" onClick={onBack}>

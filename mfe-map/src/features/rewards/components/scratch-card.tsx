@@ -8,12 +8,12 @@ import type { GameProps } from './game-props.ts';
 import { PrizeResult } from './prize-result.tsx';
 import { LimitMessage } from './limit-message.tsx';
 import { ScratchCanvas } from './scratch-canvas.tsx';
-import { PlayError } from './play-error.tsx';
+import { PlayChecking, PlayError } from './play-error.tsx';
 
 export function ScratchCard({ campaign, playsToday, timeZone, locale, onPlayed, onVouchers }: GameProps) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const supabase = useSupabase();
-  const { state, play, retryPending } = usePlay(supabase, campaign.id, onPlayed);
+  const { state, press, retryPending, checking } = usePlay(supabase, campaign.id, onPlayed);
   const [revealed, setRevealed] = useState(false);
   const id = useId();
   const outcome = state.status === 'done' ? state.outcome : null;
@@ -68,11 +68,12 @@ export function ScratchCard({ campaign, playsToday, timeZone, locale, onPlayed, 
           className="gm-btn-primary"
           aria-disabled={state.status === 'playing'}
           aria-busy={state.status === 'playing'}
-          onClick={() => void play()}
+          onClick={press}
         >
           {state.status === 'playing' ? t('play.busy') : retryPending ? t('play.retry') : t('scratch.play')}
         </button>
         {state.status === 'error' && <PlayError code={state.code} />}
+        {checking && <PlayChecking />}
       </>
     );
   }

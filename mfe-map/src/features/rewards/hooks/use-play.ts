@@ -1,10 +1,13 @@
-// One play of a campaign: a fresh idempotency key per tap, reused only to retry a play that got no
-// answer (so a retry can never draw twice); one request at a time.
-import { useCallback, useRef, useState } from 'react';
+// One play of a campaign, through the shared in-flight mechanism (@guestmap/shared-ui/in-flight): a
+// fresh idempotency key per tap, kept in sessionStorage until the server answers. A play whose answer
+// was lost is checked by sending it again with the same key (the database answers a known key with the
+// play it already drew), automatically when the connection returns, after a reload too, or at once when
+// the guest taps Try again: the guest sees the true outcome and a play is never drawn twice.
+import { useCallback } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import { playReward, type PlayOutcome } from '../api/play-reward.ts';
 import { playErrorCode, type PlayError } from '../utils/errors.ts';
-import { newIdempotencyKey } from '../utils/keys.ts';
 
 export type PlayState =
   | { status: 'idle' }
@@ -12,35 +15,47 @@ export type PlayState =
   | { status: 'done'; outcome: PlayOutcome }
   | { status: 'error'; code: PlayError };
 
-export function usePlay(supabase: SupabaseClient, campaignId: string, onPlayed: (o: PlayOutcome) => void) {
-  const [state, setState] = useState<PlayState>({ status: 'idle' });
-  // A play that got no answer may have been drawn already: its retry (same key) returns that outcome
-  // even once the daily limit shows as reached, so the guest is offered the retry, not the limit,
-  // until an answer comes.
-  const [retryPending, setRetryPending] = useState(false);
-  const busy = useRef(false);
-  const pendingKey = useRef<string | null>(null);
+export const pendingPlayKey = (campaignId: string) => `guestmap.play.${campaignId}`;
+
+export function usePlay(
+  supabase: SupabaseClient,
+  campaignId: string,
+  onPlayed: (o: PlayOutcome) => void,
+  /** A play kept from before a reload was answered by the check on opening. */
+  onResumed?: (o: PlayOutcome) => void,
+) {
+  const send = useCallback((_: null, key: string) => playReward(supabase, campaignId, key), [supabase, campaignId]);
+  const flight = useInFlight<null, PlayOutcome>({
+    send,
+    storageKey: pendingPlayKey(campaignId),
+    resume: true,
+    onResumed: onResumed ?? onPlayed,
+  });
+  const { run } = flight;
   const play = useCallback(async (): Promise<PlayOutcome | null> => {
-    if (busy.current) return null;
-    busy.current = true;
-    setState({ status: 'playing' });
-    pendingKey.current ??= newIdempotencyKey();
-    try {
-      const outcome = await playReward(supabase, campaignId, pendingKey.current);
-      pendingKey.current = null;
-      setRetryPending(false);
-      setState({ status: 'done', outcome });
-      onPlayed(outcome);
-      return outcome;
-    } catch (e) {
-      const code = playErrorCode(e);
-      if (code !== 'network') pendingKey.current = null;
-      setRetryPending(code === 'network');
-      setState({ status: 'error', code });
-      return null;
-    } finally {
-      busy.current = false;
-    }
-  }, [supabase, campaignId, onPlayed]);
-  return { state, play, retryPending };
+    const outcome = await run(null);
+    if (outcome) onPlayed(outcome);
+    return outcome;
+  }, [run, onPlayed]);
+
+  const s = flight.state;
+  const state: PlayState =
+    s.status === 'idle'
+      ? { status: 'idle' }
+      : s.status === 'sending'
+        ? { status: 'playing' }
+        : s.status === 'checking'
+          ? { status: 'error', code: 'network' }
+          : s.status === 'done'
+            ? { status: 'done', outcome: s.value }
+            : { status: 'error', code: playErrorCode(s.error) };
+  // A play that got no answer may have been drawn already: until the check answers, the guest is
+  // offered the check, not the daily limit.
+  const checking = s.status === 'checking';
+  /** The play button: a new play, or while checking, check now. */
+  const press = useCallback(() => {
+    if (checking) flight.checkNow();
+    else void play();
+  }, [checking, flight, play]);
+  return { state, play, press, retryPending: checking, checking, checkNow: flight.checkNow };
 }
