@@ -147,3 +147,7 @@ export function fuzzyMatch(name: string, candidates: Iterable<string>, min = 0.7
   }
   return best;
 }
+
+/** PGRST124: `Prefer: handling=strict, max-affected=N` and more rows touched (the transaction is rolled back). */
+export const tooManyAffected = (n: number) =>
+  restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);

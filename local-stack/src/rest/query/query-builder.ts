@@ -1,52 +1,26 @@
-// Builds the SQL of a REST request. Every identifier is double-quoted, every value from the request
-// is a bound parameter ($n); the only other text in the statement is the builder's own or comes from
-// pg_catalog (argument and row type names). Casts are one type name, emitted as a quoted identifier
-// (castSql). Results are built as JSON inside Postgres.
-import { badQuery, fuzzyMatch, restError, RestError } from './errors.ts';
-import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectEmbed, SelectItem } from './parser.ts';
-import { qkey, type Column, type Relationship, type SchemaCache, type Table } from './schema-cache.ts';
+// Query/QueryBuilder (PostgREST's PostgREST.Query.QueryBuilder): turns a read (select tree, filters,
+// order, embeds) into one SQL statement that builds the response body as JSON inside Postgres. Every
+// identifier is double-quoted, every value from the request is a bound parameter ($n); the only other
+// text in the statement is the builder's own or comes from pg_catalog (argument and row type names).
+// Casts are one type name, emitted as a quoted identifier (castSql in sql-fragment.ts).
+import { badBody, badQuery, restError, RestError } from '../errors.ts';
+import type {
+  Condition,
+  Field,
+  Filter,
+  NodeParams,
+  OrderTerm,
+  SelectEmbed,
+  SelectItem,
+} from '../api-request/query-params.ts';
+import { qkey, type Column, type SchemaCache, type Table } from '../schema-cache.ts';
+import type { QueryParts } from '../api-request/query-params.ts';
+import type { Media } from '../media-type.ts';
+import type { MutatePlan } from '../plan/mutate-plan.ts';
+import { findRel } from '../plan/relationships.ts';
+import { castSql, ident, Params, pgArray, qualified } from './sql-fragment.ts';
 
-export const ident = (id: string) => `"${id.replace(/"/g, '""')}"`;
-export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
-
-/**
- * SQL-standard spellings of built-in types that are not names in pg_type (`int`, `boolean`, …): as
- * Postgres' grammar reads them unquoted. `char`/`character`/`bit` mean one character/bit there.
- */
-const TYPE_SPELLINGS: Record<string, string> = {
-  int: '"int4"',
-  integer: '"int4"',
-  smallint: '"int2"',
-  bigint: '"int8"',
-  real: '"float4"',
-  float: '"float8"',
-  boolean: '"bool"',
-  decimal: '"numeric"',
-  dec: '"numeric"',
-  char: '"bpchar"(1)',
-  character: '"bpchar"(1)',
-  bit: '"bit"(1)',
-};
-
-/** A cast's type (one name as the parser accepts it, optionally `[]`) as SQL: a quoted identifier, never raw text. */
-export function castSql(cast: string): string {
-  const m = /^([A-Za-z_][A-Za-z0-9_$]*)(\[\])?$/.exec(cast);
-  if (!m) throw badQuery(`failed to parse cast (${cast})`, 'unexpected text expecting a type name');
-  const name = m[1]!.toLowerCase();
-  return `${TYPE_SPELLINGS[name] ?? ident(name)}${m[2] ?? ''}`;
-}
-
-export class Params {
-  readonly values: unknown[] = [];
-  add(v: unknown): string {
-    this.values.push(v);
-    return `$${this.values.length}`;
-  }
-}
-
-/** A Postgres array literal `{"a","b"}` from strings (sent as one text parameter). */
-export const pgArray = (xs: string[]) =>
-  `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+export { ident, qualified, Params } from './sql-fragment.ts';
 
 export interface Env {
   cache: SchemaCache;
@@ -172,76 +146,6 @@ export interface NodeSql {
   offset?: string;
   /** With aggregates in the select: the plain columns, which group the rows. */
   groupBy?: string[];
-}
-
-const relSummary = (r: Relationship) => {
-  const els = (xs: string[]) => `(${xs.join(', ')})`;
-  if (r.junction) {
-    return {
-      cardinality: r.cardinality,
-      embedding: `${r.table.name} with ${r.foreign.name}`,
-      relationship: `${r.junction.table.name} using ${r.junction.cons1}${els(r.junction.srcCols.map((x) => x[0]))} and ${r.junction.cons2}${els(r.junction.tgtCols.map((x) => x[0]))}`,
-    };
-  }
-  return {
-    cardinality: r.cardinality,
-    embedding: `${r.table.name} with ${r.foreign.name}`,
-    relationship: `${r.constraint} using ${r.table.name}${els(r.cols.map((x) => x[0]))} and ${r.foreign.name}${els(r.cols.map((x) => x[1]))}`,
-  };
-};
-
-export function findRel(env: Env, table: Table, target: string, hint: string | undefined): Relationship {
-  const all = env.cache.rels.get(qkey(table.schema, table.name)) ?? [];
-  const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
-  const singleRef = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![1] === h;
-  const rels = all.filter((r) => {
-    if (r.computed) return r.computed.name === target && hint === undefined;
-    if (r.isSelf && !r.junction) {
-      if (hint === undefined)
-        return (
-          (r.foreign.name === target && r.cardinality !== 'many-to-one') ||
-          (single(r, target) && r.cardinality !== 'one-to-many')
-        );
-      return r.foreign.name === target && r.cardinality !== 'many-to-one' && singleRef(r, hint);
-    }
-    if (hint === undefined)
-      return r.foreign.name === target || (!r.junction && (r.constraint === target || single(r, target)));
-    return (
-      r.foreign.name === target &&
-      (r.junction ? r.junction.table.name === hint : r.constraint === hint || single(r, hint) || singleRef(r, hint))
-    );
-  });
-  if (rels.length === 1) return rels[0]!;
-  if (rels.length === 0) {
-    throw restError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`,
-      noRelHint(env, table, all, target),
-    );
-  }
-  throw restError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${table.name}' and '${target}'`,
-    rels.map(relSummary),
-    `Try changing '${target}' to one of the following: ${rels.map((r) => `'${r.foreign.name}!${r.junction ? r.junction.table.name : r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
-  );
-}
-
-/** PostgREST's hint: a similar name among the table's related resources, or, for a table without any, a similar table that has some. */
-function noRelHint(env: Env, table: Table, related: Relationship[], target: string): string | null {
-  if (related.length) {
-    const names = related.map((r) => (r.computed ? r.computed.name : r.foreign.name));
-    const guess = names.includes(target) ? null : fuzzyMatch(target, names, 0.33);
-    return guess ? `Perhaps you meant '${guess}' instead of '${target}'.` : null;
-  }
-  const parents = [...env.cache.rels.entries()]
-    .filter(([, rs]) => rs[0]?.table.schema === env.schema)
-    .map(([, rs]) => rs[0]!.table.name);
-  const guess = fuzzyMatch(table.name, parents, 0.33);
-  return guess ? `Perhaps you meant '${guess}' instead of '${table.name}'.` : null;
 }
 
 function orderSql(env: Env, alias: string, terms: OrderTerm[], embeds: Map<string, EmbedInfo>): string[] {
@@ -504,3 +408,75 @@ export function unknownColumn(table: Table, col: string): RestError {
 }
 
 export { badQuery };
+
+/** The builder's environment for one request; PostgREST's in-database configuration (settings of the authenticator role) switches plans and aggregates on. */
+export function builderEnv(cache: SchemaCache, schema: string, q: QueryParts, media: Media): Env {
+  const setting = (k: string) => cache.roleSettings.get('authenticator')?.[k] === 'true';
+  if (media.kind === 'plan' && !setting('pgrst.db_plan_enabled')) {
+    const p = media.plan!;
+    throw restError(
+      406,
+      'PGRST107',
+      `None of these media types are available: application/vnd.pgrst.plan+${p.format}; for="${p.for}"; options=${p.options.join('|')};`,
+    );
+  }
+  return {
+    cache,
+    schema,
+    params: new Params(),
+    nodes: q.nodes,
+    usedPaths: new Set(),
+    n: 0,
+    aggregates: setting('pgrst.db_aggregates_enabled'),
+    plan: media.plan,
+  };
+}
+
+/** The INSERT/UPDATE/DELETE statement of a mutate plan (without RETURNING); root filters become its WHERE. */
+export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
+  const { table } = src;
+  const target = `${qualified(env.schema, table.name)} as ${ident(table.name)}`;
+  const rowType = qualified(env.schema, table.name);
+  const p = env.params;
+  if (plan.kind === 'insert') {
+    const { rows, cols } = plan;
+    const colList = cols.map(ident).join(', ');
+    let dml: string;
+    if (rows.length === 0) {
+      dml = `insert into ${target} select * from json_populate_recordset(null::${rowType}, ${p.add('[]')}::json) where false`;
+    } else if (cols.length === 0) {
+      const first = [...table.columns.keys()][0];
+      if (!first) throw badBody();
+      dml = `insert into ${target} (${ident(first)}) values ${rows.map(() => '(default)').join(', ')}`;
+    } else if (plan.missingDefault && rows.some((r) => cols.some((c) => !(c in r)))) {
+      const values = rows.map((r) => {
+        // the row's parameter is added only when one of its cells uses it (unused parameters are an error)
+        let rp: string | null = null;
+        const cell = (c: string) =>
+          `(json_populate_record(null::${rowType}, ${(rp ??= p.add(JSON.stringify(r)))}::json)).${ident(c)}`;
+        return `(${cols.map((c) => (c in r ? cell(c) : 'default')).join(', ')})`;
+      });
+      dml = `insert into ${target} (${colList}) values ${values.join(', ')}`;
+    } else {
+      dml = `insert into ${target} (${colList}) select ${colList} from json_populate_recordset(null::${rowType}, ${p.add(JSON.stringify(rows))}::json)`;
+    }
+    if (plan.onConflict) {
+      const sets = cols.map((c) => `${ident(c)} = excluded.${ident(c)}`);
+      dml += ` on conflict (${plan.onConflict.cols.map(ident).join(', ')}) do ${plan.onConflict.resolution === 'ignore-duplicates' || !sets.length ? 'nothing' : `update set ${sets.join(', ')}`}`;
+    }
+    return dml;
+  }
+  if (plan.kind === 'update') {
+    const { cols, body } = plan;
+    const where = buildNode(env, src, [], '').where;
+    if (!cols.length) where.push('false');
+    const sets = cols.length
+      ? cols.map((c) => `${ident(c)} = ${ident('pgrst_body')}.${ident(c)}`)
+      : [
+          `${ident([...table.columns.keys()][0] ?? 'id')} = ${ident(table.name)}.${ident([...table.columns.keys()][0] ?? 'id')}`,
+        ];
+    return `update ${target} set ${sets.join(', ')} from (select * from json_populate_record(null::${rowType}, ${p.add(JSON.stringify(body))}::json)) as ${ident('pgrst_body')}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+  }
+  const where = buildNode(env, src, [], '').where;
+  return `delete from ${target}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+}
