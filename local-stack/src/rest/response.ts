@@ -82,7 +82,7 @@ export async function readResponse(
   return { status, headers, body: head ? undefined : body };
 }
 
-/** An insert/update/delete's answer: 201 for inserts, 200 with rows, 204 without. */
+/** An insert/update/delete's answer: 201 for inserts (200 for an upsert that only merged), 200 with rows, 204 without. */
 export async function mutateResponse(
   tx: Queryable,
   kind: 'insert' | 'update' | 'delete',
@@ -92,7 +92,10 @@ export async function mutateResponse(
   prefs: Prefs,
   schema: string,
   resolutionApplied: boolean,
+  /** An upsert (merge-duplicates) that inserted no row: 200, as PostgREST answers. */
+  mergedOnly = false,
 ): Promise<Outcome> {
+  const created = kind === 'insert' && !mergedOnly;
   const wantRows = prefs.return === 'representation';
   const headers: Record<string, string> = { 'Content-Profile': schema };
   const total = prefs.count ? n : null;
@@ -102,7 +105,7 @@ export async function mutateResponse(
   if (repr && wantRows) {
     headers['Content-Type'] = contentType(media);
     const out = await render(tx, repr, media);
-    return { status: kind === 'insert' ? 201 : 200, headers, body: out };
+    return { status: created ? 201 : 200, headers, body: out };
   }
-  return { status: kind === 'insert' ? 201 : 204, headers };
+  return { status: created ? 201 : kind === 'insert' ? 200 : 204, headers };
 }

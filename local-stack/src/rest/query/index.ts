@@ -62,7 +62,15 @@ export async function mutateQuery(
   // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
   if (plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected)
     throw tooManyAffected(n);
-  return mutateResponse(tx, plan.kind, n, repr, media, prefs, api.schema, plan.kind === 'insert' && !!plan.onConflict);
+  // merge-duplicates: did the upsert insert anything, or only merge existing rows (PostgREST: 200 then)
+  let mergedOnly = false;
+  if (plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates' && plan.cols.length) {
+    const u = await tx.query<{ u: number | null }>(
+      `select nullif(current_setting('pgrst.updated', true), '')::int as u`,
+    );
+    mergedOnly = n - Number(u.rows[0]?.u ?? 0) <= 0;
+  }
+  return mutateResponse(tx, plan.kind, n, repr, media, prefs, api.schema, plan.kind === 'insert' && !!plan.onConflict, mergedOnly);
 }
 
 /** GET/POST /rpc/fn. */

@@ -462,7 +462,10 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
     }
     if (plan.onConflict) {
       const sets = cols.map((c) => `${ident(c)} = excluded.${ident(c)}`);
-      dml += ` on conflict (${plan.onConflict.cols.map(ident).join(', ')}) do ${plan.onConflict.resolution === 'ignore-duplicates' || !sets.length ? 'nothing' : `update set ${sets.join(', ')}`}`;
+      // As PostgREST, merged rows are counted in a transaction setting as the update's condition evaluates
+      // (pgrst.updated): an upsert that inserted nothing answers 200 instead of 201.
+      const counted = `set_config('pgrst.updated', (coalesce(nullif(current_setting('pgrst.updated', true), '')::int, 0) + 1)::text, true) <> '-1'`;
+      dml += ` on conflict (${plan.onConflict.cols.map(ident).join(', ')}) do ${plan.onConflict.resolution === 'ignore-duplicates' || !sets.length ? 'nothing' : `update set ${sets.join(', ')} where ${counted}`}`;
     }
     return dml;
   }
