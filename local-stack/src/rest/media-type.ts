@@ -2,7 +2,7 @@
 // answered. JSON arrays (optionally `nulls=stripped`), single objects, CSV and execution plans.
 import { restError } from './errors.ts';
 
-export type Media = { kind: 'json' | 'object' | 'csv' | 'plan'; strip: boolean; plan?: PlanMedia };
+export type Media = { kind: 'json' | 'object' | 'csv' | 'geojson' | 'plan'; strip: boolean; plan?: PlanMedia };
 /** `Accept: application/vnd.pgrst.plan[+json|+text]; for="…"; options=analyze|verbose|settings|buffers|wal`. */
 export type PlanMedia = { format: 'json' | 'text'; for: string; options: string[] };
 const PLAN_OPTIONS = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
@@ -40,6 +40,8 @@ export function negotiate(accept: string | undefined): Media {
         return { kind: 'object', strip };
       case 'text/csv':
         return { kind: 'csv', strip: false };
+      case 'application/geo+json':
+        return { kind: 'geojson', strip: false };
     }
   }
   throw restError(406, 'PGRST107', `None of these media types are available: ${accept}`);
@@ -48,6 +50,7 @@ export function negotiate(accept: string | undefined): Media {
 export function contentType(m: Media): string {
   if (m.kind === 'plan') return `application/vnd.pgrst.plan+${m.plan!.format}; for="${m.plan!.for}"; charset=utf-8`;
   if (m.kind === 'csv') return 'text/csv; charset=utf-8';
+  if (m.kind === 'geojson') return 'application/geo+json; charset=utf-8';
   if (m.kind === 'object')
     return `application/vnd.pgrst.object+json${m.strip ? '; nulls=stripped' : ''}; charset=utf-8`;
   return m.strip

@@ -40,6 +40,7 @@ export function singleObject(r: ReadResult): string {
 
 /** The body in the negotiated media type. */
 export async function render(tx: Queryable, r: ReadResult, media: Media): Promise<string> {
+  if (r.rendered) return r.body;
   return media.kind === 'object' ? singleObject(r) : media.kind === 'csv' ? await toCsv(tx, r.body) : r.body;
 }
 

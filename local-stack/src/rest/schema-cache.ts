@@ -12,6 +12,8 @@ export interface Column {
   hasDefault: boolean;
   generated: boolean;
   tsvector: boolean;
+  /** The default expression as PostgREST's schema cache reads it (identity: nextval of its sequence); null when none. */
+  default?: string | null;
 }
 
 export interface Table {
@@ -78,9 +80,12 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     `select n.nspname as schema, c.relname as name, c.relkind::text as kind,
        coalesce(json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
          'nullable', not a.attnotnull, 'hasDefault', a.atthasdef, 'generated', a.attgenerated <> '',
-         'tsvector', a.atttypid = 'tsvector'::regtype) order by a.attnum) filter (where a.attname is not null), '[]')::text as columns
+         'tsvector', a.atttypid = 'tsvector'::regtype,
+         'default', case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+           when a.attgenerated = 's' then null else pg_get_expr(ad.adbin, ad.adrelid) end) order by a.attnum) filter (where a.attname is not null), '[]')::text as columns
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+     left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
      where c.relkind in ('r','v','m','f','p') and n.nspname = any($1::text[])
      group by n.nspname, c.relname, c.relkind`,
     [sch],

@@ -21,6 +21,8 @@ const relSummary = (r: Relationship) => {
   };
 };
 
+const isView = (t: Table) => t.kind === 'v' || t.kind === 'm';
+
 export function findRel(env: Env, table: Table, target: string, hint: string | undefined): Relationship {
   const all = env.cache.rels.get(qkey(table.schema, table.name)) ?? [];
   const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
@@ -36,7 +38,11 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
       return r.foreign.name === target && r.cardinality !== 'many-to-one' && singleRef(r, hint);
     }
     if (hint === undefined)
-      return r.foreign.name === target || (!r.junction && (r.constraint === target || single(r, target)));
+      // PostgREST: a target naming a constraint or an FK column reaches tables only, not views over them
+      return (
+        r.foreign.name === target ||
+        (!r.junction && !isView(r.foreign) && (r.constraint === target || single(r, target)))
+      );
     return (
       r.foreign.name === target &&
       (r.junction ? r.junction.table.name === hint : r.constraint === hint || single(r, hint) || singleRef(r, hint))

@@ -10,7 +10,25 @@ import { contentRange, readWindow } from '../range.ts';
 import { mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache.ts';
 import { buildRead, ident, mutateSql, pseudoTable, qualified, type Env, type Source } from './query-builder.ts';
-import { runRead, type ReadResult } from './statements.ts';
+import { geoJsonFunction, plannedTotal, runRead, type ReadResult } from './statements.ts';
+import type { Prefs } from '../api-request/preferences.ts';
+
+/** How the count is taken: exact (all rows), estimated (at most max-rows + 1, then the planner), planned (no count here). */
+function countOpt(count: Prefs['count'], maxRows: number): boolean | number {
+  if (count === 'exact') return true;
+  if (count === 'estimated') return Number.isFinite(maxRows) ? maxRows + 1 : true;
+  return false;
+}
+
+/** The body's rendering in SQL for CSV and GeoJSON, as PostgREST's statements render them. */
+async function bodyOpts(tx: Queryable, api: ApiRequest) {
+  const { media } = api;
+  return {
+    stripNulls: media.strip,
+    csv: media.kind === 'csv',
+    geojson: media.kind === 'geojson' ? await geoJsonFunction(tx) : undefined,
+  };
+}
 
 /** GET/HEAD on a table or view. */
 export async function readQuery(
@@ -23,8 +41,18 @@ export async function readQuery(
   const { media, prefs } = api;
   const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
   const { limit, offset } = readWindow(api.query!.nodes.get('')!, api.range, api.method, maxRows);
-  const sql = buildRead(env, src, api.query!.select, { count: !!prefs.count, limit, offset, stripNulls: media.strip });
+  const sql = buildRead(env, src, api.query!.select, {
+    ...(await bodyOpts(tx, api)),
+    count: countOpt(prefs.count, maxRows),
+    limit,
+    offset,
+  });
   const r = await runRead(tx, sql, env);
+  r.rendered = api.media.kind === 'csv' || api.media.kind === 'geojson';
+  // PostgREST: planned = the planner's estimate; estimated = exact up to max-rows, past it the larger of both
+  if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
+  else if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows)
+    r.total = Math.max(r.total, (await plannedTotal(tx, env)) ?? 0);
   return readResponse(tx, r, offset, media, prefs, api.schema, api.method === 'HEAD', 'read');
 }
 
@@ -50,10 +78,11 @@ export async function mutateQuery(
       env,
       { table, from: ident('pgrst_source'), alias: table.name },
       api.query!.select,
-      { count: false, limit: null, offset: 0, stripNulls: media.strip },
+      { ...(await bodyOpts(tx, api)), count: false, limit: null, offset: 0 },
       pre,
     );
     repr = await runRead(tx, sql, env);
+    repr.rendered = media.kind === 'csv' || media.kind === 'geojson';
     n = repr.page;
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
@@ -70,7 +99,17 @@ export async function mutateQuery(
     );
     mergedOnly = n - Number(u.rows[0]?.u ?? 0) <= 0;
   }
-  return mutateResponse(tx, plan.kind, n, repr, media, prefs, api.schema, plan.kind === 'insert' && !!plan.onConflict, mergedOnly);
+  return mutateResponse(
+    tx,
+    plan.kind,
+    n,
+    repr,
+    media,
+    prefs,
+    api.schema,
+    plan.kind === 'insert' && !!plan.onConflict,
+    mergedOnly,
+  );
 }
 
 /** GET/POST /rpc/fn. */
@@ -132,13 +171,16 @@ export async function invokeQuery(
     const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
     const src: Source = { table, from: lateral(call), alias: routine.name };
     const sql = buildRead(env, src, plan.query.select, {
-      count: !!prefs.count,
+      ...(await bodyOpts(tx, api)),
+      // PostgREST counts a call's rows exactly (planned: no total); an estimated count past max-rows is unknown
+      count: countOpt(prefs.count, maxRows),
       limit,
       offset,
-      stripNulls: media.strip,
     });
     r = await runRead(tx, sql, env);
-    if (!routine.returnsSet && media.kind !== 'csv') {
+    r.rendered = media.kind === 'csv' || media.kind === 'geojson';
+    if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows) r.total = null;
+    if (!routine.returnsSet && media.kind !== 'csv' && media.kind !== 'geojson') {
       const headers: Record<string, string> = {
         'Content-Profile': schema,
         'Content-Range': contentRange(0, r.page - 1, r.total),

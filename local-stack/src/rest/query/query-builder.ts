@@ -35,6 +35,8 @@ export interface Env {
   aliases?: Map<string, Table>;
   /** Aggregates in select (`pgrst.db_aggregates_enabled` set on the authenticator role, as PostgREST reads it). */
   aggregates?: boolean;
+  /** Set by buildRead: `from … where …` of the count query (PostgREST's readPlanToCountQuery), for planned counts. */
+  countFrom?: string;
 }
 
 /** Something rows come from: a table/view, a CTE with a table's row type, or a function call. */
@@ -185,6 +187,7 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
   const out: NodeSql = { select: [], joins: [], where: [], orderBy: [] };
   const embeds = new Map<string, EmbedInfo>();
   const plain: string[] = [];
+  const joinNames = new Set<string>();
   let aggregated = false;
   for (const it of items) {
     if (it.type === 'star') out.select.push(`${ident(alias)}.*`);
@@ -202,6 +205,12 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
       plain.push(e);
       out.select.push(`${e} as ${ident(it.alias ?? outputName(it.field))}`);
     } else {
+      // PostgREST names each embed's lateral join after its parent, its name (or alias) and its depth: two
+      // embeds with one name at one level make Postgres refuse the statement (42712), here as there
+      const joinName = `${table.name}_${it.alias ?? it.name}_${path ? path.split('.').length + 1 : 1}`;
+      if (!it.spread && joinNames.has(joinName))
+        throw restError(400, '42712', `table name "${joinName}" specified more than once`);
+      if (!it.spread) joinNames.add(joinName);
       const info = buildEmbed(env, src, it, path, out);
       plain.push(...info.spreadCols);
       embeds.set(it.alias ?? it.name, info);
@@ -371,7 +380,12 @@ export function checkUnusedPaths(env: Env): void {
 }
 
 export interface ReadOpts {
-  count: boolean;
+  /** Count the rows the filters select: all of them (true), or at most this many (estimated counts), or not. */
+  count: boolean | number;
+  /** The body as PostgREST writes CSV: Postgres's record text of each row under a header of the keys. */
+  csv?: boolean;
+  /** The body as a GeoJSON FeatureCollection through this PostGIS function (`ST_AsGeoJSON(record)`, qualified). */
+  geojson?: string;
   /** Top-level limit (already capped at max rows) as a number; null = none. */
   limit: number | null;
   offset: number;
@@ -391,11 +405,23 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
   const offset = opts.offset ? `${env.params.add(opts.offset)}::bigint` : undefined;
   const page = selectText(node.select, from, node.joins, node.where, node.orderBy, limit, offset, node.groupBy);
   const needJoins = node.where.some((w) => w.includes('_j"'));
-  const total = opts.count
-    ? `(${selectText(['count(*)'], from, needJoins ? node.joins : [], node.where, [])})`
-    : 'null::bigint';
-  const agg = `coalesce(json_agg(${ident('pgrst_r')}), '[]')`;
-  return `${pre}select ${total}::text as total, count(${ident('pgrst_r')})::int as page, ${opts.stripNulls ? `json_strip_nulls(${agg})` : agg}::text as body from (${page}) as ${ident('pgrst_r')}`;
+  const countFrom = selectText([], from, needJoins ? node.joins : [], node.where, []).replace(/^select /, '');
+  env.countFrom = countFrom;
+  const total =
+    opts.count === true
+      ? `(select count(*) ${countFrom})`
+      : typeof opts.count === 'number'
+        ? `(select count(*) from (select 1 ${countFrom} limit ${env.params.add(opts.count)}::bigint) as ${ident('pgrst_c')})`
+        : 'null::bigint';
+  const r = ident('pgrst_r');
+  const agg = `coalesce(json_agg(${r}), '[]')`;
+  let body = opts.stripNulls ? `json_strip_nulls(${agg})` : agg;
+  if (opts.csv)
+    // PostgREST's CSV: the first row's keys, then each row as Postgres writes a record, without its parentheses
+    body = `coalesce((select string_agg(k, ',') from json_object_keys(json_agg(${r}) -> 0) as k), '') || E'\\n' || coalesce(string_agg(substring(${r}::text, 2, length(${r}::text) - 2), E'\\n'), '')`;
+  else if (opts.geojson)
+    body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${opts.geojson}(${r})::json), '[]'))`;
+  return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body from (${page}) as ${r}`;
 }
 
 /** A pseudo-table for function results whose row type is not a table. */
@@ -448,15 +474,16 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
       const first = [...table.columns.keys()][0];
       if (!first) throw badBody();
       dml = `insert into ${target} (${ident(first)}) values ${rows.map(() => '(default)').join(', ')}`;
-    } else if (plan.missingDefault && rows.some((r) => cols.some((c) => !(c in r)))) {
-      const values = rows.map((r) => {
-        // the row's parameter is added only when one of its cells uses it (unused parameters are an error)
-        let rp: string | null = null;
-        const cell = (c: string) =>
-          `(json_populate_record(null::${rowType}, ${(rp ??= p.add(JSON.stringify(r)))}::json)).${ident(c)}`;
-        return `(${cols.map((c) => (c in r ? cell(c) : 'default')).join(', ')})`;
-      });
-      dml = `insert into ${target} (${colList}) values ${values.join(', ')}`;
+    } else if (plan.missingDefault) {
+      // As PostgREST (missing=default): every row is the object of the inserted columns' defaults, evaluated
+      // for every row, overlaid with the row's own keys; so a sequence advances for each row, as there.
+      // Default expressions come from pg_catalog (pg_get_expr), like type names.
+      const defs = cols
+        .map((c) => [c, table.columns.get(c)?.default] as const)
+        .filter((x): x is readonly [string, string] => !!x[1])
+        .map(([c, d]) => `${p.add(c)}::text, ${d}`);
+      const elems = `(select jsonb_agg(jsonb_build_object(${defs.join(', ')}) || ${ident('pgrst_elem')}) from jsonb_array_elements(${p.add(JSON.stringify(rows))}::jsonb) as ${ident('pgrst_elem')})`;
+      dml = `insert into ${target} (${colList}) select ${colList} from jsonb_populate_recordset(null::${rowType}, ${elems})`;
     } else {
       dml = `insert into ${target} (${colList}) select ${colList} from json_populate_recordset(null::${rowType}, ${p.add(JSON.stringify(rows))}::json)`;
     }
