@@ -12,6 +12,14 @@ export interface Auth {
   authed: boolean;
 }
 
+/** PostgREST's allowed clock skew for exp/nbf/iat. */
+const SKEW = 30;
+
+const invalidToken = (code: string, msg: string) =>
+  restError(401, code, msg, null, null, {
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(msg)}`,
+  });
+
 export function authenticate(req: Req, secret: string): Auth {
   let token: string | null = null;
   const h = req.headers.authorization;
@@ -33,14 +41,23 @@ export function authenticate(req: Req, secret: string): Auth {
   if (!token) return { role: 'anon', claims: { role: 'anon' }, authed: false };
   let claims: Claims;
   try {
-    claims = verifyJwt(token, secret, { skewSeconds: 30 });
+    claims = verifyJwt(token, secret, { skewSeconds: SKEW });
   } catch (e) {
-    const msg = e instanceof Error ? e.message : 'JWT cryptographic operation failed';
-    const expired = e instanceof JwtError && e.reason === 'expired';
-    throw restError(401, expired ? 'PGRST303' : 'PGRST301', msg, null, null, {
-      'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(msg)}`,
-    });
+    let msg = e instanceof Error ? e.message : 'JWT cryptographic operation failed';
+    let claimsError = e instanceof JwtError && e.reason === 'expired';
+    // PostgREST's wording (PostgREST.Error's JwtDecodeErr / JwtClaimsErr)
+    if (msg === 'JWT cannot be decoded') msg = "JWT couldn't be decoded";
+    if (msg === 'JWT claims are not an object') [msg, claimsError] = ['Parsing claims failed', true];
+    throw invalidToken(claimsError ? 'PGRST303' : 'PGRST301', msg);
   }
+  // PostgREST validates the time claims it knows (with its 30 s skew) before the role is taken
+  const now = Math.floor(Date.now() / 1000);
+  for (const k of ['exp', 'nbf', 'iat'] as const) {
+    if (claims[k] !== undefined && typeof claims[k] !== 'number')
+      throw invalidToken('PGRST303', `The JWT '${k}' claim must be a number`);
+  }
+  if (typeof claims.nbf === 'number' && claims.nbf > now + SKEW) throw invalidToken('PGRST303', 'JWT not yet valid');
+  if (typeof claims.iat === 'number' && claims.iat > now + SKEW) throw invalidToken('PGRST303', 'JWT issued at future');
   const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
   return { role, claims, authed: role !== 'anon' };
 }

@@ -188,6 +188,32 @@ describe.each(BACKENDS)('REST as PostgREST answers, on %s', (backend) => {
     expect(plan).toHaveProperty('Settings');
   });
 
+  it('explains inserts, updates and deletes as PostgREST does (the plan of the whole write; analyze rolls it back)', async () => {
+    const plan = 'application/vnd.pgrst.plan+json; options=analyze';
+    const ins = await env.http('/px_counted', {
+      method: 'POST',
+      headers: { ...svcHeaders(), Accept: plan },
+      body: JSON.stringify({ id: 900, label: 'planned' }),
+    });
+    expect(ins.status).toBe(200);
+    expect(ins.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8',
+    );
+    expect(JSON.stringify(await ins.json())).toContain('"Operation":"Insert"');
+    const upd = await env.http('/px_counted?id=eq.1', {
+      method: 'PATCH',
+      headers: { ...svcHeaders(), Accept: 'application/vnd.pgrst.plan+text' },
+      body: JSON.stringify({ label: 'changed' }),
+    });
+    expect(await upd.text()).toMatch(/Update on/);
+    const del = await env.http('/px_counted?id=eq.2', { method: 'DELETE', headers: { ...svcHeaders(), Accept: plan } });
+    expect(JSON.stringify(await del.json())).toContain('"Operation":"Delete"');
+    const left = await env.stack.db.query<{ n: number; label: string }>(
+      `select (select count(*)::int from public.px_counted where id in (2, 900)) as n, (select label from public.px_counted where id = 1) as label`,
+    );
+    expect(left.rows[0]).toEqual({ n: 1, label: 'row 1' });
+  });
+
   it("bulk inserts with missing=default evaluate every default for every row, as PostgREST's json body does", async () => {
     const svc = env.stack.service();
     const first = await svc.from('px_seq').insert({ name: 'one' }).select('id').single();
@@ -202,5 +228,26 @@ describe.each(BACKENDS)('REST as PostgREST answers, on %s', (backend) => {
       { id: 1000, name: 'given', created: 7 },
       { id: base + 2, name: 'defaulted', created: 7 },
     ]);
+  });
+
+  it('words JWT errors as PostgREST: claims that are not numbers, not yet valid, issued in the future (PGRST303)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const call = async (token: string) => {
+      const r = await env.http('/px_users?select=username&limit=1', { headers: { Authorization: `Bearer ${token}` } });
+      return [r.status, await r.json(), r.headers.get('www-authenticate')] as const;
+    };
+    const expect303 = async (claims: Record<string, unknown>, message: string) => {
+      const [status, body, www] = await call(env.sign({ role: 'anon', ...claims }));
+      expect([status, body]).toEqual([401, { code: 'PGRST303', message, details: null, hint: null }]);
+      expect(www).toBe(`Bearer error="invalid_token", error_description="${message}"`);
+    };
+    await expect303({ exp: 'tomorrow' }, "The JWT 'exp' claim must be a number");
+    await expect303({ nbf: now + 3600 }, 'JWT not yet valid');
+    await expect303({ iat: now + 3600 }, 'JWT issued at future');
+    await expect303({ iat: 'now' }, "The JWT 'iat' claim must be a number");
+    // within PostgREST's 30 s skew both are accepted
+    expect((await call(env.sign({ role: 'anon', nbf: now + 10, iat: now + 10 })))[0]).toBe(200);
+    const [status, body] = await call('e30.bm90IGpzb24.c2ln');
+    expect([status, body.code, body.message]).toEqual([401, 'PGRST301', "JWT couldn't be decoded"]);
   });
 });

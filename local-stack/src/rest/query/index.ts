@@ -72,7 +72,8 @@ export async function mutateQuery(
   env.nodes.set('', { conditions: [] });
   let n: number;
   let repr: ReadResult | null = null;
-  if (wantRows || media.kind === 'object') {
+  // an execution plan (PostgREST explains the whole write statement) is read through the same statement
+  if (wantRows || media.kind === 'object' || env.plan) {
     const pre = `with ${ident('pgrst_source')} as (${dml} returning ${ident(table.name)}.*) `;
     const sql = buildRead(
       env,
