@@ -152,7 +152,7 @@ const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
 /**
  * An optional `::type` at the cursor. As PostgREST's grammar, a cast is one type name (letters, digits,
  * `_`, `$`), here optionally followed by `[]`; anything else (spaces, a second word, punctuation) is a
- * parse error. The builder never splices it: it emits it as a quoted identifier (see castSql in sql.ts).
+ * parse error. The builder never splices it: it emits it as a quoted identifier (see castSql in query/sql-fragment.ts).
  */
 function castAfter(c: Cursor): string | undefined {
   if (c.peek(2) !== '::') return undefined;
