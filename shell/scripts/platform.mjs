@@ -227,7 +227,8 @@ async function startStack(extraArgs = [], extraEnv = {}) {
   const extraRedirects = Object.values(PORTS)
     .map((p) => `http://${HOST}:${p}/**,http://localhost:${p}/**`)
     .join(',');
-  spawnChild(tsx, ['src/cli.ts', 'start', ...extraArgs], {
+  // The local stack (local-stack/) serving the app's Supabase project (supabase/), as `supabase start` would.
+  spawnChild(tsx, [path.join(ROOT, 'local-stack', 'src', 'cli.ts'), 'start', ...extraArgs], {
     cwd: path.join(ROOT, 'supabase'),
     env: {
       ...process.env,

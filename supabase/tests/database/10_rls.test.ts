@@ -1,7 +1,7 @@
 // The persona × table × operation matrix (docs/security.md): what each persona can read (exact id
 // sets) and write, impersonated as PostgREST does, on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import {
   ANONYMOUS_GUEST,
   HOTEL_A,

@@ -1,8 +1,8 @@
 // RPCs, triggers and the access-token hook: customer creation, slug checks, package limits,
 // moderator management, admin operations, analytics recording, and profiles following accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
-import type { Queryable } from '../../src/db/db.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import type { Queryable } from '@guestmap/local-stack/src/db/db.ts';
 import {
   ANONYMOUS_GUEST,
   HOTEL_A,

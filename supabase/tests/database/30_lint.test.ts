@@ -1,8 +1,8 @@
 // A splinter-like lint of the migrated schema (the API exposes `public`): fails on any finding.
 // A second case plants known mistakes in a rolled-back transaction to prove the lint catches them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
-import type { Queryable } from '../../src/db/db.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import type { Queryable } from '@guestmap/local-stack/src/db/db.ts';
 
 afterAll(stopPgServer);
 

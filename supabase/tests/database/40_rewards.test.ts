@@ -2,8 +2,8 @@
 // direct writes to money-like tables, voucher redemption with a PIN, the commission split and the
 // monthly statement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
-import type { Queryable } from '../../src/db/db.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import type { Queryable } from '@guestmap/local-stack/src/db/db.ts';
 import {
   ANONYMOUS_GUEST,
   HOTEL_A,

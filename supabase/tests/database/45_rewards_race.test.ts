@@ -1,8 +1,8 @@
 // Concurrency on a real PostgreSQL server (PGlite serialises everything, so these run on PostgreSQL
 // only): 20 separate connections, each impersonating a user as PostgREST does, fire at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { impersonate, race as raceOnPostgres } from '../support/race.ts';
-import { startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { impersonate, race as raceOnPostgres } from '@guestmap/local-stack/testing/race.ts';
+import { startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import { HOTEL_A, USERS, claimsFor } from './support.ts';
 
 afterAll(stopPgServer);

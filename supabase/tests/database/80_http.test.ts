@@ -1,8 +1,8 @@
 // The same denials over HTTP, through the stack's REST and auth services with real tokens: catches
 // grant and configuration mistakes that the SQL-level matrix cannot see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
-import { signJwt } from '../../src/jwt.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import { signJwt } from '@guestmap/local-stack/src/jwt.ts';
 import { HOTEL_A, HOTEL_B, claimsFor, ensureAnonymousGuest, ids, snapshot, type PersonaName } from './support.ts';
 
 afterAll(stopPgServer);

@@ -4,8 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
-import { BACKENDS, repoSupabaseDir, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
-import { renderTypes } from '../../src/gen-types.ts';
+import {
+  BACKENDS,
+  repoSupabaseDir,
+  startTestStack,
+  stopPgServer,
+  type TestStack,
+} from '@guestmap/local-stack/testing/stack.ts';
+import { renderTypes } from '@guestmap/local-stack/src/gen-types.ts';
 import type { Database, Tables, TablesInsert } from '../../types/database.ts';
 
 afterAll(stopPgServer);

@@ -1,6 +1,6 @@
 // Personas and impersonation for database tests: each persona acts exactly as PostgREST makes it act
 // (role + request.jwt.claims set locally inside one transaction), never as postgres.
-import type { Db, Queryable } from '../../src/db/db.ts';
+import type { Db, Queryable } from '@guestmap/local-stack/src/db/db.ts';
 
 /** Seeded accounts (supabase/seed.sql); password demo-pass-123. */
 export const USERS = {

@@ -7,9 +7,9 @@
 // - invitations per customer and day are limited; the mail reaches the local inbox.
 // Races (20 connections) run on PostgreSQL only, at the end of this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { impersonate, race as raceOnPostgres } from '../support/race.ts';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
-import type { Queryable } from '../../src/db/db.ts';
+import { impersonate, race as raceOnPostgres } from '@guestmap/local-stack/testing/race.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import type { Queryable } from '@guestmap/local-stack/src/db/db.ts';
 import {
   HOTEL_A,
   HOTEL_B,

@@ -8,8 +8,8 @@
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { impersonate, race as raceOnPostgres, type Settled } from '../support/race.ts';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { impersonate, race as raceOnPostgres, type Settled } from '@guestmap/local-stack/testing/race.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import { claimsFor } from '../database/support.ts';
 
 afterAll(stopPgServer);

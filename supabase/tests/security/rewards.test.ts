@@ -8,8 +8,8 @@
 // - a hidden hotel's campaign cannot be played; the day is the hotel's day.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { impersonate, race as raceOnPostgres } from '../support/race.ts';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { impersonate, race as raceOnPostgres } from '@guestmap/local-stack/testing/race.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import { HOTEL_A, HOTEL_B, USERS, asPersona, asSuper, claimsFor, sqlError } from '../database/support.ts';
 
 afterAll(stopPgServer);

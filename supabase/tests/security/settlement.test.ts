@@ -9,9 +9,9 @@
 // - partner staff join only by accepting an invitation and see only their own partner.
 // Races (20 connections) run on PostgreSQL only, at the end of this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { race as raceOnPostgres } from '../support/race.ts';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
-import type { Queryable } from '../../src/db/db.ts';
+import { race as raceOnPostgres } from '@guestmap/local-stack/testing/race.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import type { Queryable } from '@guestmap/local-stack/src/db/db.ts';
 import {
   HOTEL_A,
   HOTEL_B,

@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { signJwt } from '../../src/jwt.ts';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { signJwt } from '@guestmap/local-stack/src/jwt.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import { HOTEL_A, USERS } from '../database/support.ts';
 
 afterAll(stopPgServer);

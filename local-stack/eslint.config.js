@@ -1,0 +1,3 @@
+import { guestmapEslint } from '../shared-ui/lint/eslint-base.js';
+
+export default guestmapEslint({ self: 'local-stack' });

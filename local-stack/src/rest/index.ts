@@ -1,0 +1,86 @@
+// The REST service of the local stack: PostgREST v14 behaviour under /rest/v1, as postgrest-js
+// (supabase-js) calls it. Shaped as PostgREST's pipeline (PostgREST.App): the request is authenticated
+// (auth.ts) and parsed (api-request/), planned against the schema cache (plan/), run in one
+// transaction impersonating the JWT's role (query/), and answered (response.ts). See README.md.
+import type { StackContext } from '../context.ts';
+import { endBody, type Req, type Res } from '../http/router.ts';
+import { callApiRequest, tableApiRequest } from './api-request/index.ts';
+import { authenticate } from './auth.ts';
+import { fromPgError, isPgError, restError, RestError } from './errors.ts';
+import { callPlan, lookupTable, mutatePlan } from './plan/index.ts';
+import { invokeQuery, mutateQuery, readQuery } from './query/index.ts';
+import { builderEnv } from './query/query-builder.ts';
+import { transactor } from './query/transaction.ts';
+import type { Outcome } from './response.ts';
+import { SchemaCacheManager } from './schema-cache.ts';
+
+export { settingMs } from './query/transaction.ts';
+
+export function registerRest(ctx: StackContext): void {
+  const cacheMgr = new SchemaCacheManager(ctx.db, ctx.config.api.schemas, ctx.log);
+  const secret = ctx.config.auth.jwtSecret;
+  const inTx = transactor(ctx, cacheMgr);
+
+  /** `/rest/v1/:table`: read (GET/HEAD) or mutate (POST/PATCH/DELETE). */
+  async function tableRequest(req: Req): Promise<Outcome> {
+    const auth = authenticate(req, secret);
+    const api = await tableApiRequest(req, ctx.config.api.schemas);
+    return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
+      const table = lookupTable(cache, api.schema, api.name);
+      const env = builderEnv(cache, api.schema, api.query!, api.media);
+      if (api.read) return readQuery(tx, env, table, api, ctx.config.api.maxRows);
+      return mutateQuery(tx, env, table, api, mutatePlan(table, api));
+    });
+  }
+
+  /** `/rest/v1/rpc/:fn`: a function call (GET read-only, POST). */
+  async function rpcRequest(req: Req): Promise<Outcome> {
+    const auth = authenticate(req, secret);
+    const api = await callApiRequest(req, ctx.config.api.schemas);
+    return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
+      const plan = callPlan(cache, api);
+      const env = builderEnv(cache, api.schema, plan.query, api.media);
+      return invokeQuery(tx, env, api, plan, ctx.config.api.maxRows);
+    });
+  }
+
+  const wrap = (fn: (req: Req) => Promise<Outcome>) => async (req: Req, res: Res) => {
+    let authed = false;
+    try {
+      try {
+        authed = authenticate(req, secret).authed;
+      } catch {
+        authed = false;
+      }
+      // Postgres text cannot hold NUL: refuse it before it reaches the database protocol
+      if (/%00/i.test(req.url ?? '') || (req.url ?? '').includes('\u0000'))
+        throw restError(400, 'PGRST100', 'failed to parse request', 'NUL characters are not allowed in the URL');
+      const out = await fn(req);
+      endBody(
+        req,
+        res,
+        out.status,
+        out.headers,
+        out.status === 204 || req.method === 'HEAD' ? undefined : (out.body ?? ''),
+      );
+    } catch (e) {
+      let err: RestError;
+      if (e instanceof RestError) err = e;
+      else if (isPgError(e)) err = fromPgError(e, authed);
+      else throw e;
+      res.writeHead(err.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Proxy-Status': `PostgREST; error=${err.body.code}`,
+        ...err.headers,
+      });
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(err.body));
+    }
+  };
+
+  ctx.router.add(['GET', 'POST'], '/rest/v1/rpc/:fn', wrap(rpcRequest));
+  ctx.router.add(['GET', 'POST', 'PATCH', 'DELETE'], '/rest/v1/:table', wrap(tableRequest));
+  ctx.router.add('GET', '/rest/v1', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });
+    res.end(JSON.stringify({ swagger: '2.0', info: { title: 'Guestmap local REST', version: '14' }, paths: {} }));
+  });
+}

@@ -1,0 +1,195 @@
+// Query (PostgREST's PostgREST.Query: readQuery, createQuery/updateQuery/deleteQuery, invokeQuery):
+// runs a request's plan inside its transaction (transaction.ts) and hands the result to response.ts.
+import type { Queryable } from '../../db/db.ts';
+import { isObj, type ApiRequest } from '../api-request/index.ts';
+import { tooManyAffected } from '../errors.ts';
+import { contentType } from '../media-type.ts';
+import type { CallPlan } from '../plan/call-plan.ts';
+import type { MutatePlan } from '../plan/mutate-plan.ts';
+import { contentRange, readWindow } from '../range.ts';
+import { mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
+import type { Table } from '../schema-cache.ts';
+import { buildRead, ident, mutateSql, pseudoTable, qualified, type Env, type Source } from './query-builder.ts';
+import { geoJsonFunction, plannedTotal, runRead, type ReadResult } from './statements.ts';
+import type { Prefs } from '../api-request/preferences.ts';
+
+/** How the count is taken: exact (all rows), estimated (at most max-rows + 1, then the planner), planned (no count here). */
+function countOpt(count: Prefs['count'], maxRows: number): boolean | number {
+  if (count === 'exact') return true;
+  if (count === 'estimated') return Number.isFinite(maxRows) ? maxRows + 1 : true;
+  return false;
+}
+
+/** The body's rendering in SQL for CSV and GeoJSON, as PostgREST's statements render them. */
+async function bodyOpts(tx: Queryable, api: ApiRequest) {
+  const { media } = api;
+  return {
+    stripNulls: media.strip,
+    csv: media.kind === 'csv',
+    geojson: media.kind === 'geojson' ? await geoJsonFunction(tx) : undefined,
+  };
+}
+
+/** GET/HEAD on a table or view. */
+export async function readQuery(
+  tx: Queryable,
+  env: Env,
+  table: Table,
+  api: ApiRequest,
+  maxRows: number,
+): Promise<Outcome> {
+  const { media, prefs } = api;
+  const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
+  const { limit, offset } = readWindow(api.query!.nodes.get('')!, api.range, api.method, maxRows);
+  const sql = buildRead(env, src, api.query!.select, {
+    ...(await bodyOpts(tx, api)),
+    count: countOpt(prefs.count, maxRows),
+    limit,
+    offset,
+  });
+  const r = await runRead(tx, sql, env);
+  r.rendered = api.media.kind === 'csv' || api.media.kind === 'geojson';
+  // PostgREST: planned = the planner's estimate; estimated = exact up to max-rows, past it the larger of both
+  if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
+  else if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows)
+    r.total = Math.max(r.total, (await plannedTotal(tx, env)) ?? 0);
+  return readResponse(tx, r, offset, media, prefs, api.schema, api.method === 'HEAD', 'read');
+}
+
+/** POST (insert/upsert), PATCH, DELETE on a table or view. */
+export async function mutateQuery(
+  tx: Queryable,
+  env: Env,
+  table: Table,
+  api: ApiRequest,
+  plan: MutatePlan,
+): Promise<Outcome> {
+  const { media, prefs } = api;
+  const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
+  const wantRows = prefs.return === 'representation';
+  const dml = mutateSql(env, src, plan);
+  // root filters belong to the write, not to the representation of the written rows
+  env.nodes.set('', { conditions: [] });
+  let n: number;
+  let repr: ReadResult | null = null;
+  // an execution plan (PostgREST explains the whole write statement) is read through the same statement
+  if (wantRows || media.kind === 'object' || env.plan) {
+    const pre = `with ${ident('pgrst_source')} as (${dml} returning ${ident(table.name)}.*) `;
+    const sql = buildRead(
+      env,
+      { table, from: ident('pgrst_source'), alias: table.name },
+      api.query!.select,
+      { ...(await bodyOpts(tx, api)), count: false, limit: null, offset: 0 },
+      pre,
+    );
+    repr = await runRead(tx, sql, env);
+    repr.rendered = media.kind === 'csv' || media.kind === 'geojson';
+    n = repr.page;
+    if (media.kind === 'object' && n !== 1) singleObject(repr);
+  } else {
+    n = (await tx.query(dml, env.params.values)).affectedRows;
+  }
+  // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
+  if (plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected)
+    throw tooManyAffected(n);
+  // merge-duplicates: did the upsert insert anything, or only merge existing rows (PostgREST: 200 then)
+  let mergedOnly = false;
+  if (plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates' && plan.cols.length) {
+    const u = await tx.query<{ u: number | null }>(
+      `select nullif(current_setting('pgrst.updated', true), '')::int as u`,
+    );
+    mergedOnly = n - Number(u.rows[0]?.u ?? 0) <= 0;
+  }
+  return mutateResponse(
+    tx,
+    plan.kind,
+    n,
+    repr,
+    media,
+    prefs,
+    api.schema,
+    plan.kind === 'insert' && !!plan.onConflict,
+    mergedOnly,
+  );
+}
+
+/** GET/POST /rpc/fn. */
+export async function invokeQuery(
+  tx: Queryable,
+  env: Env,
+  api: ApiRequest,
+  plan: CallPlan,
+  maxRows: number,
+): Promise<Outcome> {
+  const { media, prefs, schema, read, rawType, rawBody, body, method } = api;
+  const { routine, args, keys, positional } = plan;
+  const strictMax = prefs.handling === 'strict' ? prefs.maxAffected : undefined;
+  // POST runs STABLE and IMMUTABLE functions read-only too, as PostgREST does (only VOLATILE may write)
+  if (!read && routine.volatility !== 'v') await tx.query(`select set_config('transaction_read_only', 'on', true)`);
+  const p = env.params;
+  const fq = qualified(schema, routine.name);
+  let preFrom = '';
+  let call: string;
+  if (positional) {
+    const arg =
+      rawType === 'bytea' ? rawBody : rawType || body !== undefined ? rawBody!.toString('utf8') : JSON.stringify(args);
+    call = `${fq}(${p.add(arg)}::${routine.args[0]!.type})`;
+  } else {
+    const used = routine.args.filter((a) => keys.includes(a.name));
+    if (used.length) {
+      // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)
+      const argsJson = !read && isObj(body) ? rawBody!.toString('utf8') : JSON.stringify(args);
+      preFrom = `json_to_record(${p.add(argsJson)}::json) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
+    }
+    call = `${fq}(${used.map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := ${ident('pgrst_args')}.${ident(a.name)}`).join(', ')})`;
+  }
+  const head = method === 'HEAD';
+  const fromClause = preFrom ? ` from ${preFrom}` : '';
+  const lateral = (item: string) => (preFrom ? `${preFrom} cross join lateral ${item}` : item);
+  if (routine.returnKind === 'void') {
+    await tx.query(`select ${call}${fromClause}`, p.values);
+    return { status: 204, headers: { 'Content-Profile': schema } };
+  }
+  if (routine.returnKind === 'scalar' && !routine.returnsSet) {
+    const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body${fromClause}`, p.values);
+    const out = r.rows[0]?.body ?? 'null';
+    const headers: Record<string, string> = {
+      'Content-Profile': schema,
+      'Content-Range': contentRange(0, 0, prefs.count ? 1 : null),
+      'Content-Type': contentType({ kind: 'json', strip: false }),
+    };
+    return { status: 200, headers, body: head ? undefined : out };
+  }
+  const { limit, offset } = readWindow(plan.query.nodes.get('')!, api.range, method, maxRows);
+  let r: ReadResult;
+  if (routine.returnKind === 'scalar') {
+    const from = lateral(`${call} as ${ident('pgrst_scalar')}(${ident('v')})`);
+    const lim = p.add(limit);
+    const off = p.add(offset);
+    const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
+    r = await runRead(tx, sql, env);
+  } else {
+    const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
+    const src: Source = { table, from: lateral(call), alias: routine.name };
+    const sql = buildRead(env, src, plan.query.select, {
+      ...(await bodyOpts(tx, api)),
+      // PostgREST counts a call's rows exactly (planned: no total); an estimated count past max-rows is unknown
+      count: countOpt(prefs.count, maxRows),
+      limit,
+      offset,
+    });
+    r = await runRead(tx, sql, env);
+    r.rendered = media.kind === 'csv' || media.kind === 'geojson';
+    if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows) r.total = null;
+    if (!routine.returnsSet && media.kind !== 'csv' && media.kind !== 'geojson') {
+      const headers: Record<string, string> = {
+        'Content-Profile': schema,
+        'Content-Range': contentRange(0, r.page - 1, r.total),
+        'Content-Type': contentType({ kind: 'json', strip: media.strip }),
+      };
+      return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
+    }
+  }
+  if (strictMax !== undefined && r.page > strictMax) throw tooManyAffected(r.page);
+  return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
+}
