@@ -2,7 +2,7 @@
 // and rewards texts accept zh/ko/ja beside en/vi/fr; any other key is still refused; the demo maps
 // of Saigon carry all six.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import { HOTEL_A, asPersona, outcome } from './support.ts';
 
 afterAll(stopPgServer);

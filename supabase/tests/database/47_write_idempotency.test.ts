@@ -3,8 +3,8 @@
 // Contact messages (request_id, migration 20261126100200) through the real REST path on both backends;
 // the concurrency on a PostgreSQL server with separate connections (PGlite serialises everything).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { impersonate, race } from '../support/race.ts';
-import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../support/stack.ts';
+import { impersonate, race } from '@guestmap/local-stack/testing/race.ts';
+import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import { HOTEL_A, claimsFor } from './support.ts';
 
 afterAll(stopPgServer);
