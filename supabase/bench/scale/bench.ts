@@ -78,11 +78,11 @@ function stats(name: string, ms: number[], extra: Partial<PathResult> = {}): Pat
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
-type Identity = { role: 'anon' } | { role: 'authenticated'; sub: string };
+type Identity = { role: 'anon' } | { role: 'authenticated'; sub: string } | { role: 'postgres' };
 
 function claims(id: Identity) {
-  return id.role === 'anon'
-    ? { role: 'anon' }
+  return id.role !== 'authenticated'
+    ? { role: id.role }
     : { sub: id.sub, role: 'authenticated', aud: 'authenticated', is_anonymous: false, aal: 'aal1' };
 }
 
@@ -286,7 +286,7 @@ export async function runBench(
       await c.query(topSql, [bigCity, today]);
       return now() - t;
     }),
-    null,
+    { id: { role: 'postgres' }, sql: topSql, params: [bigCity, today] },
     { note: 'the top-places part of the overview on its own' },
   );
 
@@ -319,9 +319,18 @@ export async function runBench(
     if (i === 0)
       log(`  settlement of ${lastMonth}: ${counts.rows[0]!.i} invoices, ${counts.rows[0]!.p} payouts (rolled back)`);
   }
-  await add(`settlement run, all ${shape.hotels} hotels (one transaction)`, settle, null, {
-    note: 'close_month for every hotel, rolled back after each run',
-  });
+  await add(
+    `settlement run, all ${shape.hotels} hotels (one transaction)`,
+    settle,
+    {
+      id: { role: 'postgres' },
+      sql: 'select private.close_month($1, $2::date, null)',
+      params: [hotels[0]!.id, lastMonth],
+    },
+    {
+      note: "close_month for every hotel, rolled back after each run; the plan is one hotel's close_month",
+    },
+  );
 
   // ─── rewards under 50 concurrent clients ───────────────────────────────────────
   // Two loads: "paced" = 50 connected clients, each calling again after a random 0–400 ms pause
@@ -665,4 +674,51 @@ export function printTable(results: BenchResult[], log: (m: string) => void): vo
     const target = results.flatMap((r) => r.paths).find((p) => p.name === n)?.target;
     log(`| ${n} | ${cells.join(' | ')} | ${target ? `< ${target}` : ''} |`);
   }
+}
+
+/** Every path's figures and EXPLAIN (ANALYZE, BUFFERS) plans, per data size, as Markdown. */
+export function plansMarkdown(results: BenchResult[]): string {
+  const out: string[] = [
+    '# Scale bench: EXPLAIN plans',
+    '',
+    'Written by `supabase/bench/scale/cli.ts plans` from a bench run (docs/scale.md explains the figures). Each plan is',
+    "auto_explain's (ANALYZE, BUFFERS, nested statements: the statements inside the RPCs and the policies' helper",
+    'functions too), from one run of the path after the timed runs, in a transaction rolled back.',
+    '',
+  ];
+  for (const r of results) {
+    out.push(
+      `## ${r.label}`,
+      '',
+      `Rows: ${Object.entries(r.rows)
+        .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+        .join(', ')}.`,
+      '',
+    );
+    out.push(
+      `Load average at the start / end of the run: ${r.loadavg.start.join(' ')} / ${r.loadavg.end.join(' ')} (2 cores).`,
+      '',
+    );
+    for (const p of r.paths) {
+      out.push(`### ${r.label}: ${p.name}`, '');
+      out.push(
+        `p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms (n = ${p.n})${p.target ? `; target p95 < ${p.target} ms` : ''}.`,
+      );
+      if (p.note) out.push('', p.note);
+      if (p.seqScans)
+        out.push(
+          '',
+          p.seqScans.length
+            ? `**Sequential scans of large tables: ${p.seqScans.join(', ')}**`
+            : 'No sequential scan of a large table.',
+        );
+      if (p.plans?.length) {
+        out.push('', '```');
+        for (const plan of p.plans) out.push(plan.trim(), '');
+        out.push('```');
+      } else if (!p.plans) out.push('', '(no plan: not a single statement, see docs/scale.md)');
+      out.push('');
+    }
+  }
+  return out.join('\n');
 }

@@ -6,11 +6,18 @@
 //   tsx bench/scale/cli.ts load  --dir DIR --port P [--scale 0.1] …
 //       initialises a PostgreSQL 15 cluster in DIR (kept), migrates a database `scale`, loads, stops
 //   tsx bench/scale/cli.ts load-pglite [--scale 0.1] …    loads the tenth into PGlite in memory, checks it
+//   tsx bench/scale/cli.ts run     (= npm run bench -- scale) the tenth: load into a temporary cluster,
+//       bench, remove; SCALE_FULL=1 adds the full size. SCALE_TENTH_DIR / SCALE_FULL_DIR name kept
+//       clusters to reuse (loaded once when empty); SCALE_PG_PORT / SCALE_PG_PORT2 pick the ports;
+//       SCALE_OUT=file.json keeps the figures and plans.
+//   tsx bench/scale/cli.ts plans --in figures.json --out ../docs/scale-plans.md   the plans as Markdown
 //   tsx bench/scale/cli.ts bench --dir DIR --port P [--dir2 DIR2 --port2 P2] [--out docs/scale-figures.json]
 //       starts the server(s), runs the paths, prints p50/p95/p99 (two columns with --dir2), stops
 //
 // Servers run under nice 19 and are always stopped, also on failure.
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb } from '../../src/db/db.ts';
@@ -18,7 +25,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { tables, type ScaleOptions } from './generate.ts';
 import { finish, loadPglite, loadPostgres, summary } from './load.ts';
 import { startScaleServer } from './pg.ts';
-import { runBench, printTable, type BenchResult } from './bench.ts';
+import { runBench, printTable, plansMarkdown, type BenchResult } from './bench.ts';
 
 const supabaseDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -65,9 +72,58 @@ export async function loadIntoServer(dir: string, port: number, opts: ScaleOptio
   }
 }
 
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function run(opts: ScaleOptions) {
+  const sizes: { label: string; scale: number; dirEnv: string; portEnv: string }[] = [
+    { label: 'tenth', scale: 0.1, dirEnv: 'SCALE_TENTH_DIR', portEnv: 'SCALE_PG_PORT' },
+  ];
+  if (process.env.SCALE_FULL === '1')
+    sizes.push({ label: 'full', scale: 1, dirEnv: 'SCALE_FULL_DIR', portEnv: 'SCALE_PG_PORT2' });
+  const results: BenchResult[] = [];
+  for (const size of sizes) {
+    const kept = process.env[size.dirEnv];
+    const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), `guestmap-scale-${size.label}-`));
+    const port = Number(process.env[size.portEnv] ?? 0) || (await freePort());
+    const o = { ...opts, scale: size.scale };
+    try {
+      if (!kept || !fs.existsSync(path.join(dir, 'data', 'PG_VERSION'))) {
+        log(`Loading the ${size.label} data set into ${dir} ...`);
+        await loadIntoServer(dir, port, o);
+      } else log(`Reusing the ${size.label} data set in ${dir} (the bench's own plays and redemptions stay in it)`);
+      const server = await startScaleServer(dir, port);
+      try {
+        results.push(await runBench(size.label, server.url('scale'), o, log));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      if (!kept) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  printTable(results, log);
+  if (process.env.SCALE_OUT) fs.writeFileSync(process.env.SCALE_OUT, JSON.stringify(results, null, 2) + '\n');
+}
+
 async function main() {
   const cmd = process.argv[2];
   const opts = optionsFromArgs();
+  if (cmd === 'run') return run(opts);
+  if (cmd === 'plans') {
+    // Markdown of the figures and every plan of a bench run's JSON (docs/scale-plans.md).
+    const results = JSON.parse(fs.readFileSync(arg('in')!, 'utf8')) as BenchResult[];
+    fs.writeFileSync(arg('out')!, plansMarkdown(results));
+    return;
+  }
   if (cmd === 'generate') {
     process.stdout.write("begin;\nset local guestmap.rate_sync = 'on';\n");
     let replica = false;
