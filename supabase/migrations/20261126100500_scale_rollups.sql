@@ -13,7 +13,8 @@
 --   delete, with transition tables): one grouped upsert per statement, so record_event's single row and
 --   a COPY of a million rows cost one statement each. Updates and deletes move or remove counts
 --   (a deleted place's events keep counting, with no place: its views leave the top places, exactly as
---   the raw events' activity_id becomes null). A row whose count reaches 0 is deleted. Concurrent
+--   the raw events' activity_id becomes null). A row whose count reaches 0 is deleted; TRUNCATE empties
+--   them. Concurrent
 --   inserts are exact: every change is an `insert … on conflict do update set n = n + excluded.n`,
 --   which takes the row lock, so no increment is lost. private.rebuild_analytics_rollups() recomputes
 --   them from the raw events (after a bulk load with triggers disabled).
@@ -132,6 +133,23 @@ create trigger analytics_events_rollup_delete
   after delete on public.analytics_events
   referencing old table as old_rows
   for each statement execute function private.analytics_rollups_maintain();
+
+-- TRUNCATE of the events empties the rollups too (statement triggers see no rows for it).
+create function private.analytics_rollups_truncate()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  truncate private.analytics_day_counts, private.analytics_day_visitors, private.analytics_day_views;
+  return null;
+end;
+$$;
+revoke all on function private.analytics_rollups_truncate() from public;
+create trigger analytics_events_rollup_truncate
+  after truncate on public.analytics_events
+  for each statement execute function private.analytics_rollups_truncate();
 
 -- Recomputes every rollup from the raw events (after a bulk load with triggers disabled; the scale
 -- loader calls it). Takes a share lock on the events so no insert runs in between. Rows go in key

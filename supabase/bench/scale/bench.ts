@@ -32,6 +32,8 @@ export interface BenchResult {
   /** The machine's load average (1, 5, 15 min) at the start and the end: the CPU is shared. */
   loadavg: { start: number[]; end: number[] };
   rows: Record<string, number>;
+  /** Table + indexes, MB. */
+  sizes: Record<string, number>;
   paths: PathResult[];
 }
 
@@ -187,7 +189,21 @@ export async function runBench(
   ]) {
     rows[t] = Number((await c.query<{ n: string }>(`select count(*)::text as n from ${t}`)).rows[0]!.n);
   }
-  log(`${label}: ${JSON.stringify(rows)}`);
+  const sizes: Record<string, number> = {};
+  for (const r of (
+    await c.query<{ t: string; mb: string }>(
+      `select n.nspname || '.' || c.relname as t, round(pg_total_relation_size(c.oid) / 1048576.0)::text as mb
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind = 'r' and n.nspname in ('public', 'private', 'auth') and pg_total_relation_size(c.oid) > 8 * 1048576
+       order by pg_total_relation_size(c.oid) desc`,
+    )
+  ).rows)
+    sizes[r.t] = Number(r.mb);
+  sizes.database = Number(
+    (await c.query<{ mb: string }>('select round(pg_database_size(current_database()) / 1048576.0)::text as mb'))
+      .rows[0]!.mb,
+  );
+  log(`${label}: ${JSON.stringify(rows)}; MB ${JSON.stringify(sizes)}`);
 
   const today = new Date(shape.end - 86_400_000).toISOString().slice(0, 10);
   const pick = (i: number) => hotels[(i * 37) % hotels.length]!;
@@ -333,8 +349,8 @@ export async function runBench(
   );
 
   // ─── rewards under 50 concurrent clients ───────────────────────────────────────
-  // Two loads: "paced" = 50 connected clients, each calling again after a random 0–400 ms pause
-  // (about 200 calls a second offered, a busy evening of a thousand hotels many times over);
+  // Two loads: "paced" = 50 connected clients, each calling again after a random 0–2 s pause (about
+  // 50 calls a second offered: a thousand hotels' busiest evening several times over);
   // "saturated" = the 50 call back to back (the latency is then mostly queueing for 2 cores).
   const CLIENTS = 50;
   const clients = await Promise.all(
@@ -394,7 +410,7 @@ export async function runBench(
         p.campaign,
         `bench-${p.u}-${Date.now()}`,
       ]);
-    const paced = await load(players.slice(0, CLIENTS * 10), 400, play);
+    const paced = await load(players.slice(0, CLIENTS * 10), 2000, play);
     const saturated = await load(players.slice(CLIENTS * 10, CLIENTS * 20), 0, play);
     // Guarantees: one user × 50 plays at once → exactly the daily limit (3) pass; every prize is
     // materialised once; nobody is past the limit.
@@ -453,7 +469,7 @@ export async function runBench(
       );
       return { ms: r.ms, error: r.rows[0]!.r.ok === false ? (r.rows[0]!.r.details ?? 'not ok') : undefined };
     };
-    const rPaced = await load(open.slice(0, CLIENTS * 6), 400, (k, v) => redeem(k, v));
+    const rPaced = await load(open.slice(0, CLIENTS * 6), 2000, (k, v) => redeem(k, v));
     const rSat = await load(open.slice(CLIENTS * 6, CLIENTS * 12), 0, (k, v) => redeem(k, v));
     const last = open[open.length - 1]!;
     const once = await Promise.all(
@@ -480,7 +496,7 @@ export async function runBench(
     paths.push(
       stats(`redeem_voucher, ${CLIENTS} clients, paced`, rPaced.ms, {
         target: 50,
-        note: `${rPaced.rate} calls/s; errors ${JSON.stringify(rPaced.errors)}; one voucher × 50 at once: ${once.filter((x) => x === 'ok').length} answered, ${txOfLast} transaction`,
+        note: `${rPaced.rate} calls/s; errors ${JSON.stringify(rPaced.errors)}; one voucher × 50 at once: ${once.filter((x) => x === 'ok').length} redeemed, ${once.filter((x) => x === 'voucher_used').length} voucher_used, ${txOfLast} transaction`,
         plans: redeemPlans,
         seqScans: seqScans(redeemPlans),
       }),
@@ -500,7 +516,13 @@ export async function runBench(
   await stackPaths(label, url, c, hotels[4]!.id, add, log);
 
   await c.end();
-  return { label, loadavg: { start: loadStart, end: os.loadavg().map((x) => Math.round(x * 10) / 10) }, rows, paths };
+  return {
+    label,
+    loadavg: { start: loadStart, end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
+    rows,
+    sizes,
+    paths,
+  };
 }
 
 const supabaseDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -514,16 +536,17 @@ async function stackPaths(
   add: (name: string, ms: number[], planCall: null, extra?: Partial<PathResult>) => Promise<void>,
   log: (m: string) => void,
 ) {
-  const stack = await startStack({
-    workdir: supabaseDir,
-    databaseUrl: url,
-    seed: false,
-    ports: {
-      api: Number(process.env.SUPABASE_API_PORT ?? 0),
-      db: Number(process.env.SUPABASE_DB_PORT ?? 0),
-      inbox: Number(process.env.SUPABASE_INBOX_PORT ?? 0),
-    },
-    log: () => undefined,
+  const start = (ports: { api: number; db: number; inbox: number }) =>
+    startStack({ workdir: supabaseDir, databaseUrl: url, seed: false, ports, log: () => undefined });
+  const wanted = {
+    api: Number(process.env.SUPABASE_API_PORT ?? 0),
+    db: Number(process.env.SUPABASE_DB_PORT ?? 0),
+    inbox: Number(process.env.SUPABASE_INBOX_PORT ?? 0),
+  };
+  // The given ports may be taken for a moment (they are in the ephemeral range): then any free ones.
+  const stack = await start(wanted).catch((e: { code?: string }) => {
+    if (e.code !== 'EADDRINUSE') throw e;
+    return start({ api: 0, db: 0, inbox: 0 });
   });
   try {
     const anonKey = stack.config.auth.anonKey;
@@ -608,8 +631,9 @@ async function stackPaths(
       const client = createClient(stack.apiUrl, anonKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-        accessToken: async () => token,
       });
+      // The user's token on the socket (as a signed-in page does); RLS decides per subscriber.
+      await client.realtime.setAuth(token);
       const sub = { client, got: [] as number[] };
       subs.push(sub);
       ready.push(

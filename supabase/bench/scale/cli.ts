@@ -100,7 +100,7 @@ async function run(opts: ScaleOptions) {
         log(`Loading the ${size.label} data set into ${dir} ...`);
         await loadIntoServer(dir, port, o);
       } else log(`Reusing the ${size.label} data set in ${dir} (the bench's own plays and redemptions stay in it)`);
-      const server = await startScaleServer(dir, port);
+      const server = await startScaleServer(dir, port, Number(process.env.SCALE_BENCH_NICE ?? 0));
       try {
         results.push(await runBench(size.label, server.url('scale'), o, log));
       } finally {
@@ -173,9 +173,11 @@ async function main() {
     if (arg('dir2')) runs.push({ label: arg('label2', 'full')!, dir: arg('dir2')!, port: Number(arg('port2')) });
     const results: BenchResult[] = [];
     for (const r of runs) {
-      const server = await startScaleServer(r.dir, r.port);
+      const server = await startScaleServer(r.dir, r.port, Number(process.env.SCALE_BENCH_NICE ?? 0));
       try {
-        results.push(await runBench(r.label, server.url('scale'), opts, log));
+        results.push(
+          await runBench(r.label, server.url('scale'), { ...opts, scale: r.label === 'full' ? 1 : opts.scale }, log),
+        );
       } finally {
         await server.stop();
       }

@@ -218,6 +218,13 @@ describe.each(BACKENDS)('dashboard overview from rollups on %s', (backend) => {
     expect(admin.current).toEqual((await overview(s, HOTEL_A, 30)).current);
   });
 
+  it('gives the same figures (none) after the events are truncated, and counts new ones again', async () => {
+    await s.db.exec('truncate public.analytics_events');
+    await expectSameFigures(s);
+    await insertEvents(s, 100, 9, 50);
+    await expectSameFigures(s);
+  });
+
   it.runIf(backend === 'postgres')(
     'gives the same figures after 50 connections insert at once (some roll back)',
     async () => {
