@@ -9,6 +9,9 @@
 --                             "unique guests" = distinct visitor ids over its days (a visitor seen on
 --                             several days counts once): exact, unlike summing daily distinct counts.
 --   * analytics_day_views:    per customer, UTC day and place: activity_view events (top places).
+--   * analytics_month_views:  the same per UTC month: a year's top places of a city with 10,000 places
+--                             read 12 × 10,000 rows and the days of the partial months at the edges,
+--                             not 365 × the places viewed each day.
 --   They are maintained by statement-level triggers on analytics_events (after insert, update and
 --   delete, with transition tables): one grouped upsert per statement, so record_event's single row and
 --   a COPY of a million rows cost one statement each. Updates and deletes move or remove counts
@@ -42,14 +45,23 @@ create table private.analytics_day_views (
   views integer not null,
   primary key (customer_id, day, activity_id) include (views)
 );
+create table private.analytics_month_views (
+  customer_id text not null,
+  month date not null,
+  activity_id uuid not null,
+  views integer not null,
+  primary key (customer_id, month, activity_id) include (views)
+);
 comment on table private.analytics_day_counts is 'Rollup of analytics_events: events per customer, UTC day and type (trigger-maintained).';
 comment on table private.analytics_day_visitors is 'Rollup of analytics_events: events per customer, UTC day and visitor id (trigger-maintained).';
 comment on table private.analytics_day_views is 'Rollup of analytics_events: activity_view events per customer, UTC day and place (trigger-maintained).';
+comment on table private.analytics_month_views is 'Rollup of analytics_events: activity_view events per customer, UTC month and place (trigger-maintained).';
 alter table private.analytics_day_counts enable row level security;
 alter table private.analytics_day_visitors enable row level security;
 alter table private.analytics_day_views enable row level security;
-revoke all on table private.analytics_day_counts, private.analytics_day_visitors, private.analytics_day_views
-  from public, anon, authenticated;
+alter table private.analytics_month_views enable row level security;
+revoke all on table private.analytics_day_counts, private.analytics_day_visitors, private.analytics_day_views,
+  private.analytics_month_views from public, anon, authenticated;
 
 -- ─── maintenance ────────────────────────────────────────────────────────────────
 -- Applies a signed delta (rows of `d`: customer_id, created_at, type, visitor_id, activity_id, sign) to
@@ -75,6 +87,11 @@ begin
     from new_rows n where n.type = 'activity_view' and n.activity_id is not null
     group by 1, 2, 3 order by 1, 2, 3
     on conflict (customer_id, day, activity_id) do update set views = r.views + excluded.views;
+    insert into private.analytics_month_views as r (customer_id, month, activity_id, views)
+    select n.customer_id, date_trunc('month', n.created_at at time zone 'UTC')::date, n.activity_id, count(*)
+    from new_rows n where n.type = 'activity_view' and n.activity_id is not null
+    group by 1, 2, 3 order by 1, 2, 3
+    on conflict (customer_id, month, activity_id) do update set views = r.views + excluded.views;
     return null;
   end if;
 
@@ -108,6 +125,11 @@ begin
   where d.type = 'activity_view' and d.activity_id is not null
   group by 1, 2, 3 having sum(d.sign) <> 0 order by 1, 2, 3
   on conflict (customer_id, day, activity_id) do update set views = r.views + excluded.views;
+  insert into private.analytics_month_views as r (customer_id, month, activity_id, views)
+  select d.customer_id, date_trunc('month', d.day::timestamp)::date, d.activity_id, sum(d.sign) from pg_temp.analytics_rollup_delta d
+  where d.type = 'activity_view' and d.activity_id is not null
+  group by 1, 2, 3 having sum(d.sign) <> 0 order by 1, 2, 3
+  on conflict (customer_id, month, activity_id) do update set views = r.views + excluded.views;
 
   delete from private.analytics_day_counts r using (select distinct customer_id, day, type from pg_temp.analytics_rollup_delta) d
   where r.customer_id = d.customer_id and r.day = d.day and r.type = d.type and r.events <= 0;
@@ -115,6 +137,9 @@ begin
   where r.customer_id = d.customer_id and r.day = d.day and r.visitor_id = d.visitor_id and r.events <= 0;
   delete from private.analytics_day_views r using (select distinct customer_id, day, activity_id from pg_temp.analytics_rollup_delta) d
   where r.customer_id = d.customer_id and r.day = d.day and r.activity_id = d.activity_id and r.views <= 0;
+  delete from private.analytics_month_views r
+  using (select distinct customer_id, date_trunc('month', day::timestamp)::date as month, activity_id from pg_temp.analytics_rollup_delta) d
+  where r.customer_id = d.customer_id and r.month = d.month and r.activity_id = d.activity_id and r.views <= 0;
   delete from pg_temp.analytics_rollup_delta;
   return null;
 end;
@@ -142,7 +167,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  truncate private.analytics_day_counts, private.analytics_day_visitors, private.analytics_day_views;
+  truncate private.analytics_day_counts, private.analytics_day_visitors, private.analytics_day_views,
+    private.analytics_month_views;
   return null;
 end;
 $$;
@@ -163,7 +189,8 @@ set search_path = ''
 as $$
 begin
   lock table public.analytics_events in share mode;
-  truncate private.analytics_day_counts, private.analytics_day_visitors, private.analytics_day_views;
+  truncate private.analytics_day_counts, private.analytics_day_visitors, private.analytics_day_views,
+    private.analytics_month_views;
   insert into private.analytics_day_counts (customer_id, day, type, events)
   select e.customer_id, (e.created_at at time zone 'UTC')::date, e.type, count(*)
   from public.analytics_events e group by 1, 2, 3 order by 1, 2, 3;
@@ -173,6 +200,9 @@ begin
   insert into private.analytics_day_views (customer_id, day, activity_id, views)
   select e.customer_id, (e.created_at at time zone 'UTC')::date, e.activity_id, count(*)
   from public.analytics_events e where e.type = 'activity_view' and e.activity_id is not null group by 1, 2, 3 order by 1, 2, 3;
+  insert into private.analytics_month_views (customer_id, month, activity_id, views)
+  select v.customer_id, date_trunc('month', v.day::timestamp)::date, v.activity_id, sum(v.views)
+  from private.analytics_day_views v group by 1, 2, 3 order by 1, 2, 3;
 end;
 $$;
 revoke all on function private.rebuild_analytics_rollups() from public;
@@ -211,6 +241,8 @@ declare
   v_cur_from date;
   v_prev_from date;
   v_end date;
+  v_month_from date;
+  v_month_to date;
 begin
   perform private.require_manager(p_customer_id);
   if p_days is null or p_days not between 1 and 366 then
@@ -219,6 +251,15 @@ begin
   v_end := v_today + 1;
   v_cur_from := v_end - p_days;
   v_prev_from := v_cur_from - p_days;
+  -- Top places: whole months of the period from the monthly rollup, the days before and after them
+  -- from the daily one (a period inside one month: days only).
+  v_month_from := case when date_trunc('month', v_cur_from::timestamp)::date = v_cur_from then v_cur_from
+                       else (date_trunc('month', v_cur_from::timestamp) + interval '1 month')::date end;
+  v_month_to := date_trunc('month', v_end::timestamp)::date;
+  if v_month_from >= v_month_to then
+    v_month_from := v_end;
+    v_month_to := v_end;
+  end if;
   return jsonb_build_object(
     'current_from', v_cur_from,
     'previous_from', v_prev_from,
@@ -238,11 +279,19 @@ begin
       select coalesce(jsonb_agg(jsonb_build_object('activity_id', t.activity_id, 'views', t.views, 'title', a.title)
                                 order by t.views desc, t.activity_id::text), '[]'::jsonb)
       from (
-        select v.activity_id, sum(v.views)::bigint as views
-        from private.analytics_day_views v
-        where v.customer_id = p_customer_id and v.day >= v_cur_from and v.day < v_end
-        group by v.activity_id
-        order by 2 desc, v.activity_id::text
+        select x.activity_id, sum(x.views)::bigint as views
+        from (
+          select m.activity_id, m.views from private.analytics_month_views m
+          where m.customer_id = p_customer_id and m.month >= v_month_from and m.month < v_month_to
+          union all
+          select v.activity_id, v.views from private.analytics_day_views v
+          where v.customer_id = p_customer_id and v.day >= v_cur_from and v.day < v_month_from
+          union all
+          select v.activity_id, v.views from private.analytics_day_views v
+          where v.customer_id = p_customer_id and v.day >= v_month_to and v.day < v_end
+        ) x
+        group by x.activity_id
+        order by 2 desc, x.activity_id::text
         limit 10
       ) t left join public.activities a on a.id = t.activity_id));
 end;
@@ -263,8 +312,8 @@ as $$
     'counts', (select coalesce(jsonb_object_agg(x.type, x.n), '{}'::jsonb) from (
                  select r.type, sum(r.events)::bigint as n from private.analytics_day_counts r
                  where r.customer_id = p_customer_id and r.day >= p_from and r.day < p_to group by r.type) x),
-    'unique_guests', (select count(distinct v.visitor_id) from private.analytics_day_visitors v
-                      where v.customer_id = p_customer_id and v.day >= p_from and v.day < p_to),
+    'unique_guests', (select count(*) from (select distinct v.visitor_id from private.analytics_day_visitors v
+                      where v.customer_id = p_customer_id and v.day >= p_from and v.day < p_to) d),
     'plays', (select count(*) from public.reward_plays p, bounds b
               where p.customer_id = p_customer_id and p.played_at >= b.t_from and p.played_at < b.t_to),
     'redeemed', (select count(*) from public.vouchers v, bounds b
