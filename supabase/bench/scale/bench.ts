@@ -274,6 +274,11 @@ export async function runBench(
     );
   }
   await add(
+    'dashboard overview, 90 days (biggest city)',
+    await repeat(20, async () => (await asIdentity(c, await modOf(bigCity), overviewSql, [bigCity, 90, today])).ms),
+    { id: await modOf(bigCity), sql: overviewSql, params: [bigCity, 90, today] },
+  );
+  await add(
     'dashboard overview, 365 days (biggest city)',
     await repeat(20, async () => (await asIdentity(c, await modOf(bigCity), overviewSql, [bigCity, 365, today])).ms),
     { id: await modOf(bigCity), sql: overviewSql, params: [bigCity, 365, today] },
@@ -293,8 +298,20 @@ export async function runBench(
     { id: await modOf(hotels[0]!.id), sql: rawSql, params: [hotels[0]!.id, from365, endIso] },
     { note: 'for comparison: the rows the old overview downloaded (plus its REST paging)' },
   );
-  const topSql = `select v.activity_id, sum(v.views) as views from private.analytics_day_views v
-    where v.customer_id = $1 and v.day >= $2::date - 364 and v.day <= $2::date group by v.activity_id order by 2 desc, v.activity_id::text limit 10`;
+  // The top-places part of the overview on its own, for the last 365 days ending today: whole months
+  // from the monthly rollup, the edge days from the daily one (as dashboard_overview does).
+  const topSql = `with b as (
+      select $2::date + 1 - 365 as f, $2::date + 1 as e,
+             case when date_trunc('month', ($2::date + 1 - 365)::timestamp)::date = $2::date + 1 - 365 then $2::date + 1 - 365
+                  else (date_trunc('month', ($2::date + 1 - 365)::timestamp) + interval '1 month')::date end as mf,
+             date_trunc('month', ($2::date + 1)::timestamp)::date as mt)
+    select x.activity_id, sum(x.views) as views from b, lateral (
+      select m.activity_id, m.views from private.analytics_month_views m where m.customer_id = $1 and m.month >= b.mf and m.month < b.mt
+      union all
+      select v.activity_id, v.views from private.analytics_day_views v where v.customer_id = $1 and v.day >= b.f and v.day < b.mf
+      union all
+      select v.activity_id, v.views from private.analytics_day_views v where v.customer_id = $1 and v.day >= b.mt and v.day < b.e) x
+    group by x.activity_id order by 2 desc, x.activity_id::text limit 10`;
   await add(
     'top places, 365 days (biggest city, rollup)',
     await repeat(30, async () => {
