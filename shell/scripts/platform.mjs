@@ -8,6 +8,9 @@
 //   serve  serve existing builds (+ the stack); used by the browser tests
 //   test   typecheck, lint, unit/database/conformance tests, build, browser tests
 //   bench  the benchmarks (they print figures; nothing here fails on timings)
+//   bench scale  the scale bench only (issue 31, docs/scale.md): generates and loads the tenth-size data
+//          set into a throwaway PostgreSQL 15 and runs every path on it; SCALE_FULL=1 adds the full size
+//          (10 M events: about 20 minutes more). Not part of `bench` without the word: it takes minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -349,6 +352,9 @@ function cmdTest() {
 
 function cmdBench() {
   ensureInstalled();
+  if (process.argv[3] === 'scale') {
+    process.exit(pnpm(['--filter', '@guestmap/supabase', 'bench:scale']));
+  }
   const code = pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'bench']);
   process.exit(code);
 }

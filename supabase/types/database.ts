@@ -1393,6 +1393,14 @@ export type Database = {
         }
         Returns: Json
       }
+      dashboard_overview: {
+        Args: {
+          p_customer_id: string
+          p_days: number
+          p_today?: string
+        }
+        Returns: Json
+      }
       decline_invitation: {
         Args: {
           p_invitation_id: string

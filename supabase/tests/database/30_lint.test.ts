@@ -17,6 +17,7 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'commission_rate_history',
   'confirm_partner_transaction',
   'create_customer',
+  'dashboard_overview',
   'decline_invitation',
   'dispute_partner_transaction',
   'invite_moderator',

@@ -1,104 +1,70 @@
-// The hotel's figures for a chosen period, compared with the one before, straight from the
-// analytics events in the database.
-import { useEffect, useMemo, useState } from 'react';
+// The hotel's figures for a chosen period, compared with the one before, from the database's
+// dashboard_overview() (rollups of the analytics events, maintained as events arrive).
+import { useEffect, useState } from 'react';
 import { Card, Col, Empty, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { compare, delta, periodsFor, type AnalyticsEvent, type Comparison, type EventType } from './compute.ts';
+import { delta, periodsFor, EVENT_TYPES, type Comparison, type EventType } from './compute.ts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { LineChart } from './line-chart.tsx';
 import { formatMoney } from '../common/money.ts';
-import { currenciesOf, partnerFigures, type PartnerFigures, type PartnerTxn } from './partner-figures.ts';
+import { currenciesOf, type PartnerFigures } from './partner-figures.ts';
 import type { TypedClient } from '@guestmap/shared-ui/database';
 
-const PAGE = 1000;
-
-/** Every row of a query, page by page (the API caps a page at 1000 rows). */
-async function allRows<T>(
-  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
-): Promise<T[]> {
-  const out: T[] = [];
-  for (let from = 0; ; from += PAGE) {
-    const { data, error } = await page(from, from + PAGE - 1);
-    if (error) throw error;
-    out.push(...(data ?? []));
-    if (!data || data.length < PAGE) return out;
-  }
+/** What `dashboard_overview` returns for one period (docs/scale.md). */
+interface PeriodFigures {
+  counts: Partial<Record<EventType, number>>;
+  unique_guests: number;
+  plays: number;
+  redeemed: number;
+  spend: Record<string, number>;
+  commission: Record<string, number>;
 }
 
-async function exactCount(q: PromiseLike<{ count: number | null; error: unknown }>): Promise<number> {
-  const { count, error } = await q;
+interface OverviewAnswer {
+  current: PeriodFigures;
+  previous: PeriodFigures;
+  daily: { day: string; counts: Partial<Record<EventType, number>> }[];
+  top_activities: { activity_id: string; views: number; title: unknown }[];
+}
+
+const counts = (c: Partial<Record<EventType, number>>): Record<EventType, number> =>
+  Object.fromEntries(EVENT_TYPES.map((t) => [t, Number(c[t] ?? 0)])) as Record<EventType, number>;
+
+const partnerFiguresOf = (p: PeriodFigures): PartnerFigures => ({
+  plays: Number(p.plays),
+  redeemed: Number(p.redeemed),
+  spend: new Map(Object.entries(p.spend).map(([c, v]) => [c, Number(v)])),
+  commission: new Map(Object.entries(p.commission).map(([c, v]) => [c, Number(v)])),
+});
+
+/**
+ * The overview's figures in one call: the database keeps daily rollups of the analytics events as they
+ * arrive (migration 20261126100500), so a year costs about as much as a week. The periods are the
+ * dashboard's own (whole UTC days up to today, `periodsFor`); the figures are the same as counting the
+ * raw rows (supabase/tests/database/50_scale_rollups.test.ts).
+ */
+async function loadOverview(db: TypedClient, customerId: string, days: number) {
+  const periods = periodsFor(days);
+  const today = new Date(periods.current.end.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const { data, error } = await db.rpc('dashboard_overview', {
+    p_customer_id: customerId,
+    p_days: days,
+    p_today: today,
+  });
   if (error) throw error;
-  return count ?? 0;
-}
-
-type Periods = ReturnType<typeof periodsFor>;
-
-/** Every row of the customer's `table` created in either period (the previous one and the current one). */
-function rowsOfBothPeriods<T>(
-  db: TypedClient,
-  table: 'analytics_events' | 'partner_transactions',
-  columns: string,
-  customerId: string,
-  periods: Periods,
-): Promise<T[]> {
-  return allRows<T>(
-    (from, to) =>
-      db
-        .from(table)
-        .select(columns)
-        .eq('customer_id', customerId)
-        .gte('created_at', periods.previous.start.toISOString())
-        .lt('created_at', periods.current.end.toISOString())
-        // Commission counts confirmed spend only (issue 27): a sale the hotel typed in counts once the partner confirms it.
-        .match(table === 'partner_transactions' ? { status: 'confirmed' } : {})
-        .order('created_at')
-        .order('id')
-        .range(from, to) as unknown as PromiseLike<{ data: T[] | null; error: unknown }>,
-  );
-}
-
-/** Plays, redemptions and partner transactions of both periods (moderators read them by RLS). */
-async function loadPartnerFigures(
-  db: TypedClient,
-  customerId: string,
-  periods: Periods,
-): Promise<{ current: PartnerFigures; previous: PartnerFigures }> {
-  const between = (p: { start: Date; end: Date }) => [p.start.toISOString(), p.end.toISOString()] as const;
-  const plays = (p: { start: Date; end: Date }) =>
-    exactCount(
-      db
-        .from('reward_plays')
-        .select('id', { count: 'exact', head: true })
-        .eq('customer_id', customerId)
-        .gte('played_at', between(p)[0])
-        .lt('played_at', between(p)[1]),
-    );
-  const redeemed = (p: { start: Date; end: Date }) =>
-    exactCount(
-      db
-        .from('vouchers')
-        .select('id', { count: 'exact', head: true })
-        .eq('customer_id', customerId)
-        .gte('redeemed_at', between(p)[0])
-        .lt('redeemed_at', between(p)[1]),
-    );
-  const [txns, pc, pp, rc, rp] = await Promise.all([
-    rowsOfBothPeriods<PartnerTxn>(
-      db,
-      'partner_transactions',
-      'currency, amount_minor, hotel_share_minor, created_at',
-      customerId,
-      periods,
-    ),
-    plays(periods.current),
-    plays(periods.previous),
-    redeemed(periods.current),
-    redeemed(periods.previous),
-  ]);
+  const o = data as unknown as OverviewAnswer;
+  const cmp: Comparison = {
+    current: { counts: counts(o.current.counts), uniqueGuests: Number(o.current.unique_guests) },
+    previous: { counts: counts(o.previous.counts), uniqueGuests: Number(o.previous.unique_guests) },
+    daily: o.daily.map((d) => ({ day: d.day, counts: counts(d.counts) })),
+    topActivities: o.top_activities.map((a) => ({ activityId: a.activity_id, views: Number(a.views) })),
+  };
+  const titles = new Map<string, unknown>(o.top_activities.map((a) => [a.activity_id, a.title]));
   return {
-    current: partnerFigures(txns, periods.current, pc, rc),
-    previous: partnerFigures(txns, periods.previous, pp, rp),
+    cmp,
+    titles,
+    partners: { current: partnerFiguresOf(o.current), previous: partnerFiguresOf(o.previous) },
   };
 }
 
@@ -114,36 +80,20 @@ export function Overview({ hotel }: { hotel: boolean }) {
     partners: { current: PartnerFigures; previous: PartnerFigures } | null;
   } | null>(null);
   const [loading, setLoading] = useState(true);
-  const periods = useMemo(() => periodsFor(days), [days]);
 
   useEffect(() => {
     let live = true;
     setLoading(true);
-    (async () => {
-      const partnersLoad = hotel ? loadPartnerFigures(db, customerId, periods) : Promise.resolve(null);
-      const events = await rowsOfBothPeriods<AnalyticsEvent>(
-        db,
-        'analytics_events',
-        'type, visitor_id, activity_id, created_at',
-        customerId,
-        periods,
-      );
-      const cmp = compare(events, periods);
-      const ids = cmp.topActivities.map((a) => a.activityId);
-      const titles = new Map<string, unknown>();
-      if (ids.length) {
-        const { data: acts } = await db.from('activities').select('id, title').in('id', ids);
-        for (const a of acts ?? []) titles.set(a.id, a.title);
-      }
-      const partners = await partnersLoad;
-      if (live) setData({ cmp, titles, partners });
-    })()
+    loadOverview(db, customerId, days)
+      .then((o) => {
+        if (live) setData({ cmp: o.cmp, titles: o.titles, partners: hotel ? o.partners : null });
+      })
       .catch((e) => live && toast.error(t(errorKey(e))))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [db, customerId, periods, hotel, toast, t]);
+  }, [db, customerId, days, hotel, toast, t]);
 
   const kpis: { key: EventType | 'uniqueGuests'; label: string }[] = [
     { key: 'qr_scan', label: t('metrics.qr_scan') },
