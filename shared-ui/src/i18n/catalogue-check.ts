@@ -98,7 +98,10 @@ export function describeCatalogues(title: string, source: string | Record<string
             if (k.endsWith('[]')) continue;
             expect(v.trim(), k).not.toBe('');
             const ref = enBase.get(baseKey(k));
-            if (ref !== undefined) expect(placeholders(v), `${lng} ${k}`).toEqual(placeholders(ref));
+            // A singular form may say the number in words ("Dernier jour" for "Last {{count}} day").
+            const words = (list: string[]) =>
+              baseKey(k) !== k && !k.endsWith('_other') ? list.filter((x) => x !== 'count') : list;
+            if (ref !== undefined) expect(words(placeholders(v)), `${lng} ${k}`).toEqual(words(placeholders(ref)));
           }
         });
         it('uses the plural forms of its own plural rules', () => {
