@@ -1,7 +1,7 @@
 // Terms of use and privacy policy, with an anchor per section (#terms, #privacy, #privacy-rights…).
 import { useEffect } from 'react';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
-import { useFeatureTexts, type FeatureSource } from '@guestmap/shared-ui/i18n';
+import { useFeatureTexts, type FeatureSource } from '@guestmap/shared-ui/feature-texts';
 import legalEn from '../locales/legal/en.json';
 
 const legal = (m: Promise<{ default: Record<string, unknown> }>) => m.then((x) => ({ legal: x.default }));

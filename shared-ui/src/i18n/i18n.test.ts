@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LANGUAGES,
-  addNamespace,
-  lazyBundles,
-  lang,
-  mergeIntoNamespace,
-  normaliseLocale,
-  pickText,
-  preferredLocale,
-} from './index.ts';
+import { LANGUAGES, addNamespace, lazyBundles, lang, normaliseLocale, pickText, preferredLocale } from './index.ts';
+import { mergeIntoNamespace } from './feature-texts.ts';
 
 describe('i18n helpers', () => {
   it('maps locales to catalogue languages', () => {

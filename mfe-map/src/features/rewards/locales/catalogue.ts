@@ -3,7 +3,8 @@
 // page shows it. They are merged into the remote's `map` namespace under `rewards`.
 import type { i18n as I18n } from 'i18next';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
-import { useFeatureTexts, type CatalogueSources, type FeatureSource } from '@guestmap/shared-ui/i18n';
+import type { CatalogueSources } from '@guestmap/shared-ui/i18n';
+import { useFeatureTexts, type FeatureSource } from '@guestmap/shared-ui/feature-texts';
 import en from './en.json';
 
 const under = (m: Promise<{ default: Record<string, unknown> }>) => m.then((x) => ({ rewards: x.default }));
