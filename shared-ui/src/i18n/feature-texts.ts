@@ -78,11 +78,17 @@ export function useFeatureTexts(i18n: I18n, ns: string, perLanguage: Record<stri
   mergeIntoNamespace(i18n, ns, perLanguage);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const state = stateOf(i18n, perLanguage)!;
+  // A language without texts of its own for the feature shows English (i18next's fallback).
+  const isReady = () => {
+    const lng = i18n.resolvedLanguage ?? i18n.language;
+    return !perLanguage[lng] || state.loaded.has(lng) || !i18n.hasResourceBundle(lng, ns);
+  };
+  const ready = isReady();
   useEffect(() => {
     state.listeners.add(rerender);
+    // The texts may have arrived between this render and the subscription.
+    if (!ready && isReady()) rerender();
     return () => void state.listeners.delete(rerender);
-  }, [state]);
-  const lng = i18n.resolvedLanguage ?? i18n.language;
-  // A language without texts of its own for the feature shows English (i18next's fallback).
-  return !perLanguage[lng] || state.loaded.has(lng) || !i18n.hasResourceBundle(lng, ns);
+  });
+  return ready;
 }
