@@ -94,6 +94,8 @@ export function tr(c: Catalogue, key: string, vars: Record<string, string | numb
  *  abbreviations read the same everywhere, and the map's attribution (a licence requires it as written). */
 export const LATIN_NAMES = [
   'Guestmap',
+  'Google Maps',
+  'Apple Maps',
   'Google',
   'Apple',
   'Grab',

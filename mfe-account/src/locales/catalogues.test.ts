@@ -65,6 +65,7 @@ describe('catalogues', () => {
 // Every language of the product (issue 30): keys, placeholders, plural forms, nothing left in English.
 describeCatalogues('account catalogues in every language', import.meta.dirname, {
   sameAsEnglish: [
+    'customer.namePlaceholder',
     'vi:auth.fields.email',
     'vi:user.email',
     'fr:auth.fields.code',

@@ -29,13 +29,13 @@ export const BOOT_FAILED_TEXTS = {
     retry: '重试',
   },
   ko: {
-    network: '서버에 연결할 수 없습니다. 연결을 확인한 후 다시 시도하세요.',
-    other: 'Guestmap을 시작할 수 없습니다.',
+    network: '서버에 연결할 수 없어요. 연결 상태를 확인하고 다시 시도해 주세요.',
+    other: 'Guestmap을 시작할 수 없어요.',
     retry: '다시 시도',
   },
   ja: {
     network: 'サーバーに接続できません。接続を確認して、もう一度お試しください。',
-    other: 'Guestmap を起動できませんでした。',
+    other: 'Guestmapを起動できませんでした。',
     retry: '再試行',
   },
 } satisfies Record<Lang, { network: string; other: string; retry: string }>;
