@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Captures the Home carousel's screenshots from the running product (real screens, seeded demo data):
 // the Riverside hotel's map, a partner place, the hotel's welcome page and its rewards, at a phone size,
-// in English, Vietnamese and French, as WebP files in src/assets/screens/.
+// in every language of shared-ui's list (or those named), as WebP files in src/assets/screens/.
 //
 //   npm start                                   # in another terminal (or any running copy)
-//   node mfe-marketing/scripts/capture-screens.mjs [http://127.0.0.1:3000]
+//   node mfe-marketing/scripts/capture-screens.mjs [http://127.0.0.1:3000] [zh,ko,ja]
 //
 // Map tiles are left out (they are not ours to ship and this machine cannot load them); the map shows
 // its own neutral background, as it does whenever tiles are unreachable.
@@ -12,12 +12,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { LANGUAGES } from '@guestmap/shared-ui/languages';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(here, '../src/assets/screens');
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const HOTEL = 'saigon-riverside-hotel';
-const LOCALES = { en: 'en-US', vi: 'vi-VN', fr: 'fr-FR' };
+const only = process.argv[3]?.split(',');
+const LOCALES = Object.fromEntries(
+  LANGUAGES.filter((l) => !only || only.includes(l.lang)).map((l) => [l.lang, l.locale]),
+);
 
 const config = await (await fetch(`${base}/config.json`)).json();
 const rest = async (q) =>

@@ -15,11 +15,13 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { PlatformContext, pathFor, type Platform } from '@guestmap/shared-ui/contracts';
 import { cssVariables } from '@guestmap/shared-ui/tokens';
+import { LANGUAGES } from '@guestmap/shared-ui/languages';
 import { HomeHero, HotelsHero } from '../src/features/hero/heroes.tsx';
 import { NS } from '../src/features/i18n/ns.ts';
 
 export const PRERENDER_FILE = 'prerender.json';
-export const LANGS = ['en', 'vi', 'fr'] as const;
+// Every language of the product (shared-ui's list): the server sends the page only its own language's hero.
+export const LANGS = LANGUAGES.map((l) => l.lang);
 export type Lang = (typeof LANGS)[number];
 
 /** What the remote publishes: `screens[module][lang]` is the HTML, `css` the rules it uses. */
@@ -33,7 +35,7 @@ const SCREENS: Record<string, () => ReactElement> = {
   Hotels: () => <HotelsHero onContact={() => undefined} />,
 };
 
-const LOCALE: Record<Lang, Platform['locale']> = { en: 'en-US', vi: 'vi-VN', fr: 'fr-FR' };
+const LOCALE = Object.fromEntries(LANGUAGES.map((l) => [l.lang, l.locale])) as Record<Lang, Platform['locale']>;
 
 /** Strips comments; splits a stylesheet into its top-level blocks: `{ prelude, body }`. */
 function blocks(css: string): { prelude: string; body: string }[] {

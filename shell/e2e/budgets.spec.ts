@@ -163,3 +163,65 @@ test('one copy of every shared library: every app declares the same versions, an
   });
   expect(withI18nBinding.map((u) => DIST_BY_PORT[Number(new URL(u).port)])).toEqual(['shell']);
 });
+
+// Issue 30, item 5: Chinese, Korean and Japanese cost an English visitor nothing. Everything an English
+// visitor downloads on the guest map, a place, the rewards panel, the auth dialog, Home and the terms
+// (scripts from the builds, every other response as received) holds no Chinese, Korean or Japanese text
+// but the three languages' names in the language menu and the sentence the shell shows when it cannot
+// start (it must be there before any download); no catalogue, feature text or font of those languages.
+test('an English visitor downloads no Chinese, Korean or Japanese text, catalogue or font', async ({ page }) => {
+  test.setTimeout(120_000);
+  const bodies = new Map<string, Promise<string>>();
+  const fonts: string[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (r.request().resourceType() === 'font') fonts.push(r.url());
+    const app = DIST_BY_PORT[Number(url.port)];
+    if (r.request().resourceType() === 'script' && app) {
+      const file = path.join(root, app, 'dist', decodeURIComponent(url.pathname));
+      bodies.set(r.url(), Promise.resolve(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''));
+    } else if (!bodies.has(r.url()))
+      bodies.set(
+        r.url(),
+        r.text().catch(() => ''),
+      );
+  });
+  await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+  await page.goto('/saigon-riverside-hotel/map?src=qr');
+  await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible({ timeout: 30_000 });
+  await page.locator('.leaflet-marker-icon[data-activity-id]').first().click();
+  await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/saigon-riverside-hotel/map?rewards=1');
+  await expect(page.getByRole('dialog', { name: 'Rewards' })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/saigon-riverside-hotel?dialogAuth=true');
+  await expect(page.getByRole('dialog').locator('input[type="password"]')).toBeVisible({ timeout: 30_000 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/terms-and-privacy');
+  await expect(page.getByRole('heading', { name: 'Terms of use' })).toBeVisible({ timeout: 30_000 });
+
+  // The only CJK text allowed: the menu's names and the boot-failure sentences (shell/src/app/boot-failed.ts).
+  const { LANGUAGES } = await import('@guestmap/shared-ui/languages');
+  const { BOOT_FAILED_TEXTS } = await import('../src/app/boot-failed.ts');
+  const CJK_RUN = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+/g;
+  const allowedText = [
+    ...LANGUAGES.map((l) => l.name),
+    ...Object.values(BOOT_FAILED_TEXTS).flatMap((t) => Object.values(t)),
+  ].join('\n');
+  const allowed = new Set(allowedText.match(CJK_RUN) ?? []);
+  const found = new Map<string, Set<string>>();
+  let bytes = 0;
+  for (const [url, body] of bodies) {
+    const text = await body;
+    bytes += Buffer.byteLength(text);
+    for (const run of text.match(CJK_RUN) ?? [])
+      if (!allowed.has(run)) (found.get(url) ?? found.set(url, new Set()).get(url)!).add(run);
+  }
+  const allowedBytes = Buffer.byteLength([...allowed].join(''));
+  console.log(
+    `[budget] English visitor: ${bodies.size} responses, ${(bytes / 1024).toFixed(1)} KB as received; CJK text in them: the language names and the boot-failure sentences only (${allowedBytes} bytes before compression)`,
+  );
+  expect(Object.fromEntries([...found].map(([u, runs]) => [u, [...runs].slice(0, 10)]))).toEqual({});
+  expect([...bodies.keys()].filter((u) => /\/(zh|ko|ja)(\.[0-9a-f]+)?\.(json|js)$/.test(u))).toEqual([]);
+  expect(fonts).toEqual([]);
+});

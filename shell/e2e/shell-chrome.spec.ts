@@ -62,10 +62,20 @@ test.describe('top bar', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('language menu: English, Tiếng Việt, Français; stored under "locale"; <html lang> follows', async ({ page }) => {
+  test('language menu: English, Tiếng Việt, Français, 简体中文, 한국어, 日本語; stored under "locale"; <html lang> follows', async ({
+    page,
+  }) => {
     await page.goto('/about-us');
     const lang = page.getByLabel('Language');
-    await expect(lang.locator('option')).toHaveText(['English', 'Tiếng Việt', 'Français']);
+    // Each in its own name (issue 30 added Chinese, Korean and Japanese).
+    await expect(lang.locator('option')).toHaveText([
+      'English',
+      'Tiếng Việt',
+      'Français',
+      '简体中文',
+      '한국어',
+      '日本語',
+    ]);
     await lang.selectOption('fr-FR');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
     await expect(bar(page).getByRole('link', { name: 'Pour les hôtels' })).toBeVisible();

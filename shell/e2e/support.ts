@@ -139,3 +139,128 @@ export async function dropDuringWrite(
     },
   };
 }
+
+// ─── Pages in one language (issue 30: Chinese, Korean, Japanese) ────────────────────────────────────
+
+/** Latin words a page in any language may show: names of the product and of others' products, units,
+ *  abbreviations read the same everywhere, and the map's attribution (a licence requires it as written). */
+export const LATIN_NAMES = [
+  'Guestmap',
+  'Google Maps',
+  'Apple Maps',
+  'Google',
+  'Apple',
+  'Grab',
+  'VietQR',
+  'QR',
+  'PIN',
+  'CSV',
+  // The tiles' licence asks for this credit as written.
+  '© OpenStreetMap contributors',
+  'OpenStreetMap',
+  'Leaflet',
+  'km',
+  'VND',
+  '₫',
+];
+
+/**
+ * What a page shows in a language that is not `lang`: every visible text and the text a screen reader or
+ * a field shows (aria-label, placeholder, alt, title) of `scope`, less the allowed names (LATIN_NAMES and
+ * `names`: a hotel's name, a place's address, content not yet written in that language). A Chinese page
+ * may show no Latin word, Hangul or kana; a Korean page no Latin, kana or Han; a Japanese page no Latin,
+ * Hangul or Chinese-only (simplified) characters. Returns the offending texts.
+ */
+export async function foreignTexts(
+  page: Page,
+  lang: 'zh' | 'ko' | 'ja',
+  { names = [] as string[], scope = 'body' } = {},
+): Promise<string[]> {
+  const texts = await page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return [];
+    const out: string[] = [];
+    const visible = (el: Element) =>
+      (el as HTMLElement).checkVisibility?.({ checkOpacity: false, checkVisibilityCSS: true }) ?? true;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const s = n.textContent?.trim();
+      if (!s || !el || el.closest('script,style,noscript,template') || !visible(el)) continue;
+      out.push(s);
+    }
+    for (const el of root.querySelectorAll('[aria-label],[placeholder],[alt],[title]')) {
+      if (!visible(el)) continue;
+      // An icon inside a control that has its own name is not announced (antd names its icons after themselves).
+      if (
+        el.classList.contains('anticon') &&
+        el.parentElement?.closest('button[aria-label],[role="button"][aria-label]')
+      )
+        continue;
+      for (const a of ['aria-label', 'placeholder', 'alt', 'title']) {
+        const v = el.getAttribute(a)?.trim();
+        if (v) out.push(v);
+      }
+    }
+    return out;
+  }, scope);
+  const allowed = [...names, ...LATIN_NAMES].filter(Boolean).sort((a, b) => b.length - a.length);
+  const FORBIDDEN = {
+    zh: /[A-Za-zÀ-ɏḀ-ỿ]{2,}|[\u1100-\u11ff\uac00-\ud7af\u3040-\u30ff]/u,
+    ko: /[A-Za-zÀ-ɏḀ-ỿ]{2,}|[\u3040-\u30ff\u4e00-\u9fff]/u,
+    // Simplified forms Japanese writes otherwise (这 们 说 时 间 为 发 个 还 关 开 门 东 车 见 长 书 买 卖 动 图 对 应 边 运 过 进 远 问 题 页 显 设).
+    ja: /[A-Za-zÀ-ɏḀ-ỿ]{2,}|[\u1100-\u11ff\uac00-\ud7af]|[这们说时间为发个还关开门东车见长书买卖动图对应边运过进远问题页显设]/u,
+  }[lang];
+  const offending: string[] = [];
+  for (const t of texts) {
+    // A name shortened to fit ("10% off at Sec…") is still that name.
+    if (t.endsWith('…') && allowed.some((a) => a.startsWith(t.slice(0, -1)))) continue;
+    let rest = t;
+    for (const a of allowed) rest = rest.split(a).join(' ');
+    // Web addresses, e-mail addresses and phone numbers are not words of a language.
+    rest = rest.replace(/\bhttps?:\/\/\S+|\S+@\S+\.\w+|www\.\S+/g, ' ');
+    if (FORBIDDEN.test(rest)) offending.push(t);
+  }
+  return [...new Set(offending)];
+}
+
+/**
+ * Characters of `scope`'s visible text the browser has no glyph for (it would draw a box, "tofu"): each
+ * distinct non-ASCII character is drawn in the font of the element it is in and compared, pixel for
+ * pixel, with what the same font draws for a character no font has (U+FFFF0, private use plane 16).
+ */
+export async function missingGlyphs(page: Page, scope = 'body'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return [];
+    const byFont = new Map<string, Set<string>>();
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !n.textContent) continue;
+      const cs = getComputedStyle(el);
+      const font = `${cs.fontStyle} ${cs.fontWeight} 24px ${cs.fontFamily}`;
+      const set = byFont.get(font) ?? new Set<string>();
+      for (const ch of n.textContent) if (ch.codePointAt(0)! > 0x2000 && !/\s/u.test(ch)) set.add(ch);
+      byFont.set(font, set);
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 40;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    const draw = (font: string, ch: string) => {
+      ctx.clearRect(0, 0, 40, 40);
+      ctx.font = font;
+      ctx.fillStyle = '#000';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(ch, 4, 20);
+      return `${ctx.measureText(ch).width}|${Array.from(ctx.getImageData(0, 0, 40, 40).data).join(',')}`;
+    };
+    const missing: string[] = [];
+    for (const [font, chars] of byFont) {
+      const tofu = draw(font, String.fromCodePoint(0xffff0));
+      for (const ch of chars) if (draw(font, ch) === tofu) missing.push(ch);
+    }
+    return [...new Set(missing)];
+  }, scope);
+}

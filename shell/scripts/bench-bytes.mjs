@@ -13,6 +13,42 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
 });
 const rows = [];
+const cjk = [];
+/** One page in one language (the browser's, as a first visit): what it transfers. */
+async function visit(page, locale) {
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, locale });
+  const p = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(p);
+  await cdp.send('Network.enable');
+  const seen = new Map();
+  const done = [];
+  cdp.on('Network.responseReceived', (e) => seen.set(e.requestId, { url: e.response.url, type: e.type }));
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = seen.get(e.requestId);
+    if (r) done.push({ ...r, bytes: e.encodedDataLength });
+  });
+  await p.goto(`http://127.0.0.1:${base}${page}`, { waitUntil: 'networkidle' });
+  await ctx.close();
+  const sum = (f) => done.filter(f).reduce((a, r) => a + r.bytes, 0);
+  return {
+    all: sum(() => true),
+    js: sum((r) => r.type === 'Script'),
+    fonts: done.filter((r) => r.type === 'Font').length,
+  };
+}
+for (const page of ['/saigon-riverside-hotel/map', '/']) {
+  // Issue 30: what Chinese costs a Chinese visitor (its catalogues), against an English visitor.
+  const en = await visit(page, 'en-US');
+  const zh = await visit(page, 'zh-CN');
+  cjk.push({
+    page,
+    'English KB': (en.all / 1024).toFixed(1),
+    'Chinese KB': (zh.all / 1024).toFixed(1),
+    'extra KB (Chinese)': ((zh.all - en.all) / 1024).toFixed(1),
+    'extra JS KB': ((zh.js - en.js) / 1024).toFixed(1),
+    'font files (zh)': zh.fonts,
+  });
+}
 for (const page of ['/ho-chi-minh-city/map', '/saigon-riverside-hotel/map', '/', '/hotels']) {
   const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const p = await ctx.newPage();
@@ -44,5 +80,11 @@ await browser.close();
 console.log('\nBytes transferred per page (compressed as served), phone viewport, tiles unreachable:');
 console.table(rows);
 console.log('Budgets (issue 11): guest map JS <= 300 KB gzip, marketing home JS <= 200 KB gzip.');
+console.log('\nA Chinese visitor (browser in zh-CN, first visit) against an English one, same pages (issue 30):');
+console.table(cjk);
+for (const r of cjk)
+  console.log(
+    `[bench] Chinese visitor on ${r.page}: ${r['extra KB (Chinese)']} KB more than English (its catalogues), no web font`,
+  );
 served.stop();
 process.exit(0);

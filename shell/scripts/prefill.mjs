@@ -13,6 +13,8 @@
 //    removes it when the screen has rendered (shell/src/app/prerender.ts).
 // JSON data blocks are not scripts (the CSP forbids inline scripts); every text is escaped.
 
+import { LANGUAGES, firstSpoken } from '@guestmap/shared-ui/languages';
+
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -49,16 +51,16 @@ export function cookieValue(header, name) {
 }
 
 /** The page's language, as the shell names it: the one the shell last used on this site (its `gm-locale`
- *  cookie: shell/src/app/i18n.ts), else the first of Accept-Language the product speaks, else English. */
+ *  cookie: shell/src/app/i18n.ts), else the first of Accept-Language the product speaks, else English.
+ *  The languages are shared-ui's list (languages.js). */
 export function languageOf(acceptLanguage, cookie) {
-  const chosen = /^(en|vi|fr)-[A-Z]{2}$/.exec(cookieValue(cookie, 'gm-locale') ?? '');
-  if (chosen) return chosen[1];
-  for (const part of String(acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    const l = tag.slice(0, 2);
-    if (l === 'en' || l === 'vi' || l === 'fr') return l;
-  }
-  return 'en';
+  const cookieLocale = cookieValue(cookie, 'gm-locale') ?? '';
+  const chosen = LANGUAGES.find((l) => l.locale === cookieLocale);
+  if (chosen) return chosen.lang;
+  const tags = String(acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0].trim());
+  return firstSpoken(tags)?.lang ?? 'en';
 }
 
 /** The theme the visitor chose on this site (the shell's `gm-theme` cookie: shell/src/app/theme.ts); light otherwise. */

@@ -93,6 +93,16 @@ describe('what the server writes into the shell page', () => {
     expect(languageOf('fr-FR', 'gm-locale=de-DE; x-gm-locale=vi-VN')).toBe('fr');
   });
 
+  it('speaks Chinese, Korean and Japanese to browsers that prefer them (shared-ui’s list)', () => {
+    expect(languageOf('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh');
+    expect(languageOf('zh-TW,zh;q=0.9')).toBe('zh');
+    expect(languageOf('de-DE,ko;q=0.8,en;q=0.5')).toBe('ko');
+    expect(languageOf('ja')).toBe('ja');
+    expect(languageOf('ja-JP', 'gm-locale=en-US')).toBe('en');
+    expect(languageOf('en-US', 'gm-locale=zh-CN')).toBe('zh');
+    expect(languageOf('en-US', 'gm-locale=zh-TW')).toBe('en');
+  });
+
   it('marks the page dark when the visitor chose the dark theme on this site, and only then', () => {
     expect(themeOf('gm-locale=fr-FR; gm-theme=dark')).toBe('dark');
     expect(themeOf('gm-theme=light')).toBe('light');

@@ -1726,7 +1726,7 @@ export type Database = {
     Enums: {
       activity_category: "food" | "cafe" | "nightlife" | "sight" | "culture" | "shopping" | "wellness" | "tour" | "transport" | "family" | "nature" | "service"
       analytics_event_type: "qr_scan" | "map_view" | "activity_view" | "directions_click" | "share" | "favourite"
-      app_language: "en-US" | "vi-VN" | "fr-FR"
+      app_language: "en-US" | "vi-VN" | "fr-FR" | "zh-CN" | "ko-KR" | "ja-JP"
       customer_kind: "city" | "hotel"
       customer_package: "basic" | "professional" | "premium"
       invitation_role: "moderator" | "partner_staff"
@@ -1765,7 +1765,7 @@ export const Constants = {
     Enums: {
       activity_category: ["food", "cafe", "nightlife", "sight", "culture", "shopping", "wellness", "tour", "transport", "family", "nature", "service"],
       analytics_event_type: ["qr_scan", "map_view", "activity_view", "directions_click", "share", "favourite"],
-      app_language: ["en-US", "vi-VN", "fr-FR"],
+      app_language: ["en-US", "vi-VN", "fr-FR", "zh-CN", "ko-KR", "ja-JP"],
       customer_kind: ["city", "hotel"],
       customer_package: ["basic", "professional", "premium"],
       invitation_role: ["moderator", "partner_staff"],

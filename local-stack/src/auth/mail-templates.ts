@@ -1,11 +1,14 @@
-// The mails auth sends, in the user's language (user_metadata.language or .locale: vi-VN, fr-FR, else English).
-export type Lang = 'en' | 'vi' | 'fr';
+// The mails auth sends, in the user's language (user_metadata.language or .locale: vi-VN, fr-FR, zh-CN, ko-KR,
+// ja-JP, else English). The languages are those of the apps (shared-ui/src/i18n/languages.js); this package
+// does not depend on the apps, so a test (tests/conformance/inbox.test.ts) checks every one of them has its mails.
+export const MAIL_LANGS = ['en', 'vi', 'fr', 'zh', 'ko', 'ja'] as const;
+export type Lang = (typeof MAIL_LANGS)[number];
 
 export function mailLanguage(meta: Record<string, unknown>): Lang {
-  const v = String(meta.language ?? meta.locale ?? '').toLowerCase();
-  if (v.startsWith('vi')) return 'vi';
-  if (v.startsWith('fr')) return 'fr';
-  return 'en';
+  const v = String(meta.language ?? meta.locale ?? '')
+    .toLowerCase()
+    .split(/[-_]/)[0];
+  return MAIL_LANGS.find((l) => l === v) ?? 'en';
 }
 
 const esc = (s: string) =>
@@ -41,6 +44,27 @@ const RECOVERY: Record<Lang, Texts> = {
     validity: (m) => `Le code est valable ${m} minutes.`,
     ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
   },
+  zh: {
+    subject: '重置您的 Guestmap 密码',
+    intro: '有人请求重置您的 Guestmap 账户密码。',
+    codeLine: '输入此验证码以设置新密码：',
+    validity: (m) => `验证码在 ${m} 分钟内有效。`,
+    ignore: '如果这不是您本人的请求，请忽略此邮件。',
+  },
+  ko: {
+    subject: 'Guestmap 비밀번호 재설정',
+    intro: 'Guestmap 계정의 비밀번호 재설정이 요청되었습니다.',
+    codeLine: '새 비밀번호를 설정하려면 이 코드를 입력하세요:',
+    validity: (m) => `코드는 ${m}분 동안 유효합니다.`,
+    ignore: '본인이 요청하지 않았다면 이 이메일을 무시하셔도 됩니다.',
+  },
+  ja: {
+    subject: 'Guestmap のパスワードの再設定',
+    intro: 'Guestmap アカウントのパスワード再設定が依頼されました。',
+    codeLine: '新しいパスワードを設定するには、次のコードを入力してください：',
+    validity: (m) => `コードの有効期限は ${m} 分です。`,
+    ignore: 'お心当たりがない場合は、このメールを無視してください。',
+  },
 };
 
 const CONFIRM: Record<Lang, Omit<Texts, 'validity'> & { validity: Texts['validity'] }> = {
@@ -61,6 +85,24 @@ const CONFIRM: Record<Lang, Omit<Texts, 'validity'> & { validity: Texts['validit
     subject: 'Confirmez votre compte Guestmap',
     intro: 'Bienvenue sur Guestmap.',
     codeLine: 'Saisissez ce code pour confirmer votre adresse e-mail :',
+  },
+  zh: {
+    ...RECOVERY.zh,
+    subject: '确认您的 Guestmap 账户',
+    intro: '欢迎使用 Guestmap。',
+    codeLine: '输入此验证码以确认您的电子邮箱地址：',
+  },
+  ko: {
+    ...RECOVERY.ko,
+    subject: 'Guestmap 계정 확인',
+    intro: 'Guestmap에 오신 것을 환영합니다.',
+    codeLine: '이메일 주소를 확인하려면 이 코드를 입력하세요:',
+  },
+  ja: {
+    ...RECOVERY.ja,
+    subject: 'Guestmap アカウントの確認',
+    intro: 'Guestmap へようこそ。',
+    codeLine: 'メールアドレスを確認するには、次のコードを入力してください：',
   },
 };
 
@@ -121,6 +163,30 @@ const LINK: Record<ConfirmKind, Record<Lang, LinkTexts>> = {
       validity: RECOVERY.fr.validity,
       ignore: "Si vous n'avez pas créé de compte, ignorez cet e-mail : rien ne se passe sans votre confirmation.",
     },
+    zh: {
+      subject: CONFIRM.zh.subject,
+      intro: () => '欢迎使用 Guestmap。',
+      linkLine: '打开此链接以确认您的电子邮箱地址并登录：',
+      codeLine: '或输入此验证码：',
+      validity: RECOVERY.zh.validity,
+      ignore: '如果您没有创建账户，请忽略此邮件：未经您的确认，不会有任何操作。',
+    },
+    ko: {
+      subject: CONFIRM.ko.subject,
+      intro: () => 'Guestmap에 오신 것을 환영합니다.',
+      linkLine: '이메일 주소를 확인하고 로그인하려면 이 링크를 여세요:',
+      codeLine: '또는 이 코드를 입력하세요:',
+      validity: RECOVERY.ko.validity,
+      ignore: '계정을 만들지 않았다면 이 이메일을 무시하세요. 확인하지 않으면 아무 일도 일어나지 않습니다.',
+    },
+    ja: {
+      subject: CONFIRM.ja.subject,
+      intro: () => 'Guestmap へようこそ。',
+      linkLine: 'メールアドレスを確認してログインするには、次のリンクを開いてください：',
+      codeLine: 'または次のコードを入力してください：',
+      validity: RECOVERY.ja.validity,
+      ignore: 'アカウントを作成していない場合は、このメールを無視してください。確認がない限り何も行われません。',
+    },
   },
   email_change_new: {
     en: {
@@ -149,6 +215,30 @@ const LINK: Record<ConfirmKind, Record<Lang, LinkTexts>> = {
       ignore:
         "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : l'adresse n'est pas utilisée sans votre confirmation.",
     },
+    zh: {
+      subject: '确认您新的 Guestmap 电子邮箱地址',
+      intro: () => '有人请求将此电子邮箱地址用于 Guestmap 账户。',
+      linkLine: '打开此链接进行确认：',
+      codeLine: '或输入此验证码：',
+      validity: RECOVERY.zh.validity,
+      ignore: '如果这不是您本人的请求，请忽略此邮件：未经您的确认，此地址不会被使用。',
+    },
+    ko: {
+      subject: '새 Guestmap 이메일 주소 확인',
+      intro: () => '이 이메일 주소를 Guestmap 계정에 사용하도록 요청되었습니다.',
+      linkLine: '확인하려면 이 링크를 여세요:',
+      codeLine: '또는 이 코드를 입력하세요:',
+      validity: RECOVERY.ko.validity,
+      ignore: '본인이 요청하지 않았다면 이 이메일을 무시하세요. 확인하지 않으면 이 주소는 사용되지 않습니다.',
+    },
+    ja: {
+      subject: '新しい Guestmap メールアドレスの確認',
+      intro: () => 'このメールアドレスを Guestmap アカウントで使用する依頼がありました。',
+      linkLine: '確認するには、次のリンクを開いてください：',
+      codeLine: 'または次のコードを入力してください：',
+      validity: RECOVERY.ja.validity,
+      ignore: 'お心当たりがない場合は、このメールを無視してください。確認がない限り、このアドレスは使用されません。',
+    },
   },
   email_change_current: {
     en: {
@@ -175,6 +265,30 @@ const LINK: Record<ConfirmKind, Record<Lang, LinkTexts>> = {
       validity: RECOVERY.fr.validity,
       ignore:
         "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : rien ne change sans votre confirmation.",
+    },
+    zh: {
+      subject: '确认更改您的 Guestmap 电子邮箱地址',
+      intro: (to) => `有人请求将您的 Guestmap 账户的电子邮箱地址更改为 ${to}。`,
+      linkLine: '打开此链接以确认更改：',
+      codeLine: '或输入此验证码：',
+      validity: RECOVERY.zh.validity,
+      ignore: '如果这不是您本人的请求，请忽略此邮件：未经您的确认，不会有任何更改。',
+    },
+    ko: {
+      subject: 'Guestmap 이메일 주소 변경 확인',
+      intro: (to) => `Guestmap 계정의 이메일 주소를 ${to}(으)로 변경하도록 요청되었습니다.`,
+      linkLine: '변경을 확인하려면 이 링크를 여세요:',
+      codeLine: '또는 이 코드를 입력하세요:',
+      validity: RECOVERY.ko.validity,
+      ignore: '본인이 요청하지 않았다면 이 이메일을 무시하세요. 확인하지 않으면 아무것도 변경되지 않습니다.',
+    },
+    ja: {
+      subject: 'Guestmap メールアドレス変更の確認',
+      intro: (to) => `Guestmap アカウントのメールアドレスを ${to} に変更する依頼がありました。`,
+      linkLine: '変更を確認するには、次のリンクを開いてください：',
+      codeLine: 'または次のコードを入力してください：',
+      validity: RECOVERY.ja.validity,
+      ignore: 'お心当たりがない場合は、このメールを無視してください。確認がない限り何も変更されません。',
     },
   },
 };

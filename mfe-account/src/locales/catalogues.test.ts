@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import vi from './vi.json';
 import fr from './fr.json';
+import { describeCatalogues } from '@guestmap/shared-ui/catalogue-check';
 
 function keys(o: unknown, prefix = ''): string[] {
   if (!o || typeof o !== 'object') return [prefix];
@@ -59,4 +60,19 @@ describe('catalogues', () => {
       error: 'Error updating language',
     });
   });
+});
+
+// Every language of the product (issue 30): keys, placeholders, plural forms, nothing left in English.
+describeCatalogues('account catalogues in every language', import.meta.dirname, {
+  sameAsEnglish: [
+    'customer.namePlaceholder',
+    'vi:auth.fields.email',
+    'vi:user.email',
+    'fr:auth.fields.code',
+    'fr:user.invitations.title',
+    'fr:customer.position',
+    'fr:customer.latitude',
+    'fr:customer.longitude',
+    'fr:customer.zoom',
+  ],
 });

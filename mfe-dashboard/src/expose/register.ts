@@ -8,8 +8,15 @@ export const NS = 'dashboard';
 
 const register: RegisterRemote = ({ store, addResources }) => {
   store.inject(dashboardUi);
-  // English (the fallback) travels with this file; Vietnamese and French download only when shown.
-  return addResources(NS, { en, vi: () => import('../locales/vi.json'), fr: () => import('../locales/fr.json') });
+  // English (the fallback) travels with this file; every other language downloads only when shown.
+  return addResources(NS, {
+    en,
+    vi: () => import('../locales/vi.json'),
+    fr: () => import('../locales/fr.json'),
+    zh: () => import('../locales/zh.json'),
+    ko: () => import('../locales/ko.json'),
+    ja: () => import('../locales/ja.json'),
+  });
 };
 
 export default register;

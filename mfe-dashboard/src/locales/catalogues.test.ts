@@ -5,6 +5,7 @@ import en from './en.json';
 import vi from './vi.json';
 import fr from './fr.json';
 import { ERROR_CODES } from '../features/common/use-db.ts';
+import { describeCatalogues } from '@guestmap/shared-ui/catalogue-check';
 
 const keys = (o: object, p = ''): string[] =>
   Object.entries(o)
@@ -43,4 +44,35 @@ describe('dashboard catalogues', () => {
     expect(used.length).toBeGreaterThan(200);
     expect([...new Set(used)].filter((k) => !all.has(k.replace(/_(one|other)$/, '')))).toEqual([]);
   });
+});
+
+// Every language of the product (issue 30): keys, placeholders, plural forms, nothing left in English.
+describeCatalogues('dashboard catalogues in every language', import.meta.dirname, {
+  sameAsEnglish: [
+    'settings.logo',
+    ...[
+      'tabs.admin',
+      'recs.latitude',
+      'recs.longitude',
+      'recs.photos',
+      'recs.photoN',
+      'categories.culture',
+      'categories.shopping',
+      'categories.nature',
+      'categories.service',
+      'settings.zoom',
+      'mods.email',
+      'mods.invitations',
+      'statements.transactions',
+      'statements.commission',
+      'statements.total',
+      'rewards.dates',
+      'rewards.odds',
+      'rewards.stock',
+      'rewards.pointsValue',
+      'rewards.points',
+      'rewards.prizeKinds.points',
+      'ledger.code',
+    ].map((k) => `fr:${k}`),
+  ],
 });

@@ -15,8 +15,15 @@ const register: RegisterRemote = ({ store, addResources, db, route }) => {
   const customerId = route && PLACE_SCREENS.has(route.name) ? route.params.customerId : undefined;
   // Cached per customer for the page (get-places.ts): the screen finds the request under way.
   if (customerId) loadPlaces(db, customerId).catch(() => undefined);
-  // English (the fallback) travels with this file; Vietnamese and French download only when shown.
-  return addResources(NS, { en, vi: () => import('../locales/vi.json'), fr: () => import('../locales/fr.json') });
+  // English (the fallback) travels with this file; every other language downloads only when shown.
+  return addResources(NS, {
+    en,
+    vi: () => import('../locales/vi.json'),
+    fr: () => import('../locales/fr.json'),
+    zh: () => import('../locales/zh.json'),
+    ko: () => import('../locales/ko.json'),
+    ja: () => import('../locales/ja.json'),
+  });
 };
 
 export default register;

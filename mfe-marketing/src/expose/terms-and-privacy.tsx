@@ -1,12 +1,19 @@
 // Terms of use and privacy policy, with an anchor per section (#terms, #privacy, #privacy-rights…).
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
-import { mergeIntoNamespace } from '@guestmap/shared-ui/i18n';
+import { useFeatureTexts, type FeatureSource } from '@guestmap/shared-ui/feature-texts';
 import legalEn from '../locales/legal/en.json';
-import legalVi from '../locales/legal/vi.json';
-import legalFr from '../locales/legal/fr.json';
 
-const LEGAL = { en: { legal: legalEn }, vi: { legal: legalVi }, fr: { legal: legalFr } };
+const legal = (m: Promise<{ default: Record<string, unknown> }>) => m.then((x) => ({ legal: x.default }));
+// English travels with this screen; every other language downloads only when the page shows it.
+const LEGAL: Record<string, FeatureSource> = {
+  en: { legal: legalEn },
+  vi: () => legal(import('../locales/legal/vi.json')),
+  fr: () => legal(import('../locales/legal/fr.json')),
+  zh: () => legal(import('../locales/legal/zh.json')),
+  ko: () => legal(import('../locales/legal/ko.json')),
+  ja: () => legal(import('../locales/legal/ja.json')),
+};
 import { NS } from '../features/i18n/ns.ts';
 import { useScreenView } from './use-screen-view.ts';
 import { Page } from '../features/ui/page.tsx';
@@ -59,10 +66,15 @@ interface DataRow {
   who: string;
 }
 
+/** The legal text (the largest part of the catalogues) ships with this screen only, not with ./register;
+ *  the page shows once the text of its language is there. */
 export default function TermsAndPrivacy() {
-  const { locale, i18n } = usePlatform();
-  // The legal text (the largest part of the catalogues) ships with this screen only, not with ./register.
-  useState(() => mergeIntoNamespace(i18n, NS, LEGAL));
+  const { i18n } = usePlatform();
+  return useFeatureTexts(i18n, NS, LEGAL) ? <LegalTexts /> : null;
+}
+
+function LegalTexts() {
+  const { locale } = usePlatform();
   const { t, list } = useCopy();
   useScreenView();
   usePageMeta({ title: t('TermsAndPrivacy.title'), description: t('legal.meta.description'), locale });

@@ -7,6 +7,7 @@ import fr from './fr.json';
 import legalEn from './legal/en.json';
 import legalVi from './legal/vi.json';
 import legalFr from './legal/fr.json';
+import { describeCatalogues } from '@guestmap/shared-ui/catalogue-check';
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 
@@ -70,3 +71,30 @@ describe('locale catalogues', () => {
     expect(en.TermsAndPrivacy.title).toBe('Terms and privacy');
   });
 });
+
+// Every language of the product (issue 30): keys, placeholders, plural forms, nothing left in English.
+// Names: the languages' own names, people's names, the brand; French writes a few words as English does.
+const NAMES = [
+  'home.hero.claims[1]',
+  'home.testimonials.items[0].name',
+  'about.team.members*',
+  'deck.sections.intro.eyebrow',
+];
+describeCatalogues('marketing catalogues in every language', import.meta.dirname, {
+  sameAsEnglish: [
+    ...NAMES,
+    'vi:contact.email',
+    ...[
+      'carousel.pause',
+      'calculator.sources.transport',
+      'pricing.packages.basic.name',
+      'pricing.packages.professional.name',
+      'pricing.packages.premium.name',
+      'pricing.statement.commission',
+      'pricing.statement.total',
+      'contact.email',
+      'contact.message',
+    ].map((k) => `fr:${k}`),
+  ],
+});
+describeCatalogues('legal texts in every language', `${import.meta.dirname}/legal`);

@@ -4,7 +4,8 @@ import { createContext, use, useContext, type ComponentType } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Slice, Reducer } from '@reduxjs/toolkit';
 import type { i18n as I18n } from 'i18next';
-import type { NamespaceResources } from '../i18n/index.ts';
+import type { CatalogueSources } from '../i18n/index.ts';
+import { LANGUAGES } from '../i18n/languages.js';
 import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
 import type { Db } from './db.ts';
 
@@ -13,10 +14,12 @@ export * from './router.ts';
 export * from './libraries.ts';
 export { createDb, type Db } from './db.ts';
 
-export type Locale = 'en-US' | 'vi-VN' | 'fr-FR';
-export const LOCALES: Locale[] = ['en-US', 'vi-VN', 'fr-FR'];
+/** A language's BCP-47 tag (<html lang>, Intl, the profile's language): the list is shared-ui/src/i18n/languages.js. */
+export type Locale = (typeof LANGUAGES)[number]['locale'];
+export const LOCALES: Locale[] = LANGUAGES.map((l) => l.locale);
 export const LOCALE_STORAGE_KEY = 'locale';
-export const LOCALE_LABELS: Record<Locale, string> = { 'en-US': 'English', 'vi-VN': 'Tiếng Việt', 'fr-FR': 'Français' };
+/** Each language in its own name, as the language menus show it. */
+export const LOCALE_LABELS = Object.fromEntries(LANGUAGES.map((l) => [l.locale, l.name])) as Record<Locale, string>;
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'default';
 export interface ToastApi {
@@ -117,14 +120,15 @@ export function useSupabase(): SupabaseClient {
 
 /**
  * What a remote's optional `./register` module default-exports. `addResources` takes each language's
- * texts or a loader for them (`vi: () => import('./vi.json')`): only the page's language downloads.
+ * texts or a loader for them (`vi: () => import('./vi.json')`), every language of the product (the type
+ * insists): only the page's language downloads.
  * Return its promise: the first screen renders once the texts of the current language are there.
  * `db` and `route` let it start the first screen's data requests while the screen's code downloads.
  */
 export type RegisterRemote = (api: {
   store: StoreApi;
   i18n: I18n;
-  addResources: (ns: string, resources: NamespaceResources) => Promise<void>;
+  addResources: (ns: string, resources: CatalogueSources) => Promise<void>;
   /** The page's database client (see Platform.db): a remote may start reading what its first screen shows. */
   db: Db;
   /** The route the page is opening, when the remote registers (its screen's code downloads meanwhile). */

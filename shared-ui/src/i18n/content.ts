@@ -1,24 +1,18 @@
 // Languages of place content (titles, descriptions, guest offers, welcome texts): the keys of the
-// `{en, vi, fr, zh, ko, ja}` objects the database accepts (private.is_i18n_text). A guest reads their
-// own language, else English, else Vietnamese (issue 30).
-//
-// Until the shared list of UI languages (issue 30's zh-CN/ko-KR/ja-JP locales) is merged into this
-// folder, the content languages are listed here; once it is, derive CONTENT_LANGUAGES from it.
+// `{en, vi, fr, zh, ko, ja}` objects the database accepts (private.is_i18n_text). They are the UI's
+// languages (languages.js, the one list). A guest reads their own language, else English, else Vietnamese.
+import { LANGUAGES } from './languages.js';
 
-export const CONTENT_LANGUAGES = ['en', 'vi', 'fr', 'zh', 'ko', 'ja'] as const;
-export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+export type ContentLanguage = (typeof LANGUAGES)[number]['lang'];
+export const CONTENT_LANGUAGES: readonly ContentLanguage[] = LANGUAGES.map((l) => l.lang);
 /** The languages shown when the guest's own is missing, in order. */
 export const CONTENT_FALLBACKS: readonly ContentLanguage[] = ['en', 'vi'];
 
 /** Names of the languages in themselves (what an editor's column or a badge shows). */
-export const CONTENT_LANGUAGE_NAMES: Record<ContentLanguage, string> = {
-  en: 'English',
-  vi: 'Tiếng Việt',
-  fr: 'Français',
-  zh: '中文',
-  ko: '한국어',
-  ja: '日本語',
-};
+export const CONTENT_LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((l) => [l.lang, l.name])) as Record<
+  ContentLanguage,
+  string
+>;
 
 export type ContentText = Partial<Record<ContentLanguage, string>>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addNamespace, lazyBundles, lang, mergeIntoNamespace, normaliseLocale, pickText } from './index.ts';
+import { LANGUAGES, addNamespace, lazyBundles, lang, normaliseLocale, pickText, preferredLocale } from './index.ts';
+import { mergeIntoNamespace } from './feature-texts.ts';
 
 describe('i18n helpers', () => {
   it('maps locales to catalogue languages', () => {
@@ -13,6 +14,21 @@ describe('i18n helpers', () => {
     expect(normaliseLocale('en-GB')).toBe('en-US');
     expect(normaliseLocale('de-DE')).toBeNull();
     expect(normaliseLocale(null)).toBeNull();
+  });
+  it('speaks Chinese, Korean and Japanese, each in its own name', () => {
+    expect(lang('zh-CN')).toBe('zh');
+    expect(lang('ko-KR')).toBe('ko');
+    expect(lang('ja-JP')).toBe('ja');
+    expect(normaliseLocale('zh-TW')).toBe('zh-CN');
+    expect(normaliseLocale('ko')).toBe('ko-KR');
+    expect(LANGUAGES.map((l) => l.name)).toEqual(['English', 'Tiếng Việt', 'Français', '简体中文', '한국어', '日本語']);
+  });
+  it('on a first visit, takes the first of the browser’s languages it speaks, else English; a choice wins', () => {
+    expect(preferredLocale(null, ['de-DE', 'ja-JP', 'fr-FR'])).toBe('ja-JP');
+    expect(preferredLocale(null, ['zh-Hans-CN', 'en'])).toBe('zh-CN');
+    expect(preferredLocale(null, ['de-DE', 'it-IT'])).toBe('en-US');
+    expect(preferredLocale(null, undefined)).toBe('en-US');
+    expect(preferredLocale('vi-VN', ['ko-KR'])).toBe('vi-VN');
   });
   it('picks place text in the current language with an English fallback', () => {
     expect(pickText({ en: 'Market', vi: 'Chợ' }, 'vi-VN')).toBe('Chợ');
@@ -66,6 +82,31 @@ describe('texts per language, loaded when shown', () => {
     await i18n.changeLanguage('vi');
     expect(i18n.t('search', { ns: 'map-c' })).toBe('Tìm địa điểm');
     expect(i18n.t('rewards.play', { ns: 'map-c' })).toBe('Chơi');
+  });
+});
+
+describe('a lazily loaded feature’s texts (rewards, legal)', () => {
+  it('download only in the language the page shows, when it shows it', async () => {
+    const { createInstance } = await import('i18next');
+    const i18n = createInstance();
+    await i18n.use(lazyBundles).init({
+      lng: 'en',
+      fallbackLng: 'en',
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+    });
+    await addNamespace(i18n, 'map-d', { en: { search: 'Search places' }, zh: async () => ({ search: '搜索地点' }) });
+    const zh = vi_fn({ play: '玩游戏' });
+    const ko = vi_fn({ play: '게임하기' });
+    const texts = { en: { rewards: { play: 'Play' } }, zh: async () => ({ rewards: (await zh()).default }), ko };
+    mergeIntoNamespace(i18n, 'map-d', texts);
+    expect(i18n.t('rewards.play', { ns: 'map-d' })).toBe('Play');
+    expect([zh.calls, ko.calls]).toEqual([0, 0]);
+    await i18n.changeLanguage('zh');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(i18n.t('rewards.play', { ns: 'map-d' })).toBe('玩游戏');
+    expect([zh.calls, ko.calls]).toEqual([1, 0]);
   });
 });
 

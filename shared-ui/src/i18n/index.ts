@@ -2,30 +2,43 @@
 // shell's i18next instance is initialised (addResourceBundle does not exist before init()).
 import type { i18n as I18n } from 'i18next';
 import { LOCALES, type Locale } from '../contracts/index.ts';
+import { LANGUAGES, firstSpoken } from './languages.js';
 import { pickContent } from './content.ts';
 
+export { LANGUAGES, LANGS, firstSpoken } from './languages.js';
 export * from './content.ts';
+
+/** An app language code (en, vi, fr, zh, ko, ja): catalogue file names and keys of per-language texts. */
+export type Lang = (typeof LANGUAGES)[number]['lang'];
 
 export const FALLBACK_LNG = 'en';
 
-/** 'vi-VN' → 'vi'; catalogues are keyed by language (en, vi, fr). */
-export const lang = (l: Locale | string): 'en' | 'vi' | 'fr' => {
-  const s = l.slice(0, 2);
-  return s === 'vi' || s === 'fr' ? s : 'en';
-};
+/** 'vi-VN' → 'vi', 'zh-CN' → 'zh'; a language the product does not speak → 'en'. */
+export const lang = (l: Locale | string): Lang => firstSpoken([l])?.lang ?? 'en';
+
+/** 'zh' → 'zh-CN': the BCP-47 tag of an app language (for <html lang> and Intl). */
+export const localeOf = (l: Lang): Locale => LANGUAGES.find((x) => x.lang === l)!.locale;
 
 export function normaliseLocale(v: unknown): Locale | null {
   if (typeof v !== 'string') return null;
-  const found = LOCALES.find(
-    (l) => l.toLowerCase() === v.toLowerCase() || l.slice(0, 2) === v.slice(0, 2).toLowerCase(),
-  );
+  const found = LOCALES.find((l) => l.toLowerCase() === v.toLowerCase()) ?? firstSpoken([v])?.locale;
   return found ?? null;
+}
+
+/**
+ * The page's language on arrival: the visitor's choice (the menu or the profile, stored by the shell), else the
+ * first of the browser's preferred languages the product speaks (navigator.languages), else English.
+ */
+export function preferredLocale(stored: string | null | undefined, browser: readonly string[] | undefined): Locale {
+  return normaliseLocale(stored) ?? firstSpoken(browser ?? [])?.locale ?? 'en-US';
 }
 
 type Bundle = Record<string, unknown>;
 /** A language's texts: the texts themselves, or a loader (`() => import('./vi.json')`) run only when that language is needed. */
 export type BundleSource = Bundle | (() => Promise<Bundle | { default: Bundle }>);
-export type NamespaceResources = Partial<Record<'en' | 'vi' | 'fr', BundleSource>>;
+export type NamespaceResources = Partial<Record<Lang, BundleSource>>;
+/** A remote's catalogue: English bundled, and a loader for every other language the product speaks. */
+export type CatalogueSources = { en: Bundle } & Record<Exclude<Lang, 'en'>, Loader>;
 
 const loaders = new Map<string, () => Promise<Bundle | { default: Bundle }>>();
 
@@ -64,29 +77,7 @@ export function addNamespace(i18n: I18n, ns: string, resources: NamespaceResourc
   return new Promise((resolve) => i18n.on('initialized', () => void add().then(resolve, resolve)));
 }
 
-const mergedInto = new WeakMap<object, WeakSet<I18n>>();
-
-/**
- * Merges texts into an existing namespace under their own keys (a lazily loaded feature's texts), in
- * every language whose namespace texts are loaded now or later: adding them to a language not loaded
- * yet would make i18next believe that language's namespace is already there.
- */
-export function mergeIntoNamespace(i18n: I18n, ns: string, perLanguage: Record<string, Bundle>): void {
-  // Once per i18next instance and texts object (a screen calls it whenever it mounts).
-  const seen = mergedInto.get(perLanguage) ?? new WeakSet<I18n>();
-  mergedInto.set(perLanguage, seen);
-  if (seen.has(i18n)) return;
-  seen.add(i18n);
-  const merge = (lng: string) => {
-    const texts = perLanguage[lng];
-    if (texts && i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, texts, true, true);
-  };
-  for (const lng of Object.keys(perLanguage)) merge(lng);
-  // i18next reports `{ [language]: { [namespace]: true } }` once a download is in the store.
-  i18n.on('loaded', (loaded: Record<string, Record<string, boolean>>) => {
-    for (const [lng, namespaces] of Object.entries(loaded)) if (namespaces?.[ns]) merge(lng);
-  });
-}
+type Loader = () => Promise<Bundle | { default: Bundle }>;
 
 /** Picks a text from a per-language object (`{en, vi, fr, zh, ko, ja}`): the locale's language, then
  * English, then Vietnamese (see content.ts). */

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LANGS } from '@guestmap/shared-ui/languages';
 import { LOCALE_STORAGE_KEY } from '@guestmap/shared-ui/contracts';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
@@ -15,6 +18,24 @@ describe('when the shell cannot start', () => {
   afterEach(() => {
     document.body.replaceChildren();
     localStorage.clear();
+  });
+
+  it('has the catalogue’s own words in every language of the product', () => {
+    for (const lang of LANGS) {
+      const catalogue = JSON.parse(
+        fs.readFileSync(path.join(import.meta.dirname, `../locales/${lang}.json`), 'utf8'),
+      ) as typeof en;
+      expect(BOOT_FAILED_TEXTS[lang].network, lang).toBe(catalogue.errors.network);
+      expect(BOOT_FAILED_TEXTS[lang].retry, lang).toBe(catalogue.remote.retry);
+    }
+  });
+
+  it('speaks the first of the browser’s preferred languages the product speaks', () => {
+    expect(bootLanguage(null, ['de-DE', 'zh-CN', 'en'])).toBe('zh');
+    expect(bootLanguage(null, ['ko'])).toBe('ko');
+    expect(bootLanguage(null, ['ja-JP', 'en-US'])).toBe('ja');
+    expect(bootLanguage('vi-VN', ['ja-JP'])).toBe('vi');
+    expect(bootLanguage(null, ['de-DE', 'it'])).toBe('en');
   });
 
   it('uses the catalogue’s own words and the shell’s stored language key', () => {

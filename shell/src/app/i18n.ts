@@ -2,31 +2,37 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_STORAGE_KEY, type Locale } from '@guestmap/shared-ui/contracts';
-import { FALLBACK_LNG, addNamespace, lazyBundles, normaliseLocale, lang } from '@guestmap/shared-ui/i18n';
+import type { CatalogueSources } from '@guestmap/shared-ui/i18n';
+import { FALLBACK_LNG, LANGS, addNamespace, lazyBundles, preferredLocale, lang } from '@guestmap/shared-ui/i18n';
 import en from '../locales/en.json';
 import { setSiteCookie } from './site-cookie.ts';
 
+/** The choice made in the menu or the profile (stored), else the first of the browser's preferred languages
+ *  the product speaks, else English. */
 export function initialLocale(): Locale {
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(LOCALE_STORAGE_KEY);
   } catch {}
-  return normaliseLocale(stored) ?? normaliseLocale(navigator.language) ?? 'en-US';
+  return preferredLocale(stored, navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
 export async function initI18n(locale: Locale) {
-  // English (the fallback) is in this file; Vietnamese and French download only when shown.
+  // English (the fallback) is in this file; every other language downloads only when shown.
   void addNamespace(i18next, 'shell', {
     vi: () => import('../locales/vi.json'),
     fr: () => import('../locales/fr.json'),
-  });
+    zh: () => import('../locales/zh.json'),
+    ko: () => import('../locales/ko.json'),
+    ja: () => import('../locales/ja.json'),
+  } satisfies Omit<CatalogueSources, 'en'>);
   await i18next
     .use(initReactI18next)
     .use(lazyBundles)
     .init({
       lng: lang(locale),
       fallbackLng: FALLBACK_LNG,
-      supportedLngs: ['en', 'vi', 'fr'],
+      supportedLngs: [...LANGS],
       ns: ['shell'],
       defaultNS: 'shell',
       resources: { en: { shell: en } },
@@ -61,7 +67,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** i18next's "number" format. The first Intl formatter a page builds loads the browser's number data, a
  *  long task on a phone ("12 places" on the map's first screen paid it): whole numbers under 1,000 with
- *  no options are written the same in English, Vietnamese and French, so they need no formatter. */
+ *  no options are written the same (Latin digits) in every language the product speaks, so they need no formatter. */
 export function formatNumber(value: unknown, lng: string | undefined, options: Record<string, unknown> = {}): string {
   const picked = NUMBER_OPTIONS.filter((k) => options[k] !== undefined).map((k) => [k, options[k]] as const);
   if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1000 && picked.length === 0)

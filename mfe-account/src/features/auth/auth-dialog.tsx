@@ -372,6 +372,7 @@ export function AuthDialog() {
               {...inputProps('password', password, setPassword)}
               autoComplete={signUp ? 'new-password' : 'current-password'}
               readOnly={disabled}
+              iconRender={passwordToggle(t('auth.fields.showPassword'), t('auth.fields.hidePassword'))}
             />
           </Form.Item>
           {!signUp && (
@@ -509,6 +510,7 @@ export function AuthDialog() {
             {...inputProps('newPassword', newPassword, setNewPassword)}
             autoComplete="new-password"
             readOnly={disabled}
+            iconRender={passwordToggle(t('auth.fields.showPassword'), t('auth.fields.hidePassword'))}
           />
         </Form.Item>
         {formError && <Alert type="error" showIcon title={t(formError)} style={{ marginBottom: 16 }} />}
@@ -547,4 +549,30 @@ export function AuthDialog() {
       </Modal>
     </AntdProvider>
   );
+}
+
+/** The password field's show/hide toggle, named in the page's language (antd's own icon is named after
+ *  itself, "eye-invisible", in every language). */
+function passwordToggle(show: string, hide: string) {
+  return function PasswordToggle(visible: boolean) {
+    return (
+      <span role="img" aria-label={visible ? hide : show} className="anticon">
+        <svg
+          viewBox="0 0 24 24"
+          width="1em"
+          height="1em"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+          <circle cx="12" cy="12" r="3" />
+          {!visible && <path d="M3 3l18 18" />}
+        </svg>
+      </span>
+    );
+  };
 }

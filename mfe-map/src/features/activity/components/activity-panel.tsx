@@ -8,7 +8,7 @@ import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Activity } from '../../places/utils/types.ts';
 import { categoryStyle } from '../../places/utils/categories.ts';
 import { directionsLinks, priceLabel, safeHttpUrl, telHref } from '../utils/links.ts';
-import { openStatus, todaysRanges, weekRanges, zoneName } from '../utils/opening-hours.ts';
+import { formatRange, openStatus, todaysRanges, weekRanges, zoneLabel } from '../utils/opening-hours.ts';
 import { OpenBadge } from './open-badge.tsx';
 import { DriverCard } from './driver-card.tsx';
 import { CategoryIcon } from '../../places/components/category-icon.tsx';
@@ -89,7 +89,10 @@ export function ActivityPanel({
       <div className="gm-activity-status">
         <OpenBadge status={status} />
         {today && today.length > 0 && (
-          <span className="gm-muted"> · {t('hours.today', { ranges: today.join(', ') })}</span>
+          <span className="gm-muted">
+            {' '}
+            · {t('hours.today', { ranges: today.map((r) => formatRange(r, locale)).join(', ') })}
+          </span>
         )}
       </div>
       {description && <p className="gm-activity-desc">{description}</p>}
@@ -165,13 +168,13 @@ export function ActivityPanel({
                 {weekRanges(a.opening_hours).map(([d, r]) => (
                   <tr key={d}>
                     <th scope="row">{t(`day.${d}`)}</th>
-                    <td>{r.length ? r.join(', ') : t('hours.closed')}</td>
+                    <td>{r.length ? r.map((x) => formatRange(x, locale)).join(', ') : t('hours.closed')}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          <p className="gm-muted gm-small">{t('hours.timeZone', { tz: zoneName(timeZone) })}</p>
+          <p className="gm-muted gm-small">{t('hours.timeZone', { tz: zoneLabel(timeZone, locale) })}</p>
         </section>
       )}
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ZONE, openStatus, statusLookup, todaysRanges, weekMinute, zoneName } from './opening-hours.ts';
+import {
+  LOCAL_ZONE,
+  formatRange,
+  openStatus,
+  statusLookup,
+  todaysRanges,
+  weekMinute,
+  zoneLabel,
+  zoneName,
+} from './opening-hours.ts';
 import type { OpeningHours } from '../../places/utils/types.ts';
 
 const TZ = 'Asia/Ho_Chi_Minh'; // UTC+7, no daylight saving
@@ -96,5 +105,26 @@ describe('statusLookup', () => {
     expect(lookup(null)).toEqual({ state: 'unknown' });
     // Another moment is another lookup: the same schedule is closed at 18:00.
     expect(statusLookup(saigon(0, 18), TZ)(hours)).toEqual({ state: 'closed', opensInMin: 15 * 60 });
+  });
+});
+
+describe('opening hours in each language (Intl)', () => {
+  it('writes a range as the language writes times, and keeps a closing at 24:00', () => {
+    expect(formatRange('08:00–22:30', 'en-US')).toBe(
+      `${new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 8))}–${new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 22, 30))}`,
+    );
+    expect(formatRange('08:00–22:30', 'en-US')).toMatch(/8:00\sAM–10:30\sPM/);
+    expect(formatRange('08:00–22:30', 'zh-CN')).toBe('08:00–22:30'.replace(/^0/, ''));
+    expect(formatRange('18:00–24:00', 'ja-JP')).toBe('18:00–24:00');
+    expect(formatRange('09:00–17:00', 'ko-KR')).not.toBe('09:00–17:00');
+  });
+  it('names the time zone in the guest’s language', () => {
+    expect(zoneLabel(TZ, 'zh-CN')).toBe(
+      new Intl.DateTimeFormat('zh-CN', { timeZone: TZ, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')!.value,
+    );
+    expect(zoneLabel(TZ, 'zh-CN')).not.toMatch(/[A-Za-z]/);
+    expect(zoneLabel(TZ, 'ja-JP')).not.toMatch(/[A-Za-z]/);
   });
 });

@@ -151,3 +151,41 @@ export function statusLookup(now: Date, timeZone: string): (hours: OpeningHours 
     return status;
   };
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A range "08:00–22:00" written the way the guest's language writes times ("8:00 AM–10:00 PM",
+ *  "오전 8:00–오후 10:00", "8:00–22:00"); a closing "24:00" stays "24:00" where the day has 24 hours. Only
+ *  a place's panel calls it (its first Intl formatter is not on the map's first screen). */
+export function formatRange(range: string, locale: string): string {
+  let format = clockFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    clockFormats.set(locale, format);
+  }
+  const f = format;
+  const clock = (hhmm: string) => {
+    const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+    if (!m) return hhmm;
+    const h = Number(m[1]);
+    if (h === 24 && f.resolvedOptions().hourCycle !== 'h12' && f.resolvedOptions().hourCycle !== 'h11') return '24:00';
+    return f.format(Date.UTC(2000, 0, 1, h % 24, Number(m[2])));
+  };
+  return range
+    .split('–')
+    .map((part) => clock(part))
+    .join('–');
+}
+
+/** The zone as the guest's language names it ("Indochina Time", "中南半岛时间"), else its IANA name. */
+export function zoneLabel(timeZone: string, locale: string): string {
+  const zone = zoneName(timeZone);
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(
+      new Date(),
+    );
+    return parts.find((p) => p.type === 'timeZoneName')?.value || zone;
+  } catch {
+    return zone;
+  }
+}

@@ -152,6 +152,7 @@ export default function MapScreen() {
     [hrefFor, customerId],
   );
   const clusterLabel = useCallback((n: number) => t('map.cluster', { count: n }), [t]);
+  const zoomLabels = useMemo(() => ({ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }), [t]);
   const customerKey = customer?.id ?? null;
   const onViewChange = useCallback(
     (v: LatLng & { zoom: number }) => {
@@ -335,6 +336,7 @@ export default function MapScreen() {
                 hotel={hotelPin}
                 me={me}
                 meLabel={t('browse.youAreHere')}
+                zoomLabels={zoomLabels}
                 clusterLabel={clusterLabel}
                 label={t('map.regionLabel', { name: customer.name })}
               />

@@ -22,6 +22,8 @@ export interface MapViewProps {
   hotel: (LatLng & { label: string; color: string }) | null;
   me: LatLng | null;
   meLabel: string;
+  /** The zoom buttons' names in the page's language (Leaflet's own are English). */
+  zoomLabels: { zoomIn: string; zoomOut: string };
   clusterLabel: (n: number) => string;
   label: string;
 }
@@ -110,6 +112,8 @@ function NextTask({ children }: { children: ReactNode }) {
 
 /** Memoised, with stable callbacks from the map screen: only a change of its own props (places, selection,
  *  the view, the guest's position) renders it again. */
+const LEAFLET_CREDIT = '<a href="https://leafletjs.com">Leaflet</a>';
+
 export const MapView = memo(function MapView(p: MapViewProps) {
   const hotelMarkerIcon = useMemo(() => (p.hotel ? hotelIcon(p.hotel.color) : null), [p.hotel]);
   const me = useMemo(() => meIcon(), []);
@@ -129,8 +133,15 @@ export const MapView = memo(function MapView(p: MapViewProps) {
         {p.tiles && <TileLayer url={p.tiles.url} attribution={p.tiles.attribution} errorTileUrl={EMPTY_TILE} />}
         {/* The controls come with the tiles, all at once: the attribution's text arriving later would
             push the zoom buttons up under the guest's finger. */}
-        <AttributionControl position="bottomright" />
-        <ZoomControl position="bottomright" />
+        {/* Leaflet's credit without its English tooltip; the zoom buttons named in the page's language
+            (a new control when the language changes: Leaflet reads the names once). */}
+        <AttributionControl position="bottomright" prefix={LEAFLET_CREDIT} />
+        <ZoomControl
+          key={p.zoomLabels.zoomIn}
+          position="bottomright"
+          zoomInTitle={p.zoomLabels.zoomIn}
+          zoomOutTitle={p.zoomLabels.zoomOut}
+        />
         <MarkersLayer
           items={p.items}
           selectedId={p.selected?.id ?? null}

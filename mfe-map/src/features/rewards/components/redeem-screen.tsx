@@ -27,8 +27,12 @@ interface Props {
   onBack: () => void;
 }
 
-export default function RedeemScreen({ customer, activities, initialCode, onBack }: Props) {
-  useRewardsCatalogue();
+/** Renders once the rewards texts of the page's language are there (they download with the first opening). */
+export default function RedeemScreen(props: Props) {
+  return useRewardsCatalogue() ? <RedeemScreenTexts {...props} /> : null;
+}
+
+function RedeemScreenTexts({ customer, activities, initialCode, onBack }: Props) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const { locale } = usePlatform();
   const supabase = useSupabase();

@@ -26,8 +26,12 @@ interface Props {
   onClose: () => void;
 }
 
-export default function RewardsPanel({ customer, campaigns, onClose }: Props) {
-  useRewardsCatalogue();
+/** Renders once the rewards texts of the page's language are there (they download with the first opening). */
+export default function RewardsPanel(props: Props) {
+  return useRewardsCatalogue() ? <RewardsPanelTexts {...props} /> : null;
+}
+
+function RewardsPanelTexts({ customer, campaigns, onClose }: Props) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const { user, locale, requestSignIn } = usePlatform();
   const supabase = useSupabase();

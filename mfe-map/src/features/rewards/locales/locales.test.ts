@@ -2,9 +2,12 @@
 // the plural forms its rules use, and nothing mentions reviews (no reward is tied to one).
 import { describe, expect, it } from 'vitest';
 import { describeCatalogues } from '../../../locales/catalogue-keys.ts';
-import { REWARDS_CATALOGUES } from './catalogue.ts';
+import { describeCatalogues as describeAll } from '@guestmap/shared-ui/catalogue-check';
+import en from './en.json';
+import vi from './vi.json';
+import fr from './fr.json';
 
-const { en, vi, fr } = REWARDS_CATALOGUES;
+const REWARDS_CATALOGUES = { en, vi, fr };
 
 function pluralBases(o: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) =>
@@ -19,6 +22,11 @@ const get = (o: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((x, k) => (x as Record<string, unknown> | undefined)?.[k], o);
 
 describeCatalogues('rewards catalogues', REWARDS_CATALOGUES);
+
+// Every language of the product (issue 30): keys, placeholders, plural forms, nothing left in English.
+describeAll('rewards catalogues in every language', import.meta.dirname, {
+  sameAsEnglish: ['fr:tabs.points', 'fr:points.unit', 'fr:vouchers.code', 'fr:redeem.commission'],
+});
 
 describe('rewards texts', () => {
   it('never mention reviews', () => {

@@ -1,0 +1,165 @@
+// Chinese, Korean and Japanese (issue 30): the language menu offers all six languages, a first visit
+// follows the browser's preferred languages, and the guest map, a place, the rewards panel and the auth
+// dialog read in the chosen language only (no word of another language but names) with a glyph for every
+// character (the machine's CJK fonts: `.ci/run` installs them where missing; no web font is downloaded).
+import { expect, test, type Page } from '@playwright/test';
+import { LANGUAGES } from '@guestmap/shared-ui/languages';
+import { API_URL, ANON_KEY, foreignTexts, missingGlyphs, serviceRest } from './support.ts';
+
+const HOTEL = 'saigon-riverside-hotel';
+const CJK = LANGUAGES.filter((l) => l.lang === 'zh' || l.lang === 'ko' || l.lang === 'ja') as unknown as {
+  lang: 'zh' | 'ko' | 'ja';
+  locale: string;
+  name: string;
+}[];
+
+type Texts = Record<string, string> | null;
+interface Place {
+  id: string;
+  slug: string;
+  is_partner: boolean;
+  title: Texts;
+  description: Texts;
+  guest_offer: Texts;
+  address: string | null;
+  address_local: string | null;
+}
+
+async function rest<T>(query: string): Promise<T> {
+  const res = await fetch(`${API_URL}/rest/v1/${query}`, { headers: { apikey: ANON_KEY } });
+  if (!res.ok) throw new Error(`${query}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Names a page may show as they are: the hotel's name, addresses (a street is called what it is called),
+ *  and the hotel's, a place's or a prize's texts not yet written in `lang` (the app shows English instead; the
+ *  content in six languages is issue 30's other half, with its own tests). */
+async function namesFor(lang: string): Promise<{ names: string[]; untranslated: number; places: Place[] }> {
+  const [hotel] = await rest<{ name: string; welcome: Texts; tagline: Texts }[]>(
+    `customers?id=eq.${HOTEL}&select=name,welcome,tagline`,
+  );
+  const places = await rest<Place[]>(
+    `activities?customer_id=eq.${HOTEL}&published=eq.true&select=id,slug,is_partner,title,description,guest_offer,address,address_local&order=sort_order`,
+  );
+  const names = [hotel!.name];
+  let untranslated = 0;
+  for (const p of places) {
+    names.push(p.address ?? '', p.address_local ?? '');
+    for (const t of [
+      p.title,
+      p.description,
+      p.guest_offer,
+      ...(p === places[0] ? [hotel!.welcome, hotel!.tagline] : []),
+    ])
+      if (t && Object.keys(t).length && !t[lang]) {
+        untranslated++;
+        names.push(t.en ?? '', t.vi ?? '');
+      }
+  }
+  // The hotel's games and prizes (database texts too).
+  const campaigns = (await (
+    await serviceRest(`reward_campaigns?customer_id=eq.${HOTEL}&select=title,reward_prizes(label,discount_text)`)
+  ).json()) as { title: Texts; reward_prizes: { label: Texts; discount_text: Texts }[] }[];
+  for (const c of campaigns)
+    for (const t of [c.title, ...c.reward_prizes.flatMap((p) => [p.label, p.discount_text])])
+      if (t && Object.keys(t).length && !t[lang]) {
+        untranslated++;
+        names.push(t.en ?? '', t.vi ?? '');
+      }
+  return { names: names.filter(Boolean), untranslated, places };
+}
+
+async function inLanguage(page: Page, locale: string) {
+  await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
+  await page.route(/tile\.openstreetmap\.org|\/\{z\}\//, (r) => r.abort('internetdisconnected'));
+}
+
+async function expectOneLanguage(page: Page, lang: 'zh' | 'ko' | 'ja', names: string[], scope: string, what: string) {
+  expect(await foreignTexts(page, lang, { names, scope }), `${what}: text in another language`).toEqual([]);
+  expect(await missingGlyphs(page, scope), `${what}: characters drawn as empty boxes`).toEqual([]);
+}
+
+test('the language menu offers all six languages, each in its own name', async ({ page }) => {
+  await page.goto('/about-us');
+  await expect(page.getByLabel('Language').locator('option')).toHaveText(LANGUAGES.map((l) => l.name));
+  for (const l of LANGUAGES)
+    await expect(page.locator(`option[value="${l.locale}"]`)).toHaveAttribute('lang', l.locale);
+});
+
+test.describe('a first visit speaks the first of the browser’s languages the product speaks', () => {
+  test.use({ locale: 'ko-KR' });
+  test('Korean browser: Korean page; the menu’s choice wins afterwards', async ({ page }) => {
+    await page.goto('/about-us');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko-KR');
+    await page
+      .getByLabel(/언어|Language/)
+      .first()
+      .selectOption('ja-JP');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  });
+});
+
+test.describe('a browser whose languages the product does not speak', () => {
+  test.use({ locale: 'de-DE' });
+  test('gets English', async ({ page }) => {
+    await page.goto('/about-us');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  });
+});
+
+for (const { lang, locale } of CJK) {
+  test.describe(`${lang}: the guest's screens`, () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test(`${lang}: the guest map, a place, the rewards panel and the auth dialog read in ${locale} only, every glyph drawn`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const { names, untranslated, places } = await namesFor(lang);
+      if (untranslated)
+        console.log(
+          `[languages] ${lang}: ${untranslated} place texts database texts not written in ${lang} yet (allowed as names)`,
+        );
+      const fonts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'font') fonts.push(r.url());
+      });
+      await inLanguage(page, locale);
+
+      // The guest map: its header, list, filters and the map's own controls.
+      await page.goto(`/${HOTEL}/map?src=qr`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('.leaflet-marker-icon[data-activity-id]').first()).toBeVisible({ timeout: 30_000 });
+      await expectOneLanguage(page, lang, names, 'body', 'guest map');
+
+      // A partner place: its details, hours, offer and disclosure, and the card for the driver.
+      const place = places.find((p) => p.is_partner && p.guest_offer) ?? places[0]!;
+      await page.goto(`/${HOTEL}/map/${place.slug}/${place.id}`);
+      await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible({ timeout: 30_000 });
+      await expectOneLanguage(page, lang, names, 'body', 'a place');
+
+      // The rewards panel (its texts download with it, in this language only).
+      await page.goto(`/${HOTEL}/map?rewards=1`);
+      const dialog = page.getByRole('dialog').first();
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
+      await expect(dialog.getByRole('tab').first()).toBeVisible();
+      await expectOneLanguage(page, lang, names, '[role="dialog"]', 'rewards panel');
+
+      // The auth dialog, signing in and creating an account (antd's own strings too).
+      await page.goto(`/${HOTEL}?dialogAuth=true`);
+      const auth = page.getByRole('dialog').first();
+      await expect(auth.locator('input[type="password"]')).toBeVisible({ timeout: 30_000 });
+      await expectOneLanguage(page, lang, names, '[role="dialog"]', 'auth dialog (sign in)');
+      await auth.getByRole('button').filter({ hasNotText: /^$/ }).last().waitFor();
+      await auth.locator('input[type="password"]').fill('x');
+      await auth.locator('input[type="password"]').press('Enter');
+      await page.waitForTimeout(300);
+      await expectOneLanguage(page, lang, names, '[role="dialog"]', 'auth dialog (its messages)');
+
+      // System fonts only: no web font on the guest path.
+      expect(fonts).toEqual([]);
+    });
+  });
+}
