@@ -48,6 +48,15 @@ export function isTransientResponse(r: { error: unknown; status?: number }): boo
   return isTransientError(r.error);
 }
 
+/**
+ * Whether a read that just failed failed for the connection's sake: its error says so, or the page's
+ * connectivity is down (the request reported no answer or a server fault before its promise settled).
+ * For loaders whose errors no longer carry the status (PostgREST errors rethrown).
+ */
+export function failedForConnection(error: unknown): boolean {
+  return isTransientError(error) || connectivity.getState().status === 'down';
+}
+
 type Listener = () => void;
 
 function createConnectivity() {
