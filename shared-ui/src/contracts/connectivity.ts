@@ -59,7 +59,7 @@ export function failedForConnection(error: unknown): boolean {
 
 type Listener = () => void;
 
-function createConnectivity() {
+export function createConnectivity() {
   let state: ConnectionState = { status: 'online', since: null, nextTryAt: null, recoveredAt: null };
   const listeners = new Set<Listener>();
   const retriers = new Set<Listener>();
