@@ -139,6 +139,15 @@ test('a slow link (400 ms round trips, 400 kbit/s): welcome, markers and list, n
   page.on('requestfailed', (r) => {
     if (!/openstreetmap|\{z\}/.test(r.url())) failed.push(`${r.url()} ${r.failure()?.errorText}`);
   });
+  // Whatever the page shows on the way: an error or the shell's "unavailable" fallback at any moment counts.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __errorsShown: string[] };
+    w.__errorsShown = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.gm-remote-fallback, [role="alert"]'))
+        if (!w.__errorsShown.includes(el.textContent ?? '')) w.__errorsShown.push(el.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -155,5 +164,6 @@ test('a slow link (400 ms round trips, 400 kbit/s): welcome, markers and list, n
   await list(page).getByRole('link').first().click();
   await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible({ timeout: 30_000 });
   await expect(errorPage(page)).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __errorsShown: string[] }).__errorsShown)).toEqual([]);
   expect(failed).toEqual([]);
 });
