@@ -4,7 +4,7 @@
 // saying what the page is doing, what the page already has (the welcome the server sent, places kept from
 // an earlier visit), and the map recovering by itself, without a reload, when the API answers again.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { API, noTiles } from './support.ts';
+import { API, admin, noTiles } from './support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -166,4 +166,27 @@ test('a slow link (400 ms round trips, 400 kbit/s): welcome, markers and list, n
   await expect(errorPage(page)).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __errorsShown: string[] }).__errorsShown)).toEqual([]);
   expect(failed).toEqual([]);
+});
+
+test('a link to a place opened while the API is unreachable keeps its address and opens the place when it answers', async ({
+  page,
+}) => {
+  await warmWelcome(page);
+  const { data } = await admin()
+    .from('activities')
+    .select('id, slug, title')
+    .eq('customer_id', HOTEL)
+    .eq('slug', 'ben-thanh-market')
+    .single();
+  const place = data as { id: string; slug: string; title: { en: string } };
+  let down = true;
+  await page.route(API_REQUESTS, (r) => (down ? r.abort('connectionrefused') : r.continue()));
+  await page.goto(`/${HOTEL}/map/${place.slug}/${place.id}`, { waitUntil: 'domcontentloaded' });
+  await expect(notice(page, 'Still trying to reach the server…')).toBeVisible();
+  await page.waitForTimeout(3000);
+  // Not "this place no longer exists": the places are not known yet.
+  await expect(page).toHaveURL(new RegExp(`/${HOTEL}/map/${place.slug}/${place.id}$`));
+  down = false;
+  await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(place.title.en);
+  await expect(page).toHaveURL(new RegExp(`/${HOTEL}/map/${place.slug}/${place.id}$`));
 });

@@ -90,7 +90,8 @@ export default function MapScreen() {
   }, [activities, activityId, activitySlug]);
   const missingWarned = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready || !customerId || (!activityId && !activitySlug) || selected) return;
+    // Only fresh places can say a place is gone: kept ones may predate it, and the welcome alone has none.
+    if (!ready || ready.shown !== 'fresh' || !customerId || (!activityId && !activitySlug) || selected) return;
     const key = `${activitySlug}/${activityId}`;
     if (missingWarned.current === key) return;
     missingWarned.current = key;
