@@ -11,11 +11,13 @@ import { ANON_KEY, catalogue, tr } from './support.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const root = path.resolve(import.meta.dirname, '../..');
-// Ports of this file's copy: shell 3150 (remotes 3151-3154), API 55090 (database 55091, inbox 55093),
-// stack control 55095.
-const BASE = 3150;
-const API_PORT = 55090;
-const CONTROL = `http://127.0.0.1:55095`;
+// Ports of this file's copy, next to the run's own (two runs side by side never share them): with the
+// suite on 3100 / 55021, the shell on 3150 (remotes 3151-3154), the API on 55090 (database 55091, inbox
+// 55093) and the stack control on 55095.
+const BASE = Number(process.env.GUESTMAP_PORT_BASE ?? 3000) + 50;
+const API_PORT = Number(process.env.SUPABASE_API_PORT ?? 54321) + 69;
+const CONTROL_PORT = API_PORT + 5;
+const CONTROL = `http://127.0.0.1:${CONTROL_PORT}`;
 const origin = `http://127.0.0.1:${BASE}`;
 const api = `http://127.0.0.1:${API_PORT}`;
 const HOTEL = 'saigon-riverside-hotel';
@@ -55,7 +57,7 @@ test.beforeAll(async () => {
       SUPABASE_API_PORT: String(API_PORT),
       SUPABASE_DB_PORT: String(API_PORT + 1),
       SUPABASE_INBOX_PORT: String(API_PORT + 3),
-      GUESTMAP_STACK_CONTROL_PORT: '55095',
+      GUESTMAP_STACK_CONTROL_PORT: String(CONTROL_PORT),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
