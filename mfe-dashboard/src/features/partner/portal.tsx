@@ -87,8 +87,9 @@ export function PartnerPortal() {
       (list) => live && setPartners(list),
       (e) => {
         if (!live) return;
-        if (failedForConnection(e)) setWaiting(true);
-        else (setLoadError(errorKey(e)), setPartners([]));
+        if (failedForConnection(e)) return setWaiting(true);
+        setLoadError(errorKey(e));
+        setPartners([]);
       },
     );
     void currencyUnits(db).then((u) => live && setUnits(u));
