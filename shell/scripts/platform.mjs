@@ -231,7 +231,7 @@ async function startStack(extraArgs = [], extraEnv = {}) {
     .map((p) => `http://${HOST}:${p}/**,http://localhost:${p}/**`)
     .join(',');
   // The local stack (local-stack/) serving the app's Supabase project (supabase/), as `supabase start` would.
-  spawnChild(tsx, [path.join(ROOT, 'local-stack', 'src', 'cli.ts'), 'start', ...extraArgs], {
+  const child = spawnChild(tsx, [path.join(ROOT, 'local-stack', 'src', 'cli.ts'), 'start', ...extraArgs], {
     cwd: path.join(ROOT, 'supabase'),
     env: {
       ...process.env,
@@ -242,7 +242,43 @@ async function startStack(extraArgs = [], extraEnv = {}) {
   });
   const apiUrl = `http://${HOST}:${API_PORT}`;
   await waitFor(`${apiUrl}/health`, 180000);
-  return { apiUrl, anonKey: process.env.ANON_KEY ?? CLI_ANON_KEY };
+  return { apiUrl, anonKey: process.env.ANON_KEY ?? CLI_ANON_KEY, child };
+}
+
+/**
+ * For browser tests of a backend restart only (docs/reliability.md): with GUESTMAP_STACK_CONTROL_PORT set,
+ * `serve` also listens on that port (127.0.0.1) for `POST /stop` (the stack's process is stopped: the API
+ * refuses connections while the apps are still served) and `POST /start` (started again; answers once
+ * healthy). An in-memory stack starts again from its migrations and seed. `npm start` never sets it.
+ */
+async function serveStackControl(port, startStackAgain, initial) {
+  const http = await import('node:http');
+  let stack = initial;
+  const stop = async () => {
+    if (!stack) return;
+    const { child } = stack;
+    stack = null;
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const server = http.createServer((req, res) => {
+    const done = (code, text) => res.writeHead(code, { 'Content-Type': 'text/plain' }).end(text);
+    if (req.method !== 'POST') return done(405, 'POST /stop or /start');
+    const work = req.url === '/stop' ? stop() : req.url === '/start' ? (stack ? null : startStackAgain()) : undefined;
+    if (work === undefined) return done(404, 'POST /stop or /start');
+    Promise.resolve(work).then(
+      (started) => {
+        if (started) stack = started;
+        done(200, stack ? 'started' : 'stopped');
+      },
+      (e) => done(500, String(e?.message ?? e)),
+    );
+  });
+  await new Promise((resolve) => server.listen(port, HOST, resolve));
+  log(`stack control on http://${HOST}:${port} (POST /stop, /start)`);
 }
 
 function banner(apiUrl) {
@@ -288,6 +324,8 @@ async function cmdServe() {
   const limits = Object.fromEntries(Object.entries(BROWSER_TEST_AUTH_LIMITS).filter(([k]) => !process.env[k]));
   const stack = await startStack(['--memory'], limits);
   await serveApps(stack);
+  const controlPort = Number(process.env.GUESTMAP_STACK_CONTROL_PORT ?? 0);
+  if (controlPort) await serveStackControl(controlPort, () => startStack(['--memory'], limits), stack);
   log(`serving on :${PORTS.shell}-:${PORTS.dashboard}, API ${stack.apiUrl}`);
 }
 

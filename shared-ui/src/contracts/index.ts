@@ -13,6 +13,7 @@ export * from './routes.ts';
 export * from './router.ts';
 export * from './libraries.ts';
 export { createDb, type Db } from './db.ts';
+export * from './connectivity.ts';
 
 /** A language's BCP-47 tag (<html lang>, Intl, the profile's language): the list is shared-ui/src/i18n/languages.js. */
 export type Locale = (typeof LANGUAGES)[number]['locale'];
@@ -99,6 +100,17 @@ export interface Platform {
   /** Re-reads claims and the profile (after creating a customer, for example). */
   refreshProfile: () => Promise<void>;
   signOut: () => Promise<void>;
+}
+
+/**
+ * The customer row of the page's route as the shell holds it (`customer` in its store): the one the server
+ * sent with the page (its welcome) or the shell read at boot. A remote shows it while its own read waits.
+ */
+export function pageCustomer(store: StoreApi, id: string): Record<string, unknown> | null {
+  const c = (store.getState() as { customer?: { id?: unknown; status?: unknown; data?: unknown } } | null)?.customer;
+  return c && c.id === id && c.status === 'loaded' && c.data && typeof c.data === 'object'
+    ? (c.data as Record<string, unknown>)
+    : null;
 }
 
 export const PlatformContext = createContext<Platform | null>(null);

@@ -12,6 +12,7 @@ import { createClient, type Session } from '@supabase/supabase-js';
 import {
   PlatformContext,
   createDb,
+  trackedFetch,
   ROUTES,
   ROUTE_NAMES,
   pathFor,
@@ -64,7 +65,10 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     subscribe: store.subscribe,
   };
   const supabaseUrl = opts.supabaseUrl ?? 'http://127.0.0.1:54321';
-  const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY);
+  const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY, {
+    global: { fetch: trackedFetch() },
+    db: { retry: false },
+  });
   const db = createDb(
     supabaseUrl,
     LOCAL_ANON_KEY,

@@ -3,24 +3,27 @@
 // absent). An unknown customer: the error toast "Customer not found" and the console warning
 // 'Map not found'.
 import { useEffect, useRef } from 'react';
-import type { Db, ToastApi } from '@guestmap/shared-ui/contracts';
+import { connectivity, isTransientResponse, type Db, type ToastApi } from '@guestmap/shared-ui/contracts';
 import { customerSlice, type AppDispatch } from './store.ts';
 import { afterLoadAndIdle } from './idle.ts';
 
 export type CustomerResult =
-  { status: 'loaded'; row: Record<string, unknown> } | { status: 'notFound' } | { status: 'error'; error: unknown };
+  | { status: 'loaded'; row: Record<string, unknown> }
+  | { status: 'notFound' }
+  | { status: 'error'; error: unknown; transient: boolean };
 
 export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult> {
   try {
-    const { data, error } = await db.from('customers').select('*').eq('id', id).maybeSingle();
+    const res = await db.from('customers').select('*').eq('id', id).maybeSingle();
+    const { data, error } = res;
     if (error) {
       // An id that cannot even be a customer id (PostgREST rejects it) is simply not found.
       if (error.code === '22P02' || error.code === 'PGRST116') return { status: 'notFound' };
-      return { status: 'error', error };
+      return { status: 'error', error, transient: isTransientResponse(res) };
     }
     return data ? { status: 'loaded', row: data as Record<string, unknown> } : { status: 'notFound' };
   } catch (error) {
-    return { status: 'error', error };
+    return { status: 'error', error, transient: true };
   }
 }
 
@@ -77,11 +80,34 @@ export async function loadCustomer(
     console.warn('Map not found', id);
     toast.error(t('customer.notFound'));
     dispatch(customerSlice.actions.notFound(id));
+  } else if (r.transient) {
+    // No answer, or a server fault: the page says it is still trying (ConnectionNotice), the map shows
+    // what it has, and the read runs again on the page's retry schedule until it answers.
+    console.warn('[shell] customer not loaded yet, trying again', id, r.error);
+    dispatch(customerSlice.actions.failed(id));
+    retryCustomer(deps, id, isCurrent);
   } else {
     console.error('[shell] customer not loaded', id, r.error);
     toast.error(t('errors.network'));
     dispatch(customerSlice.actions.failed(id));
   }
+}
+
+/** Reads the customer again at each attempt of the page's retry schedule, without covering the page. */
+function retryCustomer(deps: Parameters<typeof loadCustomer>[0], id: string, isCurrent: () => boolean) {
+  let busy = false;
+  const stop = connectivity.onRetry(() => {
+    if (busy) return;
+    if (!isCurrent()) return stop();
+    busy = true;
+    void fetchCustomer(deps.db, id).then((r) => {
+      busy = false;
+      if (!isCurrent() || (r.status === 'error' && r.transient)) return;
+      stop();
+      if (r.status === 'loaded') deps.dispatch(customerSlice.actions.loaded(r.row));
+      else if (r.status === 'notFound') deps.dispatch(customerSlice.actions.notFound(id));
+    });
+  });
 }
 
 /** Keeps the customer store on the route's customerId. */

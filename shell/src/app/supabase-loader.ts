@@ -6,7 +6,7 @@
 // address (an email link or an OAuth redirect). Otherwise it loads on first use: the sign-in dialog,
 // an account or dashboard screen, a reward played as a visitor.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createDb, type Db } from '@guestmap/shared-ui/contracts';
+import { connectivity, createDb, trackedFetch, type Db } from '@guestmap/shared-ui/contracts';
 
 /** supabase-js's default storage key for a project URL (`sb-<first label of the host>-auth-token`), set explicitly so both sides agree. */
 export function storageKeyFor(supabaseUrl: string): string {
@@ -64,6 +64,10 @@ export function createSupabaseLoader(
         client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
           // The session keeper (app/session.ts) owns the refresh schedule (spec section 4).
           auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: true, storageKey },
+          // Every answer (or its absence) reports to the page's connectivity; postgrest-js's silent
+          // retries are off, as in `db` (shared-ui/src/contracts/db.ts).
+          global: { fetch: trackedFetch() },
+          db: { retry: false },
         });
         for (const fn of waiting.splice(0)) fn(client);
         return client;
@@ -97,6 +101,13 @@ export function createSupabaseLoader(
       window.removeEventListener('storage', onStorage);
     });
   }
+
+  // While the API is down and no screen is waiting on a read, the page asks the API's health whether
+  // it is back (a GET with the anon key, as hosted Supabase answers it).
+  const health = `${config.supabaseUrl.replace(/\/+$/, '')}/auth/v1/health`;
+  const probe = trackedFetch();
+  if (typeof window !== 'undefined' && !opts.storage)
+    connectivity.setProbe(() => probe(health, { headers: { apikey: config.supabaseAnonKey }, cache: 'no-store' }));
 
   return {
     db: createDb(config.supabaseUrl, config.supabaseAnonKey, accessToken),

@@ -16,6 +16,7 @@ import { NO_CUSTOMER_REDIRECT } from '../routes/sign-in.ts';
 import { RemoteScreen } from './remote-screen.tsx';
 import { ToastHost, type ToastStore } from './toasts.tsx';
 import { TopBar } from './top-bar.tsx';
+import { ConnectionNotice } from './connection-notice.tsx';
 
 const Footer = lazy(() => import('./footer.tsx'));
 
@@ -162,6 +163,7 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
       </Suspense>
       <ToastHost store={toasts} />
       <Overlay visible={overlay} />
+      <ConnectionNotice />
     </div>
   );
 }

@@ -6,6 +6,8 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import {
+  failedForConnection,
+  useRetryWhileDown,
   useTranslation,
   usePlatform,
   useSupabase,
@@ -43,17 +45,27 @@ export function InvitationsSection({ onAccepted }: { onAccepted: () => void }) {
   const [answered, setAnswered] = useState<Answered>({});
   const userId = user?.id;
 
+  // No answer (or a server fault): read again on the page's retry schedule (the shell says it is trying).
+  const [attempt, setAttempt] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  useRetryWhileDown(waiting, () => {
+    setWaiting(false);
+    setAttempt((n) => n + 1);
+  });
   useEffect(() => {
     if (!userId) return;
     let live = true;
     listMyInvitations(supabase).then(
       (list) => live && setItems(list),
-      (e) => console.warn('[account] listing invitations failed', e),
+      (e) => {
+        console.warn('[account] listing invitations failed', e);
+        if (live && failedForConnection(e)) setWaiting(true);
+      },
     );
     return () => {
       live = false;
     };
-  }, [supabase, userId]);
+  }, [supabase, userId, attempt]);
 
   if (items.length === 0) return null;
   const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });

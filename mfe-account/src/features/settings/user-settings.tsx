@@ -8,6 +8,7 @@ import {
   LOCALE_LABELS,
   usePlatform,
   useSupabase,
+  useOnReconnect,
   type Locale,
   type RouteName,
   type RouteParams,
@@ -519,6 +520,9 @@ export function UserScreen() {
   const settings = location.pathname.replace(/\/+$/, '') === hrefFor('UserSettings');
   // Bumped when an invitation is accepted: the maps list reloads with the new map and its dashboard.
   const [mapsVersion, setMapsVersion] = useState(0);
+  // After the API was unreachable, the lists (maps, partner businesses) are read again: one that failed
+  // meanwhile recovers without a reload (docs/reliability.md).
+  useOnReconnect(() => setMapsVersion((v) => v + 1));
   useAccountCheck();
   return (
     <AntdProvider>

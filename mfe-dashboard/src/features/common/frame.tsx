@@ -4,7 +4,14 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
 import { antdThemeTokens } from '@guestmap/shared-ui/tokens';
 import enUS from 'antd/locale/en_US';
-import { useSelector, useTranslation, usePlatform, type Locale } from '@guestmap/shared-ui/contracts';
+import {
+  isTransientResponse,
+  useRetryWhileDown,
+  useSelector,
+  useTranslation,
+  usePlatform,
+  type Locale,
+} from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useCustomerId, useDb, errorKey } from './use-db.ts';
 
@@ -72,14 +79,26 @@ export function WithCustomer({
   const { toast } = usePlatform();
   const customerId = useCustomerId();
   const [customer, setCustomer] = useState<Customer | null | undefined>(undefined);
+  // No answer or a server fault: the spinner stays (the shell says it is still trying) and the customer
+  // is read again on the page's retry schedule, never shown as "not found" (issue 32).
+  const [waiting, setWaiting] = useState(false);
   const load = useCallback(async () => {
-    const { data, error } = await db.from('customers').select('*').eq('id', customerId).maybeSingle();
-    if (error) toast.error(t(errorKey(error)));
-    setCustomer(data ?? null);
+    const res = await db.from('customers').select('*').eq('id', customerId).maybeSingle();
+    if (isTransientResponse(res)) {
+      setWaiting(true);
+      return;
+    }
+    setWaiting(false);
+    if (res.error) toast.error(t(errorKey(res.error)));
+    setCustomer(res.data ?? null);
   }, [db, customerId, toast, t]);
   useEffect(() => {
     void load();
   }, [load]);
+  useRetryWhileDown(waiting, () => {
+    setWaiting(false);
+    void load();
+  });
   if (customer === undefined) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (customer === null) return <Result status="404" title={t('errors.customer_not_found')} />;
   return <>{children(customer, setCustomer)}</>;

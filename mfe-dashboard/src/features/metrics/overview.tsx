@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Card, Col, Empty, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { failedForConnection, useRetryWhileDown, useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { delta, periodsFor, EVENT_TYPES, type Comparison, type EventType } from './compute.ts';
 import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
 import { LineChart } from './line-chart.tsx';
@@ -80,6 +80,14 @@ export function Overview({ hotel }: { hotel: boolean }) {
     partners: { current: PartnerFigures; previous: PartnerFigures } | null;
   } | null>(null);
   const [loading, setLoading] = useState(true);
+  // A read that got no answer (or a server fault) is read again on the page's retry schedule, the
+  // figures kept meanwhile (the shell says it is still trying): issue 32.
+  const [attempt, setAttempt] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  useRetryWhileDown(waiting, () => {
+    setWaiting(false);
+    setAttempt((n) => n + 1);
+  });
 
   useEffect(() => {
     let live = true;
@@ -88,12 +96,16 @@ export function Overview({ hotel }: { hotel: boolean }) {
       .then((o) => {
         if (live) setData({ cmp: o.cmp, titles: o.titles, partners: hotel ? o.partners : null });
       })
-      .catch((e) => live && toast.error(t(errorKey(e))))
+      .catch((e) => {
+        if (!live) return;
+        if (failedForConnection(e)) setWaiting(true);
+        else toast.error(t(errorKey(e)));
+      })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [db, customerId, days, hotel, toast, t]);
+  }, [db, customerId, days, hotel, toast, t, attempt]);
 
   const kpis: { key: EventType | 'uniqueGuests'; label: string }[] = [
     { key: 'qr_scan', label: t('metrics.qr_scan') },

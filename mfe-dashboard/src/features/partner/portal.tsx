@@ -20,7 +20,13 @@ import {
   Typography,
 } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
+import {
+  failedForConnection,
+  useRetryWhileDown,
+  useTranslation,
+  usePlatform,
+  useSearchParams,
+} from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../common/use-db.ts';
 import { formatMoney } from '../common/money.ts';
 import { downloadBlob } from '../common/download.ts';
@@ -67,17 +73,30 @@ export function PartnerPortal() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [units, setUnits] = useState<Map<string, number>>(new Map());
 
+  // A read that got no answer (or a server fault) keeps the spinner and is read again on the page's
+  // retry schedule (the shell says it is still trying): never "no partner" for a network fault (issue 32).
+  const [attempt, setAttempt] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  useRetryWhileDown(waiting, () => {
+    setWaiting(false);
+    setAttempt((n) => n + 1);
+  });
   useEffect(() => {
     let live = true;
     myPartners(db).then(
       (list) => live && setPartners(list),
-      (e) => live && (setLoadError(errorKey(e)), setPartners([])),
+      (e) => {
+        if (!live) return;
+        if (failedForConnection(e)) return setWaiting(true);
+        setLoadError(errorKey(e));
+        setPartners([]);
+      },
     );
     void currencyUnits(db).then((u) => live && setUnits(u));
     return () => {
       live = false;
     };
-  }, [db]);
+  }, [db, attempt]);
 
   const current = useMemo(() => localMonth(), []);
   const askedMonth = params.get('month');
@@ -190,6 +209,7 @@ function MonthView({
   const [disputing, setDisputing] = useState<StatementItem | null>(null);
   const [qr, setQr] = useState<Record<string, string>>({});
 
+  const [waiting, setWaiting] = useState(false);
   const load = useCallback(async () => {
     try {
       const [s, r] = await Promise.all([
@@ -199,14 +219,25 @@ function MonthView({
       setStatement(s);
       setRates(r);
       setError(null);
+      setWaiting(false);
     } catch (e) {
-      setError(errorKey(e));
+      // No answer: what is shown stays, and the statement is read again when the server answers.
+      if (failedForConnection(e)) setWaiting(true);
+      else setError(errorKey(e));
     }
   }, [db, partner.activity_id, month]);
 
+  // Another month or partner: its statement, never the previous one's figures under its name meanwhile.
+  useEffect(() => {
+    setStatement(null);
+  }, [partner.activity_id, month]);
   useEffect(() => {
     void load();
   }, [load]);
+  useRetryWhileDown(waiting, () => {
+    setWaiting(false);
+    void load();
+  });
 
   // VietQR payment codes of the open invoices, for the printed invoice (as on screen).
   useEffect(() => {

@@ -20,10 +20,10 @@ const RedeemScreen = lazy(() => import('../../rewards/components/redeem-screen.t
 
 export default function CustomerScreen() {
   const { t } = useTranslation('map');
-  const { db, locale, navigateTo, hrefFor } = usePlatform();
+  const { db, locale, navigateTo, hrefFor, store } = usePlatform();
   const { customerId } = useParams();
   const [search, setSearch] = useSearchParams();
-  const places = usePlaces(db, customerId);
+  const places = usePlaces(db, store, customerId);
   useQrEntry('Customer', customerId, {}, search);
 
   const ready = places.status === 'ready' ? places : null;
@@ -120,7 +120,12 @@ export default function CustomerScreen() {
           <a className="gm-btn-primary gm-hero-cta" href={mapHref} onClick={openMap}>
             {t('customer.openMap')}
           </a>
-          <p className="gm-hero-count">{t('customer.placeCount', { count: ready.activities.length })}</p>
+          <p className="gm-hero-count" aria-live="polite">
+            {ready.shown === 'welcome'
+              ? t('map.waitingPlaces')
+              : t('customer.placeCount', { count: ready.activities.length })}
+          </p>
+          {ready.shown === 'kept' && <p className="gm-kept-note">{t('map.keptPlaces')}</p>}
         </div>
       </section>
 

@@ -44,7 +44,7 @@ export default function MapScreen() {
   const { db, locale, navigateTo, hrefFor, toast, user, requestSignIn, config } = platform;
   const { customerId, activitySlug, activityId } = useParams();
   const [search] = useSearchParams();
-  const places = usePlaces(db, customerId);
+  const places = usePlaces(db, platform.store, customerId);
   const [ui, dispatch] = useMapUi();
   const now = useNow();
   const desktop = useMedia(up('md'));
@@ -60,6 +60,8 @@ export default function MapScreen() {
   const ready = places.status === 'ready' ? places : null;
   const customer = ready?.customer ?? null;
   const activities = useMemo(() => ready?.activities ?? [], [ready]);
+  // Shown while the API cannot answer: the places of the last visit, or only the welcome (issue 32).
+  const placesShown = ready?.shown ?? 'fresh';
   const timeZone = timeZoneFor(customer);
   const mapShown = useAfterPaint(customer !== null);
   // A phone's list starts closed (the sheet shows its handle and the filters): its rows, up to a hundred
@@ -88,7 +90,8 @@ export default function MapScreen() {
   }, [activities, activityId, activitySlug]);
   const missingWarned = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready || !customerId || (!activityId && !activitySlug) || selected) return;
+    // Only fresh places can say a place is gone: kept ones may predate it, and the welcome alone has none.
+    if (!ready || ready.shown !== 'fresh' || !customerId || (!activityId && !activitySlug) || selected) return;
     const key = `${activitySlug}/${activityId}`;
     if (missingWarned.current === key) return;
     missingWarned.current = key;
@@ -374,7 +377,11 @@ export default function MapScreen() {
                   onClick={() => dispatch(mapUi.actions.setSheetOpen(!ui.sheetOpen))}
                 >
                   <span className="gm-sheet-grip" aria-hidden="true" />
-                  {ui.sheetOpen ? t('browse.hideList') : t('browse.showList', { count: entries.length })}
+                  {ui.sheetOpen
+                    ? t('browse.hideList')
+                    : placesShown === 'welcome'
+                      ? t('map.waitingPlaces')
+                      : t('browse.showList', { count: entries.length })}
                 </button>
               )}
               <FilterBar
@@ -401,8 +408,9 @@ export default function MapScreen() {
               </p>
               <div id="gm-results" className="gm-results" hidden={!sheetOpen}>
                 <p className="gm-count" aria-live="polite">
-                  {t('browse.count', { count: entries.length })}
+                  {placesShown === 'welcome' ? t('map.waitingPlaces') : t('browse.count', { count: entries.length })}
                 </p>
+                {placesShown === 'kept' && <p className="gm-kept-note">{t('map.keptPlaces')}</p>}
                 {(sheetOpen || listIdle) && (
                   <PlaceList
                     entries={entries}

@@ -1,7 +1,7 @@
 // A hotel's live reward campaigns (scratch card, fortune wheel). Tiny and statically imported: the
 // map shows its rewards entry only when there is one. Everything else of rewards loads on demand.
 import { useEffect, useState } from 'react';
-import type { Db } from '@guestmap/shared-ui/contracts';
+import { failedForConnection, useRetryWhileDown, type Db } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../places/utils/types.ts';
 
 export interface Campaign {
@@ -46,16 +46,28 @@ export function loadCampaigns(db: Db, customerId: string): Promise<Campaign[]> {
 /** Live campaigns of a hotel; [] for cities, while loading and when the read fails (no entry then). */
 export function useCampaigns(db: Db, customerId: string | null): Campaign[] {
   const [state, setState] = useState<{ id: string; list: Campaign[] } | null>(null);
+  // A read that got no answer is read again on the page's retry schedule (docs/reliability.md): the
+  // rewards entry appears once the API answers, without a reload.
+  const [attempt, setAttempt] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  useRetryWhileDown(waiting, () => {
+    setWaiting(false);
+    setAttempt((n) => n + 1);
+  });
   useEffect(() => {
     if (!customerId) return;
     let live = true;
     loadCampaigns(db, customerId).then(
       (list) => live && setState({ id: customerId, list }),
-      () => live && setState({ id: customerId, list: [] }),
+      (e) => {
+        if (!live) return;
+        setState({ id: customerId, list: [] });
+        if (failedForConnection(e)) setWaiting(true);
+      },
     );
     return () => {
       live = false;
     };
-  }, [db, customerId]);
+  }, [db, customerId, attempt]);
   return customerId && state?.id === customerId ? state.list : [];
 }
