@@ -39,26 +39,50 @@ export class PlacesUnavailable extends Error {
 
 const cache = new Map<string, Promise<Places>>();
 
+/**
+ * Rows per request: PostgREST answers at most `max_rows` rows (1,000 on hosted Supabase and locally), and
+ * a longer answer is cut without an error. A map with more places is read in pages of this size.
+ */
+export const PAGE_ROWS = 1000;
+/** Pages asked for at once after the first (a city of 10,000 places: 1 + 3 round trips, not 10). */
+const PAGES_AT_ONCE = 3;
+
+function activitiesPage(db: Db, customerId: string, page: number) {
+  return db
+    .from('activities')
+    .select(ACTIVITY_COLUMNS)
+    .eq('customer_id', customerId)
+    .eq('published', true)
+    .order('sort_order')
+    .order('id')
+    .range(page * PAGE_ROWS, page * PAGE_ROWS + PAGE_ROWS - 1);
+}
+
 export async function fetchPlaces(db: Db, customerId: string): Promise<Places> {
   let c, a;
+  const pages = [];
   try {
     [c, a] = await Promise.all([
       db.from('customers').select(CUSTOMER_COLUMNS).eq('id', customerId).maybeSingle(),
-      db
-        .from('activities')
-        .select(ACTIVITY_COLUMNS)
-        .eq('customer_id', customerId)
-        .eq('published', true)
-        .order('sort_order')
-        .order('id'),
+      activitiesPage(db, customerId, 0),
     ]);
+    pages.push(a);
+    // A full page means there may be more: read the next ones, a few at a time, until one is short.
+    while (!a.error && (a.data?.length ?? 0) === PAGE_ROWS) {
+      const next = await Promise.all(
+        Array.from({ length: PAGES_AT_ONCE }, (_, i) => activitiesPage(db, customerId, pages.length + i)),
+      );
+      pages.push(...next);
+      a = next.find((r) => r.error || (r.data?.length ?? 0) < PAGE_ROWS) ?? next[next.length - 1]!;
+    }
   } catch (e) {
     throw isTransientError(e) ? new PlacesUnavailable(e) : e;
   }
-  for (const r of [c, a]) {
+  for (const r of [c, ...pages]) {
     if (r.error) throw isTransientResponse(r) ? new PlacesUnavailable(r.error) : r.error;
   }
-  return { customer: (c.data as Customer | null) ?? null, activities: (a.data as Activity[] | null) ?? [] };
+  const activities = pages.flatMap((r) => (r.data as Activity[] | null) ?? []);
+  return { customer: (c.data as Customer | null) ?? null, activities };
 }
 
 export function loadPlaces(db: Db, customerId: string): Promise<Places> {

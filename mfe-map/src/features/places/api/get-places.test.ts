@@ -1,0 +1,50 @@
+// @vitest-environment node
+// The guest map's read against the real local stack (PGlite): a map with more places than PostgREST
+// answers in one response (max_rows, 1,000 as on hosted Supabase) shows every one of them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '@guestmap/shared-ui/contracts';
+import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import { fetchPlaces, PAGE_ROWS } from './get-places.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack('pglite');
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function addPlaces(customerId: string, n: number, published = true) {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    customer_id: customerId,
+    slug: `generated-${published ? 'p' : 'h'}-${i}`,
+    category: 'food',
+    title: { en: `Generated ${i}` },
+    latitude: 10.77 + i / 100_000,
+    longitude: 106.7,
+    sort_order: 1000 + i,
+    published,
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    const { error } = await stack
+      .service()
+      .from('activities')
+      .insert(rows.slice(i, i + 500));
+    if (error) throw error;
+  }
+}
+
+describe('fetchPlaces', () => {
+  it('reads every published place of a map larger than one response, each once, in list order', async () => {
+    const db = createDb(stack.apiUrl, stack.config.auth.anonKey, async () => null);
+    const before = await fetchPlaces(db, 'ho-chi-minh-city');
+    await addPlaces('ho-chi-minh-city', 2 * PAGE_ROWS + 150);
+    await addPlaces('ho-chi-minh-city', 20, false);
+    const after = await fetchPlaces(db, 'ho-chi-minh-city');
+    expect(after.customer?.id).toBe('ho-chi-minh-city');
+    expect(after.activities.length).toBe(before.activities.length + 2 * PAGE_ROWS + 150);
+    expect(new Set(after.activities.map((a) => a.id)).size).toBe(after.activities.length);
+    const order = after.activities.map((a) => a.sort_order);
+    expect(order).toEqual([...order].sort((x, y) => x - y));
+  }, 120_000);
+});
