@@ -13,7 +13,9 @@
 //    removes it when the screen has rendered (shell/src/app/prerender.ts).
 // JSON data blocks are not scripts (the CSP forbids inline scripts); every text is escaped.
 
-import { LANGUAGES, firstSpoken } from '@guestmap/shared-ui/languages';
+// By relative path, not the package's name: platform.mjs (which imports this file) runs on a fresh clone
+// before node_modules exist (scripts/no-dependencies.test.mjs).
+import { LANGUAGES, firstSpoken } from '../../shared-ui/src/i18n/languages.js';
 
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
 const HEX = /^#[0-9a-f]{6}$/i;
