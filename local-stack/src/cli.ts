@@ -26,6 +26,8 @@ async function main() {
       databaseUrl: process.env.DATABASE_URL || undefined,
       dataDir: memory ? null : path.join(workdir, '.data'),
       reset: flag(args, 'reset'),
+      // PGLITE_FSYNC=off: PGlite's own defaults (faster small writes; not safe against a power cut).
+      durability: process.env.PGLITE_FSYNC === 'off' ? 'off' : 'synced',
     });
     const c = stack.config;
     console.log(`

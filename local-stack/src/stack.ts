@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { openDb, type Db } from './db/db.ts';
+import { openDb, type Db, type Durability } from './db/db.ts';
 import { StackStartError } from './db/errors.ts';
 import { migrate } from './db/migrate.ts';
 import { loadConfig, resolveProjectDir, seedFiles, type StackConfig } from './config.ts';
@@ -37,6 +37,11 @@ export interface StackOptions {
   configure?: (c: StackConfig) => void;
   seed?: boolean;
   log?: (m: string) => void;
+  /**
+   * How an embedded database with a data folder commits (db.ts): 'synced' (default: each commit on the
+   * disk before it returns) or 'off' (PGlite's defaults: survives a killed process, not a power cut).
+   */
+  durability?: Durability;
 }
 
 export interface Stack {
@@ -169,6 +174,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const db = await openDb({
     databaseUrl: opts.databaseUrl,
     dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
+    durability: opts.durability ?? 'synced',
   }).catch((e: unknown) =>
     fail(
       e instanceof StackStartError ? e : new StackStartError('database', e instanceof Error ? e.message : String(e)),
