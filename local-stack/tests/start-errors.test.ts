@@ -73,7 +73,14 @@ describe('a stack that cannot start', () => {
       let out = '';
       cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
       cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      const code = await new Promise<number | null>((r) => cli.once('exit', r));
+      // A copy that does not exit (serving the first one's folder) is stopped when the test gives up.
+      const code = await new Promise<number | null | 'still running'>((r) => {
+        cli.once('exit', r);
+        setTimeout(() => {
+          cli.kill('SIGKILL');
+          r('still running');
+        }, 45_000).unref();
+      });
       expect(code, out).toBe(1);
       expect(out).toContain(
         `The local Supabase stack could not start. data folder: ${dataDir} is in use by another running copy of the stack (pid ${process.pid}).`,
