@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { startStack } from './stack.ts';
 import { resolveProjectDir } from './config.ts';
+import { StackStartError } from './db/errors.ts';
 
 function flag(args: string[], name: string): boolean {
   return args.includes(`--${name}`);
@@ -25,6 +26,8 @@ async function main() {
       databaseUrl: process.env.DATABASE_URL || undefined,
       dataDir: memory ? null : path.join(workdir, '.data'),
       reset: flag(args, 'reset'),
+      // PGLITE_FSYNC=off: PGlite's own defaults (faster small writes; not safe against a power cut).
+      durability: process.env.PGLITE_FSYNC === 'off' ? 'off' : 'synced',
     });
     const c = stack.config;
     console.log(`
@@ -55,6 +58,8 @@ service_role key: ${c.auth.serviceRoleKey}
 }
 
 main().catch((e) => {
-  console.error(e);
+  // A part that could not start is named in one line (npm start shows it); anything else in full.
+  if (e instanceof StackStartError) console.error(`The local Supabase stack could not start. ${e.message}`);
+  else console.error(e);
   process.exit(1);
 });

@@ -5,8 +5,9 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type net from 'node:net';
-import { openDb, type Db } from './db/db.ts';
+import net from 'node:net';
+import { openDb, type Db, type Durability } from './db/db.ts';
+import { StackStartError } from './db/errors.ts';
 import { migrate } from './db/migrate.ts';
 import { loadConfig, resolveProjectDir, seedFiles, type StackConfig } from './config.ts';
 import { Router, sendJson } from './http/router.ts';
@@ -36,6 +37,11 @@ export interface StackOptions {
   configure?: (c: StackConfig) => void;
   seed?: boolean;
   log?: (m: string) => void;
+  /**
+   * How an embedded database with a data folder commits (db.ts): 'synced' (default: each commit on the
+   * disk before it returns) or 'off' (PGlite's defaults: survives a killed process, not a power cut).
+   */
+  durability?: Durability;
 }
 
 export interface Stack {
@@ -54,6 +60,88 @@ const listen = (server: net.Server, port: number, host: string) =>
     server.listen(port, host, () => resolve((server.address() as net.AddressInfo).port));
   });
 
+/** A part of the stack and the variable that sets its port. */
+interface Part {
+  name: string;
+  env: string;
+}
+const API: Part = { name: 'API', env: 'SUPABASE_API_PORT' };
+const DB: Part = { name: 'Postgres wire access', env: 'SUPABASE_DB_PORT' };
+const INBOX: Part = { name: 'mail inbox', env: 'SUPABASE_INBOX_PORT' };
+
+function portError(e: unknown, part: Part, port: number, host: string): unknown {
+  const code = (e as { code?: string } | null)?.code;
+  if (code === 'EADDRINUSE')
+    return new StackStartError(
+      part.name,
+      `port ${port} on ${host} is already in use (another copy of the stack, or another program). ` +
+        `Stop it, or choose another port with ${part.env}.`,
+    );
+  if (code === 'EACCES') return new StackStartError(part.name, `not allowed to listen on port ${port} (${part.env}).`);
+  return e;
+}
+
+/** Listens on `port` for `part`, or fails naming the part and the taken port. */
+async function listenFor(server: net.Server, part: Part, port: number, host: string): Promise<number> {
+  return listen(server, port, host).catch((e: unknown) => {
+    throw portError(e, part, port, host);
+  });
+}
+
+/** Fails at once, before the database is opened or migrated, when a fixed port is taken. */
+async function probe(part: Part, port: number, host: string): Promise<void> {
+  if (!port) return;
+  const s = net.createServer();
+  await listenFor(s, part, port, host);
+  await new Promise<void>((r) => s.close(() => r()));
+}
+
+/**
+ * Claims the data folder for this process (`<dataDir>/stack.pid`): two stacks on one PGlite folder would
+ * damage it, and a second copy must never serve the first one's data. A pid file left by a process that
+ * is gone is taken over. Returns the release function.
+ */
+const lockedHere = new Set<string>();
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = fs.realpathSync(dataDir);
+  if (lockedHere.has(key))
+    throw new StackStartError('data folder', `${dataDir} is in use by another stack in this process.`);
+  const file = path.join(dataDir, 'stack.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      lockedHere.add(key);
+      return () => {
+        lockedHere.delete(key);
+        try {
+          if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
+        } catch {}
+      };
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'EEXIST') throw e;
+    }
+    const pid = Number(fs.readFileSync(file, 'utf8').trim());
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch (e) {
+        alive = (e as { code?: string }).code === 'EPERM';
+      }
+    }
+    if (alive)
+      throw new StackStartError(
+        'data folder',
+        `${dataDir} is in use by another running copy of the stack (pid ${pid}). Stop that copy, ` +
+          `or start this one with --memory or another --workdir (no copy running? delete ${file}).`,
+      );
+    fs.rmSync(file, { force: true });
+  }
+  throw new StackStartError('data folder', `could not claim ${dataDir}`);
+}
+
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const host = opts.host ?? '127.0.0.1';
@@ -61,23 +149,52 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const config = loadConfig(workdir);
   opts.configure?.(config);
   const dataDir = opts.dataDir === undefined ? path.join(workdir, '.data') : opts.dataDir;
-  if (opts.reset && dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: dataDir ? path.join(dataDir, 'pglite') : null });
+  const apiPort = opts.ports?.api ?? config.api.port;
+  const inboxPort = opts.ports?.inbox ?? config.inbox.port;
+  const dbPort = opts.ports?.db ?? config.db.port;
+  // Everything that can be refused is checked before the database is touched: the data folder, then the ports.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  // What started so far, stopped again (in reverse) when a later part fails.
+  const undo: (() => Promise<void> | void)[] = [unlock];
+  const fail = async (e: unknown): Promise<never> => {
+    for (const fn of undo.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+    throw e;
+  };
+  try {
+    await probe(API, apiPort, host);
+    await probe(INBOX, inboxPort, host);
+    if (!opts.databaseUrl) await probe(DB, dbPort, host);
+    if (opts.reset && dataDir) {
+      for (const f of fs.readdirSync(dataDir))
+        if (f !== 'stack.pid') fs.rmSync(path.join(dataDir, f), { recursive: true, force: true });
+    }
+  } catch (e) {
+    return fail(e);
+  }
+  const db = await openDb({
+    databaseUrl: opts.databaseUrl,
+    dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
+    durability: opts.durability ?? 'synced',
+  }).catch((e: unknown) =>
+    fail(
+      e instanceof StackStartError ? e : new StackStartError('database', e instanceof Error ? e.message : String(e)),
+    ),
+  );
+  undo.push(() => db.close());
   await migrate(db, {
     migrationsDir: config.db.migrations ? path.join(workdir, 'migrations') : null,
     seedFiles: opts.seed === false ? [] : seedFiles(config),
     log,
-  });
+  }).catch(fail);
   const filesDir = dataDir
     ? path.join(dataDir, 'storage')
     : fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-storage-'));
   fs.mkdirSync(filesDir, { recursive: true });
-
+  if (!dataDir) undo.push(() => fs.rmSync(filesDir, { recursive: true, force: true }));
   const closers: (() => Promise<void> | void)[] = [];
   const router = new Router();
   const mailbox = new Mailbox();
   const server = http.createServer();
-  const apiPort = opts.ports?.api ?? config.api.port;
   const ctx: StackContext = {
     db,
     config,
@@ -105,21 +222,28 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     );
   });
   attachRealtime(ctx, server);
-  const port = await listen(server, apiPort, host);
+  undo.push(async () => {
+    for (const fn of [...closers].reverse()) await fn();
+  });
+  const port = await listenFor(server, API, apiPort, host).catch(fail);
+  undo.push(() => new Promise<void>((r) => server.close(() => r())));
   ctx.apiUrl = `http://${host}:${port}`;
-  const inbox = await startInbox(ctx, opts.ports?.inbox ?? config.inbox.port, host);
+  const inbox = await startInbox(ctx, inboxPort, host).catch((e: unknown) =>
+    fail(portError(e, INBOX, inboxPort, host)),
+  );
+  undo.push(() => new Promise<void>((r) => inbox.close(() => r())));
   startOutbox(ctx);
-  const inboxPort = (inbox.address() as net.AddressInfo).port;
+  const inboxAt = (inbox.address() as net.AddressInfo).port;
   let dbUrl: string | null = opts.databaseUrl ?? null;
   let wireStop: (() => Promise<void>) | null = null;
   if (db.kind === 'pglite') {
-    const wire = await startWireServer(db, opts.ports?.db ?? config.db.port, host);
+    const wire = await startWireServer(db, dbPort, host).catch((e: unknown) => fail(portError(e, DB, dbPort, host)));
     dbUrl = `postgresql://postgres:postgres@${host}:${wire.port}/postgres`;
     wireStop = wire.stop;
   }
   return {
     apiUrl: ctx.apiUrl,
-    inboxUrl: `http://${host}:${inboxPort}`,
+    inboxUrl: `http://${host}:${inboxAt}`,
     dbUrl,
     config,
     db,
@@ -135,6 +259,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       if (wireStop) await wireStop();
       await db.close();
       if (!dataDir) fs.rmSync(filesDir, { recursive: true, force: true });
+      unlock();
     },
   };
 }

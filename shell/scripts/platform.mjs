@@ -13,6 +13,7 @@
 //          (10 M events: about 20 minutes more). Not part of `bench` without the word: it takes minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -95,7 +96,9 @@ function spawnChild(cmd, args, opts = {}) {
   return child;
 }
 
+let stopping = false;
 function stopAll(code = 0) {
+  stopping = true;
   for (const c of children) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 1500).unref();
   if (children.size === 0) process.exit(code);
@@ -222,9 +225,11 @@ async function waitFor(url, ms = 60000) {
   throw new Error(`${url} did not answer in time`);
 }
 
-const CLI_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
+/**
+ * Starts the local Supabase stack and resolves once it says it is ready, with the URLs and key it
+ * printed: its own, never whatever answers on the port (another copy's stack, say). When it stops
+ * before that (a taken port, a migration error), rejects with the part it named.
+ */
 async function startStack(extraArgs = [], extraEnv = {}) {
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   const extraRedirects = Object.values(PORTS)
@@ -233,6 +238,7 @@ async function startStack(extraArgs = [], extraEnv = {}) {
   // The local stack (local-stack/) serving the app's Supabase project (supabase/), as `supabase start` would.
   const child = spawnChild(tsx, [path.join(ROOT, 'local-stack', 'src', 'cli.ts'), 'start', ...extraArgs], {
     cwd: path.join(ROOT, 'supabase'),
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       SUPABASE_API_PORT: String(API_PORT),
@@ -240,9 +246,59 @@ async function startStack(extraArgs = [], extraEnv = {}) {
       ...extraEnv,
     },
   });
-  const apiUrl = `http://${HOST}:${API_PORT}`;
-  await waitFor(`${apiUrl}/health`, 180000);
-  return { apiUrl, anonKey: process.env.ANON_KEY ?? CLI_ANON_KEY, child };
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => {
+    process.stdout.write(d);
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    process.stderr.write(d);
+    err = (err + d).slice(-4000);
+  });
+  const field = (name) => new RegExp(`^\\s*${name}: (\\S+)`, 'm').exec(out)?.[1];
+  const stack = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('The local Supabase stack did not start within 3 minutes.')),
+      180000,
+    );
+    const onData = () => {
+      if (!field('service_role key')) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      child.off('exit', onExit);
+      resolve({
+        apiUrl: field('API URL'),
+        dbUrl: field('DB URL'),
+        inboxUrl: field('Inbox URL'),
+        anonKey: field('anon key'),
+        child,
+      });
+    };
+    const onExit = (code, signal) => {
+      clearTimeout(timer);
+      const named = /The local Supabase stack could not start\. (.*)/.exec(err)?.[1];
+      const last = err.trim().split('\n').filter(Boolean).pop();
+      reject(
+        new Error(
+          named
+            ? `The local Supabase stack could not start. ${named}`
+            : `The local Supabase stack stopped before it was ready (${signal ?? `exit code ${code}`})${last ? `: ${last}` : ''}.`,
+        ),
+      );
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', onExit);
+  });
+  // From now on the apps use this stack: if it stops, so does everything (never serve against nothing).
+  // (A test's deliberate stop through the stack control, below, is not a failure.)
+  child.once('exit', (code, signal) => {
+    if (stopping || child.stoppedOnPurpose) return;
+    console.error(`The local Supabase stack stopped (${signal ?? `exit code ${code}`}); stopping Guestmap.`);
+    stopAll(1);
+  });
+  await waitFor(`${stack.apiUrl}/health`, 60000);
+  return stack;
 }
 
 /**
@@ -258,6 +314,7 @@ async function serveStackControl(port, startStackAgain, initial) {
     if (!stack) return;
     const { child } = stack;
     stack = null;
+    child.stoppedOnPurpose = true;
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -281,15 +338,20 @@ async function serveStackControl(port, startStackAgain, initial) {
   log(`stack control on http://${HOST}:${port} (POST /stop, /start)`);
 }
 
-function banner(apiUrl) {
+/** A database URL as it may be shown: the password of anything but the local stack's own replaced. */
+function shown(url) {
+  return url ? url.replace(/^(postgres(?:ql)?:\/\/[^:/@]+:)(?!postgres@)[^@]*@/, '$1***@') : '(none)';
+}
+
+function banner(stack) {
   console.log(`
   Guestmap is running.
 
     App (shell)      http://localhost:${PORTS.shell}
     Remotes          marketing :${PORTS.marketing}  map :${PORTS.map}  account :${PORTS.account}  dashboard :${PORTS.dashboard}
-    Supabase API     ${apiUrl}
-    Postgres         postgresql://postgres:postgres@127.0.0.1:54322/postgres
-    Mail inbox       http://127.0.0.1:54324
+    Supabase API     ${stack.apiUrl}
+    Postgres         ${shown(stack.dbUrl)}
+    Mail inbox       ${stack.inboxUrl}
 
   Demo accounts (password demo-pass-123):
     ${DEMO.join('\n    ')}
@@ -300,12 +362,32 @@ function banner(apiUrl) {
 `);
 }
 
+/** Fails at once, naming the app, when one of the apps' ports is taken (before building or starting anything). */
+async function checkAppPorts() {
+  for (const [name, port] of Object.entries(PORTS)) {
+    await new Promise((resolve, reject) => {
+      const s = net.createServer();
+      s.once('error', (e) =>
+        reject(
+          new Error(
+            e.code === 'EADDRINUSE'
+              ? `${APPS[name]}: port ${port} on ${HOST} is already in use (another copy of Guestmap, or another program). Stop it, or move the apps with GUESTMAP_PORT_BASE.`
+              : `${APPS[name]}: cannot listen on port ${port}: ${e.message}`,
+          ),
+        ),
+      );
+      s.listen(port, HOST, () => s.close(resolve));
+    });
+  }
+}
+
 // ─── commands ──────────────────────────────────────────────────────────────────
 async function cmdStart() {
+  await checkAppPorts();
   build();
   const stack = await startStack(process.argv.includes('--memory') ? ['--memory'] : []);
   await serveApps(stack);
-  banner(stack.apiUrl);
+  banner(stack);
 }
 
 // The browser tests' server only: every test browser is one client (127.0.0.1) that signs up, signs in
@@ -322,15 +404,18 @@ const BROWSER_TEST_AUTH_LIMITS = {
 async function cmdServe() {
   ensureInstalled();
   const limits = Object.fromEntries(Object.entries(BROWSER_TEST_AUTH_LIMITS).filter(([k]) => !process.env[k]));
+  await checkAppPorts();
   const stack = await startStack(['--memory'], limits);
   await serveApps(stack);
   const controlPort = Number(process.env.GUESTMAP_STACK_CONTROL_PORT ?? 0);
   if (controlPort) await serveStackControl(controlPort, () => startStack(['--memory'], limits), stack);
   log(`serving on :${PORTS.shell}-:${PORTS.dashboard}, API ${stack.apiUrl}`);
+  banner(stack);
 }
 
 async function cmdDev() {
   ensureInstalled();
+  await checkAppPorts();
   const stack = await startStack();
   const cfg = runtimeConfig(stack);
   fs.mkdirSync(path.join(ROOT, 'shell', 'public'), { recursive: true });
@@ -340,7 +425,7 @@ async function cmdDev() {
       env: { ...process.env, [`GUESTMAP_PORT_${name.toUpperCase()}`]: String(PORTS[name]) },
     });
   }
-  banner(stack.apiUrl);
+  banner(stack);
 }
 
 function cmdTest() {

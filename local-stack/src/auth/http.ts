@@ -2,7 +2,7 @@
 import type http from 'node:http';
 import { readJson, sendJson, type Res } from '../http/router.ts';
 import { API_VERSION, API_VERSION_HEADER, authError } from './errors.ts';
-import type { Json } from './users.ts';
+import type { Json } from './models/users.ts';
 
 // The parsed body per request: POST /verify reads it to choose a flow, then the chosen handler reads it again.
 const parsed = new WeakMap<http.IncomingMessage, Promise<Json>>();

@@ -1,40 +1,22 @@
-// The auth service: GoTrue's v2 HTTP API under /auth/v1, backed by the auth.* tables.
-// Handlers live beside this file: core.ts (sign-up, sign-in, refresh, user, logout),
-// confirm.ts (e-mail confirmation: sign-up and e-mail change links, /verify for every mailed code, /resend),
-// recovery.ts (reset codes by mail), codes.ts (the one store of every mailed code), oauth.ts (local provider stand-in, PKCE), admin.ts.
+// The auth service: GoTrue's v2 HTTP API under /auth/v1, backed by the auth.* tables, arranged as GoTrue
+// arranges its internal/ folder: api/ one module per endpoint (signup, token, user, logout, recover, verify,
+// resend, external, admin, settings), models/ the tables (users and identities, sessions and refresh tokens,
+// mailed codes), mailer/ the mail templates. This file is the route table (GoTrue's api.go). README.md.
 import type { StackContext } from '../context.ts';
 import type { Handler, Req, Res } from '../http/router.ts';
 import { API_VERSION, API_VERSION_HEADER } from './errors.ts';
-import { reply } from './http.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { ensureAuthSchema } from './sessions.ts';
-import { getUser, logout, signup, token, updateUser } from './core.ts';
-import { recover } from './recovery.ts';
-import { resend, verifyGet, verifyPost } from './confirm.ts';
-import { authorize, callback, consent } from './oauth.ts';
-import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin.ts';
-
-const KNOWN_PROVIDERS = [
-  'apple',
-  'azure',
-  'bitbucket',
-  'discord',
-  'facebook',
-  'figma',
-  'github',
-  'gitlab',
-  'google',
-  'keycloak',
-  'kakao',
-  'linkedin_oidc',
-  'notion',
-  'twitch',
-  'twitter',
-  'slack_oidc',
-  'spotify',
-  'workos',
-  'zoom',
-];
+import { ensureAuthSchema } from './models/sessions.ts';
+import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './api/admin.ts';
+import { authorize, callback, consent } from './api/external.ts';
+import { logout } from './api/logout.ts';
+import { recover } from './api/recover.ts';
+import { resend } from './api/resend.ts';
+import { health, jwks, settings } from './api/settings.ts';
+import { signup } from './api/signup.ts';
+import { token } from './api/token.ts';
+import { getUser, updateUser } from './api/user.ts';
+import { verifyGet, verifyPost } from './api/verify.ts';
 
 export function registerAuth(ctx: StackContext): void {
   const limiter = new RateLimiter(ctx.config);
@@ -47,29 +29,9 @@ export function registerAuth(ctx: StackContext): void {
     ctx.router.add(method, `/auth/v1${path}`, h);
   };
 
-  route('GET', '/health', (_req, res) =>
-    reply(res, 200, {
-      version: 'guestmap-local',
-      name: 'GoTrue',
-      description: 'Local GoTrue-compatible auth of the Guestmap stack',
-    }),
-  );
-  route('GET', '/settings', (_req, res) => {
-    const a = ctx.config.auth;
-    const external: Record<string, boolean> = { anonymous_users: a.enableAnonymousSignIns, email: true, phone: false };
-    for (const p of KNOWN_PROVIDERS) external[p] = Boolean(a.external[p]?.enabled);
-    for (const [p, v] of Object.entries(a.external)) external[p] = v.enabled;
-    reply(res, 200, {
-      external,
-      disable_signup: !a.enableSignup,
-      mailer_autoconfirm: !a.email.enableConfirmations,
-      phone_autoconfirm: false,
-      sms_provider: '',
-      saml_enabled: false,
-    });
-  });
-  // Tokens here are HS256 (shared secret): no public keys to publish, as on projects with legacy JWT secrets.
-  route('GET', '/.well-known/jwks.json', (_req, res) => reply(res, 200, { keys: [] }));
+  route('GET', '/health', (_req, res) => health(res));
+  route('GET', '/settings', (_req, res) => settings(ctx, res));
+  route('GET', '/.well-known/jwks.json', (_req, res) => jwks(res));
   route('POST', '/signup', (req, res) => signup(ctx, limiter, req, res));
   route('POST', '/token', (req, res) => token(ctx, limiter, req, res));
   route('GET', '/user', (req, res) => getUser(ctx, req, res));

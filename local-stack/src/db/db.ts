@@ -45,12 +45,66 @@ export interface Db extends Queryable {
 // JSON inside Postgres so values look exactly as PostgREST's do.
 const textParsers = (): Record<number, (v: string) => unknown> => ({});
 
-export async function openPglite(dataDir: string | null): Promise<Db> {
+/**
+ * How the embedded database's commits reach the disk (measured in bench/durability-bench.ts; what each
+ * promises: README, "Durability"):
+ * - 'off': PGlite's defaults (`-F`, Postgres fsync off). A commit's WAL is written to the operating system at
+ *   commit, so a killed process (kill -9) loses nothing, but the OS may keep it in memory: a power cut or OS
+ *   crash may lose recent commits or leave the folder damaged.
+ * - 'on': Postgres fsync on, nothing more. PGlite's Node file system (Emscripten's NODEFS) has no fsync and
+ *   fdatasync is a no-op there, so this promises nothing more than 'off' (kept for the measurement).
+ * - 'synced': fsync on, `wal_sync_method=fsync`, and NODEFS given an fsync that calls fs.fsyncSync: a commit
+ *   returns once its WAL is on the disk, as a PostgreSQL server with fsync on.
+ */
+export type Durability = 'off' | 'on' | 'synced';
+
+/** PGlite's default start parameters without `-F` (fsync off). */
+const FSYNC_ON_PARAMS = [
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+];
+
+type NodeFsStream = { nfd?: number };
+type EmscriptenModule = { NODEFS?: { stream_ops: { fsync?: (stream: NodeFsStream) => number } } };
+
+export async function openPglite(dataDir: string | null, opts: { durability?: Durability } = {}): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const durability = dataDir ? (opts.durability ?? 'off') : 'off';
   const watchdog = await prepareWatchdog();
   const db = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { watchdog: watchdog.extension, pgcrypto, uuid_ossp },
+    ...(durability === 'off'
+      ? {}
+      : {
+          startParams: durability === 'synced' ? [...FSYNC_ON_PARAMS, '-c', 'wal_sync_method=fsync'] : FSYNC_ON_PARAMS,
+        }),
   });
+  if (durability === 'synced') {
+    const mod = (db as unknown as { Module?: EmscriptenModule }).Module;
+    const ops = mod?.NODEFS?.stream_ops;
+    if (!ops) throw new Error('PGlite: no Node file system to make durable');
+    ops.fsync = (stream) => {
+      if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+      return 0;
+    };
+  }
   const dog = watchdog.start();
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>, limit: () => number | null): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -160,6 +214,12 @@ function defaultParser(oid: number): (v: string) => unknown {
   return pg.types.getTypeParser(oid);
 }
 
-export async function openDb(opts: { databaseUrl?: string; dataDir?: string | null }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir ?? null);
+export async function openDb(opts: {
+  databaseUrl?: string;
+  dataDir?: string | null;
+  durability?: Durability;
+}): Promise<Db> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : openPglite(opts.dataDir ?? null, { durability: opts.durability });
 }

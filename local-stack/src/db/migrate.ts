@@ -5,6 +5,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db.ts';
+import { sqlFileError } from './errors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -61,14 +62,18 @@ export async function migrate(
     if (done.has(m.version)) continue;
     const sql = fs.readFileSync(m.file, 'utf8');
     log(`Applying migration ${path.basename(m.file)}...`);
-    await db.transaction(async (tx) => {
-      await tx.exec('set local search_path = "$user", public, extensions');
-      await tx.exec(sql);
-      await tx.query(
-        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
-        [m.version, m.name, [sql]],
-      );
-    });
+    await db
+      .transaction(async (tx) => {
+        await tx.exec('set local search_path = "$user", public, extensions');
+        await tx.exec(sql);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [m.version, m.name, [sql]],
+        );
+      })
+      .catch((e: unknown) => {
+        throw sqlFileError(db, 'migration', path.basename(m.file), e);
+      });
     applied.push(m.version);
   }
   let seeded = false;
@@ -81,14 +86,18 @@ export async function migrate(
       for (const file of seeds) {
         const sql = fs.readFileSync(file, 'utf8');
         log(`Seeding data from ${path.basename(file)}...`);
-        await db.transaction(async (tx) => {
-          await tx.exec('set local search_path = "$user", public, extensions');
-          await tx.exec(sql);
-          await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-            path.basename(file),
-            crypto.createHash('sha256').update(sql).digest('hex'),
-          ]);
-        });
+        await db
+          .transaction(async (tx) => {
+            await tx.exec('set local search_path = "$user", public, extensions');
+            await tx.exec(sql);
+            await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+              path.basename(file),
+              crypto.createHash('sha256').update(sql).digest('hex'),
+            ]);
+          })
+          .catch((e: unknown) => {
+            throw sqlFileError(db, 'seed file', path.basename(file), e);
+          });
       }
       seeded = true;
     }

@@ -3,7 +3,7 @@
 // language, through the real stack and its inbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../shared-ui/src/i18n/languages.js';
-import { MAIL_LANGS, codeMail, linkMail, mailLanguage } from '@guestmap/local-stack/src/auth/mail-templates.ts';
+import { MAIL_LANGS, codeMail, linkMail, mailLanguage } from '@guestmap/local-stack/src/auth/mailer/templates.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 
 afterAll(stopPgServer);

@@ -1,5 +1,5 @@
 // auth.users / auth.identities rows and their JSON as GoTrue returns it.
-import type { Queryable } from '../db/db.ts';
+import type { Queryable } from '../../db/db.ts';
 
 export type Json = Record<string, unknown>;
 

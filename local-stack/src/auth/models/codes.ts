@@ -1,5 +1,5 @@
-// The one store of every code auth mails: password recovery (recovery.ts), sign-up confirmation and both
-// sides of an e-mail change (confirm.ts). Each code has two secrets:
+// The one store of every code auth mails: password recovery (api/recover.ts), sign-up confirmation and both
+// sides of an e-mail change (api/mail.ts). Each code has two secrets:
 //   - the link's token_hash: 224 random bits in the user row's column for its kind (GoTrue's columns:
 //     confirmation_token, recovery_token, email_change_token_new, email_change_token_current) and in
 //     auth.one_time_tokens (relates_to = the address it was mailed to). Where GoTrue keeps
@@ -11,7 +11,7 @@
 // A code dies after MAX_WRONG_TRIES wrong tries (its link with it), and the count holds under concurrency:
 // every verification locks the rows of the users it may concern, in id order, before it reads a count.
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable } from '../../db/db.ts';
 
 /**
  * Wrong tries a code survives: the next wrong one kills it, and the right code fails after that. Hosted

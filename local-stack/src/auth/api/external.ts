@@ -3,15 +3,15 @@
 // linking one it did not create: see standInUser) and redirects like GoTrue: implicit flow with tokens
 // in the URL fragment, PKCE flow with ?code= that the client exchanges at /token?grant_type=pkce.
 import crypto from 'node:crypto';
-import type { StackContext } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
-import { readBody, type Req, type Res } from '../http/router.ts';
-import { signJwt, verifyJwt } from '../jwt.ts';
-import { API_VERSION, API_VERSION_HEADER, authError, badRequest, validationFailed } from './errors.ts';
-import { reply, str } from './http.ts';
-import { issueSession, type SessionJson } from './sessions.ts';
-import { findUserByEmail, findUserById, insertIdentity, insertUser, type Json } from './users.ts';
-import { isEmail, redirectTarget } from './validate.ts';
+import type { StackContext } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { readBody, type Req, type Res } from '../../http/router.ts';
+import { signJwt, verifyJwt } from '../../jwt.ts';
+import { API_VERSION, API_VERSION_HEADER, authError, badRequest, validationFailed } from '../errors.ts';
+import { reply, str } from '../http.ts';
+import { issueSession, type SessionJson } from '../models/sessions.ts';
+import { findUserByEmail, findUserById, insertIdentity, insertUser, type Json } from '../models/users.ts';
+import { isEmail, redirectTarget } from '../validate.ts';
 
 const FLOW_STATE_TTL_S = 300;
 const esc = (s: string) =>

@@ -1,15 +1,15 @@
-// Password recovery: POST /recover mails a code; POST /verify (confirm.ts, for every mailed code) trades
+// Password recovery: POST /recover mails a code; POST /verify (verify.ts, for every mailed code) trades
 // it for a session, either as {email, token} (the code) or as {token_hash} (the form a link carries).
-// The code lives in the store every mailed code shares (codes.ts): random link token, salted code hash,
+// The code lives in the store every mailed code shares (models/codes.ts): random link token, salted code hash,
 // MAX_WRONG_TRIES wrong tries per code counted under a lock.
-import type { StackContext } from '../context.ts';
-import type { Req, Res } from '../http/router.ts';
-import { issueCode } from './codes.ts';
-import { body, reply } from './http.ts';
-import { clientIp, type RateLimiter } from './rate-limit.ts';
-import { findUserByEmail, findUserById, userMeta } from './users.ts';
-import { normaliseEmail } from './validate.ts';
-import { codeMail, mailLanguage } from './mail-templates.ts';
+import type { StackContext } from '../../context.ts';
+import type { Req, Res } from '../../http/router.ts';
+import { issueCode } from '../models/codes.ts';
+import { body, reply } from '../http.ts';
+import { clientIp, type RateLimiter } from '../rate-limit.ts';
+import { findUserByEmail, findUserById, userMeta } from '../models/users.ts';
+import { normaliseEmail } from '../validate.ts';
+import { codeMail, mailLanguage } from '../mailer/templates.ts';
 
 /** Generates a recovery code, stores it and mails it in the user's language. */
 async function sendRecoveryMail(ctx: StackContext, userId: string): Promise<void> {

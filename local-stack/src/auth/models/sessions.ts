@@ -2,13 +2,13 @@
 // inside the caller's transaction so a failing access-token hook leaves no session behind.
 import crypto from 'node:crypto';
 import type http from 'node:http';
-import type { Queryable } from '../db/db.ts';
-import type { StackContext } from '../context.ts';
-import { bearer } from '../http/router.ts';
-import { JwtError, signJwt, verifyJwt, type Claims } from '../jwt.ts';
-import { authError, badRequest, forbidden, unexpected } from './errors.ts';
+import type { Queryable } from '../../db/db.ts';
+import type { StackContext } from '../../context.ts';
+import { bearer } from '../../http/router.ts';
+import { JwtError, signJwt, verifyJwt, type Claims } from '../../jwt.ts';
+import { authError, badRequest, forbidden, unexpected } from '../errors.ts';
 import { appMeta, findUserById, identitiesOf, userJson, userMeta, type Json, type UserRow, UUID_RE } from './users.ts';
-import { clientIp } from './rate-limit.ts';
+import { clientIp } from '../rate-limit.ts';
 
 export type AuthMethod = 'password' | 'anonymous' | 'oauth' | 'otp' | 'recovery' | 'email/signup' | 'token_refresh';
 

@@ -1,12 +1,12 @@
 // The admin API the service role uses (supabase.auth.admin.*): list, create, read, update, delete users.
 import crypto from 'node:crypto';
-import type { StackContext } from '../context.ts';
-import type { Queryable } from '../db/db.ts';
-import { bearer, type Req, type Res } from '../http/router.ts';
-import { verifyJwt } from '../jwt.ts';
-import { authError, forbidden, unexpected, unprocessable, validationFailed } from './errors.ts';
-import { body, obj, reply, str } from './http.ts';
-import { hashPassword, isPgError } from './core.ts';
+import type { StackContext } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { bearer, type Req, type Res } from '../../http/router.ts';
+import { verifyJwt } from '../../jwt.ts';
+import { authError, forbidden, unexpected, unprocessable, validationFailed } from '../errors.ts';
+import { body, obj, reply, str } from '../http.ts';
+import { hashPassword, isPgError } from '../passwords.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -18,8 +18,8 @@ import {
   userMeta,
   type Json,
   type UserRow,
-} from './users.ts';
-import { checkPassword, normaliseEmail, parseGoDuration } from './validate.ts';
+} from '../models/users.ts';
+import { checkPassword, normaliseEmail, parseGoDuration } from '../validate.ts';
 
 function requireAdmin(ctx: StackContext, req: Req): void {
   const token = bearer(req);

@@ -3,7 +3,7 @@
 // and NOTIFYs only its id (NOTIFY payloads are capped at 8 KB; rows are not). NOTIFY is sent at
 // commit, so rolled-back changes are never seen. The dispatcher drains (deletes) the queue.
 // Works on PGlite (one connection) and on a PostgreSQL server alike.
-import type { Db } from '../db/db.ts';
+import type { Db } from '../../db/db.ts';
 
 export const NOTIFY_CHANNEL = 'realtime_changes';
 const TRIGGER = '_realtime_capture';

@@ -1,0 +1,33 @@
+// Signed URLs (storage-api signs them as JWTs with the project's secret): `{url: "bucket/key"}` for
+// downloads, plus `owner` and `upsert` for uploads.
+import type { Req } from '../http/router.ts';
+import { JwtError, signJwt, verifyJwt, type Claims } from '../jwt.ts';
+import { E } from './errors.ts';
+import type { StorageService } from './service.ts';
+
+/** The path (relative to /storage/v1) of a download URL for `bucket/name`, valid `expiresIn` seconds. */
+export function signUrl(s: StorageService, bucket: string, name: string, expiresIn: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  const token = signJwt({ url: `${bucket}/${name}`, iat: now, exp: now + Math.floor(expiresIn) }, s.secret);
+  return `/object/sign/${bucket}/${name}?token=${token}`;
+}
+
+export function expiresInOf(body: Record<string, unknown>): number {
+  const v = Number(body.expiresIn);
+  if (!Number.isFinite(v) || v < 1) throw E.invalidRequest('body/expiresIn must be >= 1');
+  return v;
+}
+
+/** The claims of the `?token=` of a signed URL, which must be for `bucket/name`. */
+export function verifyUrlToken(s: StorageService, req: Req, bucket: string, name: string): Claims {
+  const token = req.query.get('token');
+  if (!token) throw E.invalidRequest("querystring must have required property 'token'");
+  let claims: Claims;
+  try {
+    claims = verifyJwt(token, s.secret);
+  } catch (e) {
+    throw E.invalidJwt(e instanceof JwtError && e.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+  }
+  if (claims.url !== `${bucket}/${name}`) throw E.invalidSignature();
+  return claims;
+}
