@@ -1,6 +1,6 @@
 // A showcase of real public maps from the database, each linking to its Map route.
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
-import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useRetryWhileDown, useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { RouteLink } from '../ui/route-link.tsx';
 import { getPublicMaps, type PublicMap } from './api/get-public-maps.ts';
 
@@ -13,11 +13,21 @@ export function MapsShowcase() {
   const { db } = usePlatform();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  // A retry of the page's schedule (issue 32) keeps the message and its button shown while it runs; the
+  // visitor's own "Try again" shows the skeleton again.
+  const quiet = useRef(false);
+  const retry = useCallback(() => {
+    quiet.current = false;
+    setAttempt((a) => a + 1);
+  }, []);
+  useRetryWhileDown(state.status === 'error', () => {
+    quiet.current = true;
+    setAttempt((a) => a + 1);
+  });
 
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    if (!quiet.current) setState({ status: 'loading' });
     getPublicMaps(db).then(
       (maps) => live && setState({ status: 'ready', maps }),
       () => live && setState({ status: 'error' }),
