@@ -8,6 +8,7 @@ import {
   signInAs,
   catalogue,
   tr,
+  choose,
 } from '../../shell/e2e/support.ts';
 import fs from 'node:fs';
 
@@ -67,26 +68,6 @@ async function playScratchCard(email: string) {
 }
 
 /** Chooses an option of an antd Select (its dropdown is rendered at the end of the page). */
-// Picks `option` in an antd Select. Another field's list may still be closing (its animation keeps it
-// visible), and a click during the opening animation may be lost: wait for no open list, pick, and check
-// that the field shows the choice, again until it does.
-async function choose(
-  page: import('@playwright/test').Page,
-  field: import('@playwright/test').Locator,
-  option: string,
-) {
-  const lists = page.locator('.ant-select-dropdown:visible');
-  const control = field.locator(
-    `xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`,
-  );
-  await expect(async () => {
-    if (await lists.count()) await page.keyboard.press('Escape');
-    await expect(lists).toHaveCount(0, { timeout: 2000 });
-    await field.click();
-    await lists.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2000 });
-    await expect(control).toContainText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
 const INN = 'hanoi-old-quarter-inn';
 
 test.describe('dashboard access', () => {

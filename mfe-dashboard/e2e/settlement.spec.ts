@@ -3,7 +3,7 @@
 // through the API), the rate in force and its history in the dashboard; a sale typed in is pending until
 // the partner confirms it; the previous month is closed; its invoices and the hotel's payout are shown and
 // an administrator marks them paid; every figure equals the database's (service role) to the minor unit.
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   API_URL,
   ANON_KEY,
@@ -13,6 +13,7 @@ import {
   signInAs,
   catalogue,
   tr,
+  choose,
 } from '../../shell/e2e/support.ts';
 
 const vi = catalogue('mfe-dashboard', 'vi');
@@ -52,21 +53,6 @@ async function rows<T>(q: string): Promise<T[]> {
   const res = await serviceRest(q);
   expect(res.ok, `${q}: ${res.status}`).toBe(true);
   return (await res.json()) as T[];
-}
-
-/** Picks `option` in an antd Select (as dashboard.spec.ts does). */
-async function choose(page: Page, field: Locator, option: string) {
-  const lists = page.locator('.ant-select-dropdown:visible');
-  const control = field.locator(
-    `xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`,
-  );
-  await expect(async () => {
-    if (await lists.count()) await page.keyboard.press('Escape');
-    await expect(lists).toHaveCount(0, { timeout: 2000 });
-    await field.click();
-    await lists.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2000 });
-    await expect(control).toContainText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 /** The first instant of `month` ("2026-10") in an IANA time zone, as an ISO string. */
