@@ -121,6 +121,27 @@ describe.each(BACKENDS)('auth OAuth on %s', (backend) => {
     expect(decode(token2).sub).toBe(user.id);
   });
 
+  it('speaks the browser language of the stand-in page: Chinese, Korean, Japanese as the mails do', async () => {
+    const { data } = await client('implicit').auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${site}/welcome`, skipBrowserRedirect: true },
+    });
+    const r1 = await fetch(data.url!, { redirect: 'manual' });
+    const pageUrl = r1.headers.get('location')!;
+    const pageIn = async (acceptLanguage: string) =>
+      (await fetch(pageUrl, { headers: { 'Accept-Language': acceptLanguage } })).text();
+    for (const [accept, lang, go] of [
+      ['zh-CN,zh;q=0.9', 'zh', '继续'],
+      ['ko-KR,ko;q=0.9,en;q=0.5', 'ko', '계속'],
+      ['ja', 'ja', '続ける'],
+      ['de-DE,de;q=0.9', 'en', 'Continue'],
+    ] as const) {
+      const html = await pageIn(accept);
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(`<button type="submit">${go}</button>`);
+    }
+  });
+
   it('PKCE flow: redirect_to?code=…, exchanged once for a session with the code verifier', async () => {
     const email = uniqueEmail('pkce');
     const c = client('pkce');

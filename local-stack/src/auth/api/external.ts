@@ -12,6 +12,7 @@ import { reply, str } from '../http.ts';
 import { issueSession, type SessionJson } from '../models/sessions.ts';
 import { findUserByEmail, findUserById, insertIdentity, insertUser, type Json } from '../models/users.ts';
 import { isEmail, redirectTarget } from '../validate.ts';
+import type { Lang as MailLang } from '../mailer/templates.ts';
 
 const FLOW_STATE_TTL_S = 300;
 const esc = (s: string) =>
@@ -86,7 +87,8 @@ const PROVIDER_NAMES: Record<string, string> = {
   facebook: 'Facebook',
 };
 
-type Lang = 'en' | 'vi' | 'fr';
+/** The languages of the stack's own pages: those its mails are written in. */
+type Lang = MailLang;
 
 /** The page's words in the visitor's browser language (Accept-Language), English by default. */
 const TEXTS: Record<
@@ -146,12 +148,54 @@ const TEXTS: Record<
     failed: 'Échec de la connexion',
     badLink: 'Ce lien de connexion est invalide ou a expiré. Recommencez depuis l’application.',
   },
+  zh: {
+    title: (p) => `${p} 登录的本地测试替身`,
+    note: (p) =>
+      `此页面不是 ${p}：它在本机上运行，仅用于测试，不核对任何密码。它只会登录它自己创建的账户，绝不会登录设有密码或电子邮件未确认的账户。`,
+    email: '电子邮件',
+    name: '姓名',
+    go: '继续',
+    cancel: '取消',
+    invalidEmail: '请输入有效的电子邮件地址。',
+    refused:
+      '此电子邮件地址属于使用密码登录或电子邮件尚未确认的账户。替身无法证明它属于您：请改用密码登录，或使用其他电子邮件地址。',
+    failed: '登录失败',
+    badLink: '此登录链接无效或已过期。请从应用重新开始。',
+  },
+  ko: {
+    title: (p) => `${p} 로그인을 대신하는 로컬 테스트 페이지`,
+    note: (p) =>
+      `이 페이지는 ${p}가 아니에요. 테스트를 위해 이 컴퓨터에서 실행되며 비밀번호를 확인하지 않아요. 이 페이지가 직접 만든 계정에만 로그인하고, 비밀번호가 있거나 이메일이 확인되지 않은 계정에는 절대 로그인하지 않아요.`,
+    email: '이메일',
+    name: '이름',
+    go: '계속',
+    cancel: '취소',
+    invalidEmail: '올바른 이메일 주소를 입력하세요.',
+    refused:
+      '이 이메일 주소는 비밀번호로 로그인하거나 이메일이 확인되지 않은 계정의 주소예요. 이 페이지는 본인 소유임을 확인할 수 없어요. 비밀번호로 로그인하거나 다른 이메일 주소를 사용하세요.',
+    failed: '로그인에 실패했어요',
+    badLink: '이 로그인 링크가 올바르지 않거나 만료되었어요. 앱에서 다시 시작하세요.',
+  },
+  ja: {
+    title: (p) => `${p} ログインのローカルテスト用代替ページ`,
+    note: (p) =>
+      `このページは ${p} ではありません。テストのためにこのマシン上で動作し、パスワードは確認しません。このページ自身が作成したアカウントにのみログインし、パスワードのあるアカウントやメールアドレスが未確認のアカウントには決してログインしません。`,
+    email: 'メールアドレス',
+    name: '名前',
+    go: '続ける',
+    cancel: 'キャンセル',
+    invalidEmail: '有効なメールアドレスを入力してください。',
+    refused:
+      'このメールアドレスは、パスワードでログインするアカウント、またはメールアドレスが未確認のアカウントのものです。代替ページではご本人のものか確認できません。パスワードでログインするか、別のメールアドレスをお使いください。',
+    failed: 'ログインに失敗しました',
+    badLink: 'このログインリンクは無効か、有効期限が切れています。アプリからやり直してください。',
+  },
 };
 
 function pageLanguage(req: Req): Lang {
   for (const part of String(req.headers['accept-language'] ?? '').split(',')) {
     const tag = part.trim().slice(0, 2).toLowerCase();
-    if (tag === 'en' || tag === 'vi' || tag === 'fr') return tag;
+    if (Object.hasOwn(TEXTS, tag)) return tag as Lang;
   }
   return 'en';
 }
