@@ -377,7 +377,7 @@ export function Recommendations({ customer }: { customer: Customer | null }) {
           {
             title: t('recs.name'),
             key: 'title',
-            sorter: (a, b) => pickText(a.title, locale).localeCompare(pickText(b.title, locale)),
+            sorter: (a, b) => pickText(a.title, locale).localeCompare(pickText(b.title, locale), locale),
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <Typography.Link onClick={() => openEditor(r)}>{pickText(r.title, locale)}</Typography.Link>
