@@ -651,9 +651,9 @@ set is_partner = true, commission_rate = p.rate, phone = p.phone,
     guest_offer = jsonb_build_object('en', p.offer_en, 'vi', p.offer_vi, 'fr', p.offer_fr, 'zh', p.offer_zh, 'ko', p.offer_ko, 'ja', p.offer_ja)
 from (values
   ('pasteur-street-brewing', 0.100, '+84 28 3823 9562', 'Free tasting flight with your first pint for Riverside guests', 'Miễn phí khay nếm thử bia khi gọi ly đầu tiên dành cho khách Riverside', 'Planche de dégustation offerte avec votre première pinte pour les clients du Riverside',
-   'Riverside 住客点第一杯啤酒即送品鉴套装', 'Riverside 투숙객은 첫 잔 주문 시 시음 세트 무료', 'Riverside宿泊者は最初の1杯で飲み比べセット無料'),
+   '本酒店住客点第一杯啤酒即送品鉴套装', '호텔 투숙객은 첫 잔 주문 시 시음 세트 무료', '当ホテルの宿泊者は最初の1杯で飲み比べセット無料'),
   ('secret-garden', 0.120, '+84 90 990 4621', '10% off your bill for Riverside guests', 'Giảm 10% hóa đơn cho khách Riverside', '10 % de réduction sur l''addition pour les clients du Riverside',
-   'Riverside 住客账单九折', 'Riverside 투숙객 계산서 10% 할인', 'Riverside宿泊者はお会計が10%オフ'),
+   '本酒店住客账单九折', '호텔 투숙객 계산서 10% 할인', '当ホテルの宿泊者はお会計が10%オフ'),
   ('miu-miu-spa', 0.150, '+84 28 6679 7979', '15% off any massage of 60 minutes or more', 'Giảm 15% cho mọi liệu trình massage từ 60 phút', '15 % de réduction sur tout massage de 60 minutes ou plus',
    '60分钟及以上的按摩一律八五折', '60분 이상 모든 마사지 15% 할인', '60分以上のマッサージがすべて15%オフ'),
   ('vespa-adventures', 0.200, '+84 122 299 3585', 'Free welcome drink and photo pack on evening tours', 'Tặng đồ uống chào mừng và bộ ảnh cho tour buổi tối', 'Boisson de bienvenue et photos offertes pour les circuits du soir',
@@ -663,7 +663,7 @@ from (values
   ('mekong-delta-day-trip', 0.150, '+84 28 3838 9593', '10% off the Mekong day trip, hotel pick-up included', 'Giảm 10% tour miền Tây, đón tại khách sạn', '10 % de réduction sur l''excursion au Mékong, prise en charge à l''hôtel',
    '湄公河一日游九折，含酒店接送', '메콩 당일 투어 10% 할인, 호텔 픽업 포함', 'メコン日帰りツアーが10%オフ、ホテル送迎付き'),
   ('saigon-saigon-rooftop-bar', 0.100, '+84 28 3823 4999', 'Happy-hour prices all evening for Riverside guests', 'Giá giờ vàng cả buổi tối cho khách Riverside', 'Prix happy hour toute la soirée pour les clients du Riverside',
-   'Riverside 住客整晚享受欢乐时光价格', 'Riverside 투숙객은 저녁 내내 해피아워 가격', 'Riverside宿泊者は一晩中ハッピーアワー価格')
+   '本酒店住客整晚享受欢乐时光价格', '호텔 투숙객은 저녁 내내 해피아워 가격', '当ホテルの宿泊者は一晩中ハッピーアワー価格')
 ) as p(slug, rate, phone, offer_en, offer_vi, offer_fr, offer_zh, offer_ko, offer_ja)
 where a.customer_id = 'saigon-riverside-hotel' and a.slug = p.slug;
 

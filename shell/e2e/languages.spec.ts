@@ -45,6 +45,9 @@ async function namesFor(lang: string): Promise<{ names: string[]; untranslated: 
   let untranslated = 0;
   for (const p of places) {
     names.push(p.address ?? '', p.address_local ?? '');
+    // A place's title is its name: in Chinese, Korean or Japanese it keeps the local name and a brand as they
+    // are written (e.g. "滨城市场 (Chợ Bến Thành)", docs/content-languages.md).
+    if (p.title?.[lang]) names.push(p.title[lang]);
     for (const t of [
       p.title,
       p.description,
