@@ -43,6 +43,26 @@ export const jsonForHtml = (v) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * The customer row as the page needs it: its per-language texts (`{en, vi, fr, zh, ko, ja}`) only in the page's
+ * language and the fallbacks (English, Vietnamese), so an English page carries no Chinese, Korean or Japanese
+ * welcome (issue 30). The shell reads the whole row again once the page is idle, before a language switch needs it.
+ */
+export function pageTexts(customer, lang) {
+  const keep = new Set([lang, 'en', 'vi']);
+  const out = {};
+  for (const [k, v] of Object.entries(customer))
+    out[k] =
+      v &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      Object.keys(v).length &&
+      Object.keys(v).every((l) => /^[a-z]{2}$/.test(l))
+        ? Object.fromEntries(Object.entries(v).filter(([l]) => keep.has(l)))
+        : v;
+  return out;
+}
+
 /** The value of the cookie `name` in a Cookie header (null when it is not there). */
 export function cookieValue(header, name) {
   for (const part of String(header ?? '').split(';')) {
@@ -242,7 +262,7 @@ export function renderPage(
   if (theme === 'dark') out = out.replace(/<html(?=[\s>])/, '<html data-theme="dark"');
   if (prerender) out = out.replace('</body>', `${ROUTE_START}${prerender}${ROUTE_END}</body>`);
   if (customer && typeof customer.name === 'string' && out.includes(ROOT_OPEN)) {
-    const block = `${CUSTOMER_START}${splashHtml(customer, lang)}<script type="application/json" id="gm-boot-customer">${jsonForHtml(customer)}</script>${CUSTOMER_END}`;
+    const block = `${CUSTOMER_START}${splashHtml(customer, lang)}<script type="application/json" id="gm-boot-customer">${jsonForHtml(pageTexts(customer, lang))}</script>${CUSTOMER_END}`;
     out = out.replace(ROOT_OPEN, ROOT_OPEN + block);
   }
   return out;

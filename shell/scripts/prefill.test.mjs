@@ -16,6 +16,7 @@ import {
   renderPage,
   screenOf,
   themeOf,
+  pageTexts,
 } from './prefill.mjs';
 
 const html = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'index.html'), 'utf8');
@@ -271,5 +272,20 @@ describe('what the server writes into the shell page', () => {
     });
     expect(await read('marketing')).toEqual({ manifestUrl: 'http://127.0.0.1:3001/mf-manifest.json', list: body });
     expect(calls).toEqual(['http://127.0.0.1:3001/prerender.json']);
+  });
+});
+
+describe('pageTexts', () => {
+  it("keeps a customer's per-language texts in the page's language and the fallbacks only", () => {
+    const row = {
+      id: 'h',
+      name: 'Hotel',
+      latitude: 10.7,
+      welcome: { en: 'Welcome', vi: 'Chào mừng', fr: 'Bienvenue', zh: '欢迎', ko: '환영', ja: 'ようこそ' },
+      photos: ['a.webp'],
+    };
+    expect(pageTexts(row, 'en').welcome).toEqual({ en: 'Welcome', vi: 'Chào mừng' });
+    expect(pageTexts(row, 'ko').welcome).toEqual({ en: 'Welcome', vi: 'Chào mừng', ko: '환영' });
+    expect(pageTexts(row, 'en')).toMatchObject({ id: 'h', name: 'Hotel', latitude: 10.7, photos: ['a.webp'] });
   });
 });
