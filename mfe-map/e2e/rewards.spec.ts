@@ -285,7 +285,7 @@ test.describe('desktop', () => {
     const email = `rewards-${Date.now()}@example.test`;
     await auth.getByLabel('Nickname').fill('Lucky guest');
     await auth.getByLabel('Email').fill(email);
-    await auth.getByLabel('Password').fill('lucky-pass-1');
+    await auth.getByLabel('Password', { exact: true }).fill('lucky-pass-1');
     await auth.getByRole('checkbox').check();
     const sentAt = Date.now();
     await auth.getByRole('button', { name: 'Create account' }).click();
