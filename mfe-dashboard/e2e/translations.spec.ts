@@ -50,7 +50,7 @@ test('a place lacking Japanese: badge, filter, filled in the editor', async ({ p
     await choose(page, page.getByLabel(tr(vi, 'recs.missingFilter')), japanese);
     await rows.getByText(fv.title.vi!, { exact: true }).click();
     const drawer = page.getByRole('dialog');
-    await expect(drawer.getByLabel(tr(vi, 'recs.titleIn', { language: '中文' }))).toHaveValue(fv.title.zh!);
+    await expect(drawer.getByLabel(tr(vi, 'recs.titleIn', { language: '简体中文' }))).toHaveValue(fv.title.zh!);
     await expect(drawer.getByLabel(tr(vi, 'recs.titleIn', { language: '한국어' }))).toHaveValue(fv.title.ko!);
     const field = drawer.getByLabel(tr(vi, 'recs.descriptionIn', { language: '日本語' }));
     await expect(field).toHaveValue('');
