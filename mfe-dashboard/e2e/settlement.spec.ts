@@ -227,7 +227,8 @@ async function journey(page: Page, browser: Browser) {
     tr(vi, 'commission.status.accepted'),
   );
   await expect(historyDialog.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(pct(0.125));
-  await historyDialog.getByRole('button', { name: 'OK' }).click();
+  // antd's own OK button: its strings follow the page's language (vi_VN's "Đồng ý").
+  await historyDialog.getByRole('button', { name: 'Đồng ý' }).click();
   await expect(historyDialog).toBeHidden();
 
   // 4. Record a sale: bad amounts are refused in the user's language, then a good one is pending.
