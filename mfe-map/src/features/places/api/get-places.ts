@@ -44,7 +44,7 @@ const cache = new Map<string, Promise<Places>>();
  * a longer answer is cut without an error. A map with more places is read in pages of this size.
  */
 export const PAGE_ROWS = 1000;
-/** Pages asked for at once after the first (a city of 10,000 places: 1 + 3 round trips, not 10). */
+/** Pages asked for at once after the first (a city of 10,000 places: 1 + 4 round trips instead of 10). */
 const PAGES_AT_ONCE = 3;
 
 function activitiesPage(db: Db, customerId: string, page: number) {
