@@ -3,14 +3,13 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
 import { antdThemeTokens } from '@guestmap/shared-ui/tokens';
-import enUS from 'antd/locale/en_US';
+import { useAntdLocale } from '@guestmap/shared-ui/antd-locale';
 import {
   isTransientResponse,
   useRetryWhileDown,
   useSelector,
   useTranslation,
   usePlatform,
-  type Locale,
 } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useCustomerId, useDb, errorKey } from './use-db.ts';
@@ -21,41 +20,9 @@ export function useThemeMode(): 'light' | 'dark' {
   return useSelector((s: { ui?: { theme?: string } }) => (s.ui?.theme === 'dark' ? 'dark' : 'light'));
 }
 
-type AntdLocale = typeof enUS;
-// antd's own strings (tables' "No data", pagination, date pickers, confirmations) in the page's language:
-// English with the chunk, the others downloaded only when shown.
-const ANTD_LOCALES: Record<Exclude<Locale, 'en-US'>, () => Promise<{ default: AntdLocale }>> = {
-  'vi-VN': () => import('antd/locale/vi_VN'),
-  'fr-FR': () => import('antd/locale/fr_FR'),
-  'zh-CN': () => import('antd/locale/zh_CN'),
-  'ko-KR': () => import('antd/locale/ko_KR'),
-  'ja-JP': () => import('antd/locale/ja_JP'),
-};
-const antdLocales = new Map<Locale, AntdLocale>([['en-US', enUS]]);
-
-function useAntdLocale(): AntdLocale {
-  const { locale } = usePlatform();
-  const [, setLoaded] = useState(0);
-  useEffect(() => {
-    if (antdLocales.has(locale) || !(locale in ANTD_LOCALES)) return;
-    let live = true;
-    ANTD_LOCALES[locale as Exclude<Locale, 'en-US'>]().then(
-      (m) => {
-        antdLocales.set(locale, m.default);
-        if (live) setLoaded((n) => n + 1);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [locale]);
-  return antdLocales.get(locale) ?? enUS;
-}
-
 export function Themed({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
-  const antdLocale = useAntdLocale();
+  const antdLocale = useAntdLocale(usePlatform().locale);
   return (
     <ConfigProvider
       locale={antdLocale}
