@@ -112,6 +112,26 @@ test.describe('a browser whose languages the product does not speak', () => {
   });
 });
 
+// The hotel's texts are read in the page's language and the fallbacks only (docs/content-languages.md): a
+// change of language reads them again, and the page shows them without a reload.
+test('switching to Korean on the map shows the places and the welcome in Korean, without a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { places } = await namesFor('ko');
+  const [hotel] = await rest<{ welcome: Record<string, string> }[]>(`customers?id=eq.${HOTEL}&select=welcome`);
+  const place = places.find((p) => p.title?.ko && p.title.en)!;
+  await inLanguage(page, 'en-US');
+  await page.goto(`/${HOTEL}/map`);
+  await expect(page.getByText(place.title!.en!, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(hotel!.welcome.en!).first()).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByLabel('Language').first().selectOption('ko-KR');
+  await expect(page.getByText(place.title!.ko!, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(hotel!.welcome.ko!).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
 for (const { lang, locale } of CJK) {
   test.describe(`${lang}: the guest's screens`, () => {
     test.use({ viewport: { width: 390, height: 844 } });

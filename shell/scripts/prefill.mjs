@@ -46,7 +46,8 @@ export const jsonForHtml = (v) =>
 /**
  * The customer row as the page needs it: its per-language texts (`{en, vi, fr, zh, ko, ja}`) only in the page's
  * language and the fallbacks (English, Vietnamese), so an English page carries no Chinese, Korean or Japanese
- * welcome (issue 30). The shell reads the whole row again once the page is idle, before a language switch needs it.
+ * welcome (issue 30). The shell reads the row again once the page is idle, in the same languages, and again in
+ * another language when the guest switches (shell/src/app/customer.ts).
  */
 export function pageTexts(customer, lang) {
   const keep = new Set([lang, 'en', 'vi']);

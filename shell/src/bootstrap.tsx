@@ -43,9 +43,10 @@ async function boot() {
   const { authSlice, makeStore, uiSlice } = await import(/* webpackMode: "eager" */ './app/store.ts');
   const store = makeStore();
   await yieldToMain();
-  const [{ createSupabaseLoader }, { prefetchCustomer, seedCustomer }] = await Promise.all([
+  const [{ createSupabaseLoader }, { prefetchCustomer, seedCustomer }, { initialLocale }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/supabase-loader.ts'),
     import(/* webpackMode: "eager" */ './app/customer.ts'),
+    import(/* webpackMode: "eager" */ './app/initial-locale.ts'),
   ]);
   // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
   const sessionCode = () => import('./app/session.ts');
@@ -54,9 +55,9 @@ async function boot() {
   // while i18n and React start.
   const customerId = opening?.def.customer ? opening.params.customerId : undefined;
   if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer')))
-    prefetchCustomer(supabase.db, customerId);
+    prefetchCustomer(supabase.db, customerId, initialLocale());
   await yieldToMain();
-  const [{ applyLocale, initI18n, initialLocale, rememberLocale }, { addNamespace }] = await Promise.all([
+  const [{ applyLocale, initI18n, rememberLocale }, { addNamespace }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/i18n.ts'),
     import(/* webpackMode: "eager" */ '@guestmap/shared-ui/i18n'),
   ]);

@@ -10,11 +10,11 @@ export const NS = 'map';
 /** The map's screens: their places are read while the screen's code downloads. */
 const PLACE_SCREENS = new Set(['Customer', 'Map', 'Activity']);
 
-const register: RegisterRemote = ({ store, addResources, db, route }) => {
+const register: RegisterRemote = ({ store, i18n, addResources, db, route }) => {
   store.inject(mapUi);
   const customerId = route && PLACE_SCREENS.has(route.name) ? route.params.customerId : undefined;
   // Cached per customer for the page (get-places.ts): the screen finds the request under way.
-  if (customerId) loadPlaces(db, customerId).catch(() => undefined);
+  if (customerId) loadPlaces(db, customerId, i18n.language).catch(() => undefined);
   // English (the fallback) travels with this file; every other language downloads only when shown.
   return addResources(NS, {
     en,

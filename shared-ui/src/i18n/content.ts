@@ -37,3 +37,37 @@ export function missingLanguages(value: unknown): ContentLanguage[] {
   const v = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   return CONTENT_LANGUAGES.filter((l) => !filled(v[l]));
 }
+
+// ─── reading content in the guest's languages only ───────────────────────────────────────────────────
+// A guest reads texts in their language and the fallbacks; the other languages are not downloaded (an
+// English guest gets no Chinese, Korean or Japanese). PostgREST selects one key of a JSON column with an
+// alias (`title_en:title->>en`); the aliased columns are folded back into one `{en, vi, …}` object.
+
+/** The content languages a guest reading `locale` can be shown: theirs, then the fallbacks, in order. */
+export function contentLanguagesFor(locale: string): ContentLanguage[] {
+  return [...new Set([contentLanguage(locale), ...CONTENT_FALLBACKS])];
+}
+
+/** `title_en:title->>en, title_vi:title->>vi, …`: the select of each text column in the given languages. */
+export function contentColumns(columns: readonly string[], languages: readonly ContentLanguage[]): string {
+  return columns.flatMap((c) => languages.map((l) => `${c}_${l}:${c}->>${l}`)).join(', ');
+}
+
+/** A row read with contentColumns, its texts folded back into `{en, vi, …}` objects (null when none is written). */
+export function foldContent<T>(
+  row: Record<string, unknown>,
+  columns: readonly string[],
+  languages: readonly ContentLanguage[],
+): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const c of columns) {
+    const value: ContentText = {};
+    for (const l of languages) {
+      const v = out[`${c}_${l}`];
+      delete out[`${c}_${l}`];
+      if (typeof v === 'string') value[l] = v;
+    }
+    out[c] = Object.keys(value).length ? value : null;
+  }
+  return out as T;
+}

@@ -2,8 +2,13 @@
 // customer read from `customers` by id, and the map centre set to its position and zoom (16 when
 // absent). An unknown customer: the error toast "Customer not found" and the console warning
 // 'Map not found'.
+//
+// The row's texts written per language (the welcome) are read in the page's language and its fallbacks only
+// (an English page downloads no Chinese, Korean or Japanese: docs/content-languages.md); a change of language
+// reads the row again, in place.
 import { useEffect, useRef } from 'react';
-import { connectivity, isTransientResponse, type Db, type ToastApi } from '@guestmap/shared-ui/contracts';
+import { connectivity, isTransientResponse, type Db, type Locale, type ToastApi } from '@guestmap/shared-ui/contracts';
+import { contentColumns, contentLanguagesFor, foldContent } from '@guestmap/shared-ui/i18n';
 import { customerSlice, type AppDispatch } from './store.ts';
 import { afterLoadAndIdle } from './idle.ts';
 
@@ -12,16 +17,28 @@ export type CustomerResult =
   | { status: 'notFound' }
   | { status: 'error'; error: unknown; transient: boolean };
 
-export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult> {
+/** The columns of `customers` the page uses, but the texts written per language. */
+const CUSTOMER_COLUMNS =
+  'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, package, is_public, rewards_reinvestment_pct, time_zone, updated_at';
+const CUSTOMER_TEXTS = ['welcome'] as const;
+
+export async function fetchCustomer(db: Db, id: string, locale: Locale | string): Promise<CustomerResult> {
+  const languages = contentLanguagesFor(locale);
   try {
-    const res = await db.from('customers').select('*').eq('id', id).maybeSingle();
+    const res = await db
+      .from('customers')
+      .select(`${CUSTOMER_COLUMNS}, ${contentColumns(CUSTOMER_TEXTS, languages)}`)
+      .eq('id', id)
+      .maybeSingle();
     const { data, error } = res;
     if (error) {
       // An id that cannot even be a customer id (PostgREST rejects it) is simply not found.
       if (error.code === '22P02' || error.code === 'PGRST116') return { status: 'notFound' };
       return { status: 'error', error, transient: isTransientResponse(res) };
     }
-    return data ? { status: 'loaded', row: data as Record<string, unknown> } : { status: 'notFound' };
+    return data
+      ? { status: 'loaded', row: foldContent(data as unknown as Record<string, unknown>, CUSTOMER_TEXTS, languages) }
+      : { status: 'notFound' };
   } catch (error) {
     return { status: 'error', error, transient: true };
   }
@@ -33,8 +50,8 @@ let early: { id: string; result: Promise<CustomerResult> } | { id: string; seede
   null;
 
 /** Starts reading the page's customer at boot (the welcome shows while the map's code arrives). */
-export function prefetchCustomer(db: Db, id: string): void {
-  early = { id, result: fetchCustomer(db, id) };
+export function prefetchCustomer(db: Db, id: string, locale: Locale): void {
+  early = { id, result: fetchCustomer(db, id, locale) };
 }
 
 /**
@@ -51,7 +68,7 @@ export function seedCustomer(dispatch: AppDispatch, id: string, row: unknown): b
 }
 
 export async function loadCustomer(
-  deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string },
+  deps: { db: Db; dispatch: AppDispatch; toast: ToastApi; t: (k: string) => string; locale: () => Locale },
   id: string,
   isCurrent: () => boolean = () => true,
 ) {
@@ -62,7 +79,7 @@ export async function loadCustomer(
     // Read it again once the page has settled: fresher than the server's short-lived copy, and the
     // service worker keeps that answer for an offline visit (its cached page carries no customer).
     afterLoadAndIdle(async () => {
-      const r = await fetchCustomer(db, id);
+      const r = await fetchCustomer(db, id, deps.locale());
       // Only a change is applied (a moderator edited the customer meanwhile).
       if (r.status === 'loaded' && isCurrent() && JSON.stringify(r.row) !== sent)
         dispatch(customerSlice.actions.loaded(r.row));
@@ -72,7 +89,7 @@ export async function loadCustomer(
   dispatch(customerSlice.actions.reset(id));
   const pending = early && 'result' in early && early.id === id ? early.result : null;
   early = null;
-  const r = await (pending ?? fetchCustomer(db, id));
+  const r = await (pending ?? fetchCustomer(db, id, deps.locale()));
   if (!isCurrent()) return;
   if (r.status === 'loaded') {
     dispatch(customerSlice.actions.loaded(r.row));
@@ -100,7 +117,7 @@ function retryCustomer(deps: Parameters<typeof loadCustomer>[0], id: string, isC
     if (busy) return;
     if (!isCurrent()) return stop();
     busy = true;
-    void fetchCustomer(deps.db, id).then((r) => {
+    void fetchCustomer(deps.db, id, deps.locale()).then((r) => {
       busy = false;
       if (!isCurrent() || (r.status === 'error' && r.transient)) return;
       stop();
@@ -110,21 +127,44 @@ function retryCustomer(deps: Parameters<typeof loadCustomer>[0], id: string, isC
   });
 }
 
-/** Keeps the customer store on the route's customerId. */
-export function useCustomerLoader(deps: Parameters<typeof loadCustomer>[0], customerId: string | undefined) {
-  const { db, dispatch, toast } = deps;
-  // The language may change while loading; the customer must not reload for that.
+/** Keeps the customer store on the route's customerId, its texts in the page's language. */
+export function useCustomerLoader(
+  deps: Omit<Parameters<typeof loadCustomer>[0], 'locale'> & { locale: Locale },
+  customerId: string | undefined,
+) {
+  const { db, dispatch, toast, locale } = deps;
+  // The language may change while loading; the customer must not reset for that (it is read again in place).
   const tRef = useRef(deps.t);
   tRef.current = deps.t;
+  const localeRef = useRef(locale);
+  localeRef.current = locale;
   useEffect(() => {
     if (!customerId) {
       dispatch(customerSlice.actions.reset(null));
       return;
     }
     let live = true;
-    void loadCustomer({ db, dispatch, toast, t: (k) => tRef.current(k) }, customerId, () => live);
+    void loadCustomer(
+      { db, dispatch, toast, t: (k) => tRef.current(k), locale: () => localeRef.current },
+      customerId,
+      () => live,
+    );
     return () => {
       live = false;
     };
   }, [customerId, db, dispatch, toast]);
+  // Another language: the same row read again with that language's texts, replacing the shown one when it
+  // answers (a failed read keeps what is shown; the next language change or visit reads again).
+  const readIn = useRef(locale);
+  useEffect(() => {
+    if (!customerId || readIn.current === locale) return;
+    readIn.current = locale;
+    let live = true;
+    void fetchCustomer(db, customerId, locale).then((r) => {
+      if (live && r.status === 'loaded') dispatch(customerSlice.actions.loaded(r.row));
+    });
+    return () => {
+      live = false;
+    };
+  }, [customerId, db, dispatch, locale]);
 }

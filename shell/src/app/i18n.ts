@@ -3,19 +3,11 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_STORAGE_KEY, type Locale } from '@guestmap/shared-ui/contracts';
 import type { CatalogueSources } from '@guestmap/shared-ui/i18n';
-import { FALLBACK_LNG, LANGS, addNamespace, lazyBundles, preferredLocale, lang } from '@guestmap/shared-ui/i18n';
+import { FALLBACK_LNG, LANGS, addNamespace, lazyBundles, lang } from '@guestmap/shared-ui/i18n';
 import en from '../locales/en.json';
 import { setSiteCookie } from './site-cookie.ts';
 
-/** The choice made in the menu or the profile (stored), else the first of the browser's preferred languages
- *  the product speaks, else English. */
-export function initialLocale(): Locale {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(LOCALE_STORAGE_KEY);
-  } catch {}
-  return preferredLocale(stored, navigator.languages?.length ? navigator.languages : [navigator.language]);
-}
+export { initialLocale } from './initial-locale.ts';
 
 export async function initI18n(locale: Locale) {
   // English (the fallback) is in this file; every other language downloads only when shown.

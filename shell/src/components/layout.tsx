@@ -94,7 +94,8 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
   const signIn = useAppSelector((s) => s.auth.signIn);
   const profileLoaded = useAppSelector((s) => !!s.auth.profile);
 
-  useCustomerLoader({ db, dispatch, toast, t }, customerId);
+  const locale = useAppSelector((s) => s.ui.locale);
+  useCustomerLoader({ db, dispatch, toast, t, locale }, customerId);
   useSignInRedirects(routeName, customerId);
 
   // An interactive sign-in shows the progress bar until the profile has arrived.

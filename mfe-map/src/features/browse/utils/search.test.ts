@@ -102,6 +102,17 @@ describe('ranked search over names in six languages', () => {
     expect(search('ﾌｫｰ', 'ja-JP')).toEqual(['pho-hoa-pasteur']); // half-width katakana typed
     expect(search('人民委员会', 'zh-CN')).toEqual(['city-hall']);
   });
+  it('places read in English and Vietnamese only are found by names in other languages once those are known', () => {
+    const readInEnglish = list.map((a) => ({ ...a, title: { en: a.title.en, vi: a.title.vi } }) as Activity);
+    const names = new Map(list.map((a) => [a.slug, a.title]));
+    const found = (q: string, all?: typeof names) =>
+      readInEnglish.filter((a) => searchRank(a, queryWords(q), 'en-US', all?.get(a.slug)) !== null).map((a) => a.slug);
+    expect(found('步行街')).toEqual([]);
+    expect(found('步行街', names)).toEqual(['nguyen-hue-walking-street']);
+    expect(searchRank(readInEnglish[0]!, queryWords('거리'), 'en-US', names.get(readInEnglish[0]!.slug))).toBe(
+      RANK.otherName + 1,
+    );
+  });
   it('a guest reading Korean sees a Korean-name match first', () => {
     expect(search('거리', 'ko-KR')).toEqual(['nguyen-hue-walking-street']);
     expect(searchRank(list[0]!, queryWords('walking'), 'ko-KR')).toBe(RANK.otherName + 1);

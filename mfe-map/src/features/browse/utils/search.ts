@@ -3,7 +3,11 @@
 // match in the name the guest sees first, then in the name in another language, then elsewhere (tags,
 // category, addresses, the description the guest reads); a tag equal to a word of the query breaks ties,
 // and equal ranks keep the list's order.
-import { contentLanguage, pickContent, type ContentLanguage } from '@guestmap/shared-ui/i18n';
+//
+// The places carry their texts in the guest's language and its fallbacks only; the names in every language
+// come separately, when the guest first searches (places/api/get-place-names.ts), and are passed in as
+// `allNames` (one object per place, the same for the page's life).
+import { contentLanguage, pickContent, type ContentLanguage, type ContentText } from '@guestmap/shared-ui/i18n';
 import type { Activity } from '../../places/utils/types.ts';
 
 export function fold(s: string): string {
@@ -17,21 +21,24 @@ export function fold(s: string): string {
 }
 
 const folded = new WeakMap<Activity, string>();
+const foldedWithNames = new WeakMap<Activity, string>();
 
-/** The searchable text of an activity: titles in every language, tags, category and addresses (folded
- * once per activity object, when a search first needs it). */
-export function haystack(a: Activity): string {
-  const known = folded.get(a);
+/** The searchable text of an activity: its titles (in every language once `allNames` is known), tags,
+ * category and addresses (folded once per activity object, when a search first needs it). */
+export function haystack(a: Activity, allNames?: ContentText): string {
+  const cache = allNames ? foldedWithNames : folded;
+  const known = cache.get(a);
   if (known !== undefined) return known;
   const parts = [
     ...Object.values(a.title ?? {}),
+    ...Object.values(allNames ?? {}),
     ...(a.tags ?? []),
     a.category,
     a.address ?? '',
     a.address_local ?? '',
   ];
   const text = fold(parts.join(' · '));
-  folded.set(a, text);
+  cache.set(a, text);
   return text;
 }
 
@@ -47,7 +54,7 @@ export function matchesQuery(hay: string, query: string): boolean {
  * of +1): "pho" puts the phở shops (tagged `pho`) before "Phố đi bộ" for a Vietnamese guest. */
 export const RANK = { shownName: 0, otherName: 2, other: 4 } as const;
 
-type Fields = Partial<Record<'shown' | 'names' | 'description' | 'tags', string>>;
+type Fields = Partial<Record<'shown' | 'names' | 'allNames' | 'description' | 'tags', string>>;
 const fields = new WeakMap<Activity, Partial<Record<ContentLanguage, Fields>>>();
 
 /** Per activity and language: the name as the guest sees it, its names in every language, the description
@@ -64,9 +71,9 @@ function fieldsOf(a: Activity, language: ContentLanguage): Fields {
  * languages, RANK.other when every word is somewhere in its text (the description they read included),
  * each +1 unless a word is one of its tags; null when it does not match.
  */
-export function searchRank(a: Activity, words: string[], locale: string): number | null {
+export function searchRank(a: Activity, words: string[], locale: string, allNames?: ContentText): number | null {
   if (!words.length) return RANK.shownName;
-  const hay = haystack(a);
+  const hay = haystack(a, allNames);
   const language = contentLanguage(locale);
   const f = fieldsOf(a, language);
   const description = () => (f.description ??= fold(pickContent(a.description, language)));
@@ -75,7 +82,9 @@ export function searchRank(a: Activity, words: string[], locale: string): number
   const untagged = words.some((w) => f.tags!.includes(`|${w}|`)) ? 0 : 1;
   f.shown ??= fold(pickContent(a.title, language));
   if (words.every((w) => f.shown!.includes(w))) return RANK.shownName + untagged;
-  f.names ??= fold(Object.values(a.title ?? {}).join(' · '));
-  if (words.every((w) => f.names!.includes(w))) return RANK.otherName + untagged;
+  const names = allNames
+    ? (f.allNames ??= fold([...Object.values(a.title ?? {}), ...Object.values(allNames)].join(' · ')))
+    : (f.names ??= fold(Object.values(a.title ?? {}).join(' · ')));
+  if (words.every((w) => names.includes(w))) return RANK.otherName + untagged;
   return RANK.other + untagged;
 }

@@ -7,6 +7,7 @@ import { pickText } from '@guestmap/shared-ui/i18n';
 import { Spinner } from '@guestmap/shared-ui/components';
 import { up } from '@guestmap/shared-ui/tokens';
 import { usePlaces } from '../../places/api/get-places.ts';
+import { usePlaceNames } from '../../places/api/get-place-names.ts';
 import { CATEGORIES, type Activity, type Category } from '../../places/utils/types.ts';
 import { timeZoneFor } from '../../places/utils/time-zone.ts';
 import { queryWords, searchRank } from '../../browse/utils/search.ts';
@@ -114,13 +115,16 @@ export default function MapScreen() {
   }, [minute, timeZone]);
   // Only the "open now" filter needs the entries again when the minute changes.
   const openFilter = ui.openNow ? statusOf : null;
+  // Names in every language (for search) are read when the guest first types a query.
+  const query = ui.query;
+  const allNames = usePlaceNames(db, customerId, query.trim() !== '');
   const entries = useMemo<ListEntry[]>(() => {
     const list: ListEntry[] = [];
-    const words = queryWords(ui.query);
+    const words = queryWords(query);
     const rank = new Map<ListEntry, number>();
     for (const a of activities) {
       if (ui.categories.length && !ui.categories.includes(a.category)) continue;
-      const r = words.length ? searchRank(a, words, locale) : 0;
+      const r = words.length ? searchRank(a, words, locale, allNames?.get(a.id)) : 0;
       if (r === null) continue;
       if (openFilter && openFilter(a).state !== 'open') continue;
       const entry = { activity: a, distance: me ? distanceMetres(me, a) : null };
@@ -131,7 +135,7 @@ export default function MapScreen() {
     if (words.length || me)
       list.sort((x, y) => rank.get(x)! - rank.get(y)! || (me ? (x.distance ?? 0) - (y.distance ?? 0) : 0));
     return list;
-  }, [activities, ui.categories, ui.query, openFilter, me, locale]);
+  }, [activities, ui.categories, query, allNames, openFilter, me, locale]);
 
   // The places on the map: the same array while the same places are shown. With "open now" on, the minute's
   // tick recomputes the entries; rebuilding the markers for it took every marker away and back each minute

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@guestmap/shared-ui/contracts';
 import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import { fetchPlaces, PAGE_ROWS } from './get-places.ts';
+import { fetchPlaceNames } from './get-place-names.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -35,6 +36,27 @@ async function addPlaces(customerId: string, n: number, published = true) {
 }
 
 describe('fetchPlaces', () => {
+  // Issue 30: an English guest downloads no Chinese, Korean or Japanese; a Korean guest gets Korean.
+  it("reads the places' texts in the guest's language and the fallbacks only", async () => {
+    const db = createDb(stack.apiUrl, stack.config.auth.anonKey, async () => null);
+    const keys = (p: Awaited<ReturnType<typeof fetchPlaces>>) =>
+      new Set(
+        p.activities.flatMap((a) => [a.title, a.description, a.guest_offer].flatMap((t) => Object.keys(t ?? {}))),
+      );
+    const en = await fetchPlaces(db, 'saigon-riverside-hotel', 'en-US');
+    expect(en.activities.length).toBeGreaterThan(10);
+    expect([...keys(en)].sort()).toEqual(['en', 'vi']);
+    expect(JSON.stringify(en)).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/);
+    const ko = await fetchPlaces(db, 'saigon-riverside-hotel', 'ko-KR');
+    expect([...keys(ko)].sort()).toEqual(['en', 'ko', 'vi']);
+    expect(ko.activities.map((a) => a.id)).toEqual(en.activities.map((a) => a.id));
+    // The names in every language, for search, come on their own.
+    const names = await fetchPlaceNames(db, 'saigon-riverside-hotel');
+    expect(names.size).toBe(en.activities.length);
+    for (const a of en.activities) expect(names.get(a.id)?.en).toBe(a.title.en);
+    expect([...names.values()].every((t) => t.zh && t.ko && t.ja)).toBe(true);
+  }, 60_000);
+
   it('reads every published place of a map larger than one response, each once, in list order', async () => {
     const db = createDb(stack.apiUrl, stack.config.auth.anonKey, async () => null);
     const before = await fetchPlaces(db, 'ho-chi-minh-city');

@@ -7,22 +7,31 @@
 // (localStorage, below) or else the welcome the server sent with the page, while the shell says it is
 // still trying; the read runs again on the page's one retry schedule (connectivity, in the contract) and
 // the fresh places replace what was shown as soon as the API answers, without a reload.
+//
+// Texts hotels write in six languages (titles, descriptions, guest offers, the welcome) are read in the
+// guest's language and its fallbacks only (issue 30: an English guest downloads no Chinese, Korean or
+// Japanese), so the cache is per customer and language; the names in every language, which search needs,
+// are read when the guest first searches (get-place-names.ts).
 import { startTransition, useEffect, useMemo, useState } from 'react';
+import { contentColumns, contentLanguagesFor, foldContent } from '@guestmap/shared-ui/i18n';
 import {
   isTransientError,
   isTransientResponse,
   pageCustomer,
   useConnectivity,
+  usePlatform,
   useRetryWhileDown,
   type Db,
   type StoreApi,
 } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../utils/types.ts';
 
-const CUSTOMER_COLUMNS =
-  'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome';
+const CUSTOMER_COLUMNS = 'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url';
 const ACTIVITY_COLUMNS =
-  'id, customer_id, slug, category, title, description, latitude, longitude, address, address_local, phone, website, price_level, opening_hours, photos, tags, is_partner, guest_offer, sort_order';
+  'id, customer_id, slug, category, latitude, longitude, address, address_local, phone, website, price_level, opening_hours, photos, tags, is_partner, sort_order';
+/** The texts written per language, by table. */
+const CUSTOMER_TEXTS = ['welcome'] as const;
+const ACTIVITY_TEXTS = ['title', 'description', 'guest_offer'] as const;
 
 export interface Places {
   customer: Customer | null;
@@ -47,10 +56,11 @@ export const PAGE_ROWS = 1000;
 /** Pages asked for at once after the first (a city of 10,000 places: 1 + 4 round trips instead of 10). */
 const PAGES_AT_ONCE = 3;
 
-function activitiesPage(db: Db, customerId: string, page: number) {
+/** One page of a map's published places, with the given columns, in the map's order. */
+export function activitiesPage(db: Db, customerId: string, page: number, columns: string) {
   return db
     .from('activities')
-    .select(ACTIVITY_COLUMNS)
+    .select(columns)
     .eq('customer_id', customerId)
     .eq('published', true)
     .order('sort_order')
@@ -58,19 +68,26 @@ function activitiesPage(db: Db, customerId: string, page: number) {
     .range(page * PAGE_ROWS, page * PAGE_ROWS + PAGE_ROWS - 1);
 }
 
-export async function fetchPlaces(db: Db, customerId: string): Promise<Places> {
-  let c, a;
-  const pages = [];
+type PageAnswer = Awaited<ReturnType<typeof activitiesPage>>;
+
+/** Every page of a map's published places (more than one only past PAGE_ROWS); the first page's read may
+ * run beside others (`alongside`). Throws PlacesUnavailable when the API cannot answer. */
+export async function readAllPages<A>(
+  db: Db,
+  customerId: string,
+  columns: string,
+  alongside: () => PromiseLike<A>,
+): Promise<{ rows: Record<string, unknown>[]; alongside: A }> {
+  let a: PageAnswer;
+  let other: A;
+  const pages: PageAnswer[] = [];
   try {
-    [c, a] = await Promise.all([
-      db.from('customers').select(CUSTOMER_COLUMNS).eq('id', customerId).maybeSingle(),
-      activitiesPage(db, customerId, 0),
-    ]);
+    [other, a] = await Promise.all([alongside(), activitiesPage(db, customerId, 0, columns)]);
     pages.push(a);
     // A full page means there may be more: read the next ones, a few at a time, until one is short.
     while (!a.error && (a.data?.length ?? 0) === PAGE_ROWS) {
       const next = await Promise.all(
-        Array.from({ length: PAGES_AT_ONCE }, (_, i) => activitiesPage(db, customerId, pages.length + i)),
+        Array.from({ length: PAGES_AT_ONCE }, (_, i) => activitiesPage(db, customerId, pages.length + i, columns)),
       );
       pages.push(...next);
       a = next.find((r) => r.error || (r.data?.length ?? 0) < PAGE_ROWS) ?? next[next.length - 1]!;
@@ -78,21 +95,43 @@ export async function fetchPlaces(db: Db, customerId: string): Promise<Places> {
   } catch (e) {
     throw isTransientError(e) ? new PlacesUnavailable(e) : e;
   }
-  for (const r of [c, ...pages]) {
+  for (const r of pages) {
     if (r.error) throw isTransientResponse(r) ? new PlacesUnavailable(r.error) : r.error;
   }
-  const activities = pages.flatMap((r) => (r.data as Activity[] | null) ?? []);
-  return { customer: (c.data as Customer | null) ?? null, activities };
+  const rows = pages.flatMap((r) => (r.data as unknown as Record<string, unknown>[] | null) ?? []);
+  return { rows, alongside: other };
 }
 
-export function loadPlaces(db: Db, customerId: string): Promise<Places> {
-  let p = cache.get(customerId);
+export async function fetchPlaces(db: Db, customerId: string, locale = 'en'): Promise<Places> {
+  const languages = contentLanguagesFor(locale);
+  const { rows, alongside: c } = await readAllPages(
+    db,
+    customerId,
+    `${ACTIVITY_COLUMNS}, ${contentColumns(ACTIVITY_TEXTS, languages)}`,
+    () =>
+      db
+        .from('customers')
+        .select(`${CUSTOMER_COLUMNS}, ${contentColumns(CUSTOMER_TEXTS, languages)}`)
+        .eq('id', customerId)
+        .maybeSingle(),
+  );
+  if (c.error) throw isTransientResponse(c) ? new PlacesUnavailable(c.error) : c.error;
+  const row = c.data as Record<string, unknown> | null;
+  return {
+    customer: row ? foldContent<Customer>(row, CUSTOMER_TEXTS, languages) : null,
+    activities: rows.map((r) => foldContent<Activity>(r, ACTIVITY_TEXTS, languages)),
+  };
+}
+
+export function loadPlaces(db: Db, customerId: string, locale = 'en'): Promise<Places> {
+  const key = `${customerId}|${contentLanguagesFor(locale).join(',')}`;
+  let p = cache.get(key);
   if (!p) {
-    p = fetchPlaces(db, customerId);
-    cache.set(customerId, p);
+    p = fetchPlaces(db, customerId, locale);
+    cache.set(key, p);
     p.then(
       (r) => r.customer && keepPlaces(customerId, r),
-      () => cache.delete(customerId),
+      () => cache.delete(key),
     );
   }
   return p;
@@ -166,10 +205,13 @@ export function usePlaces(db: Db, store: StoreApi, customerId: string | undefine
     null,
   );
   const connection = useConnectivity().status;
+  // The page's language chooses the texts read; a change reads them again while the screen keeps showing
+  // the texts it has (a transition, as any read).
+  const { locale } = usePlatform();
   useEffect(() => {
     if (!customerId) return;
     let live = true;
-    loadPlaces(db, customerId).then(
+    loadPlaces(db, customerId, locale).then(
       // A transition: the list and the markers render in slices, so a tap is never kept waiting.
       (r) =>
         live &&
@@ -205,7 +247,7 @@ export function usePlaces(db: Db, store: StoreApi, customerId: string | undefine
     return () => {
       live = false;
     };
-  }, [db, store, customerId, attempt]);
+  }, [db, store, customerId, attempt, locale]);
   const current = state?.id === customerId ? state : null;
   // One object per customer and fault (a new one each render would render the screen again and again).
   const slowOrDown = connection !== 'online';
