@@ -13,6 +13,9 @@ import {
   trackedFetch,
   ROUTES,
   ROUTE_NAMES,
+  ROUTE_REGISTRY,
+  exposeFileOf,
+  type RemoteName,
   LOCALE_STORAGE_KEY,
   type Platform,
   type RegisterRemote,
@@ -25,14 +28,37 @@ import { cssVariables } from '../tokens/index.ts';
 import { consoleToasts, createPlatform, NO_REMOTES } from '../platform/index.ts';
 import { createPlatformStore, initPlatformI18n, LOCAL_ANON_KEY } from '../platform/setup.ts';
 
+/** The remote's `src/expose/` folder as the bundler gives it: `import.meta.webpackContext('./expose', …)`. */
+export interface ExposeFolder {
+  keys(): string[];
+  (file: string): unknown;
+}
+
 export interface HarnessOptions {
-  remote: 'marketing' | 'map' | 'account' | 'dashboard';
-  screens: Partial<Record<RouteName, ComponentType>>;
+  remote: RemoteName;
+  /** The screens' files (`./<kebab-case module>.tsx`, default-exporting the screen): the route registry
+   *  says which route each renders (shared-ui/src/contracts/route-registry.js). */
+  expose: ExposeFolder;
   register?: RegisterRemote;
   supabaseUrl?: string;
 }
 
+/** The remote's screen of each of its routes, from the route registry and its expose folder. */
+export function harnessScreens(remote: RemoteName, expose: ExposeFolder): Partial<Record<RouteName, ComponentType>> {
+  const files = new Set(expose.keys());
+  const screens: Partial<Record<RouteName, ComponentType>> = {};
+  for (const name of ROUTE_NAMES) {
+    const route = ROUTE_REGISTRY[name];
+    const file = `./${exposeFileOf(route.module)}`;
+    if (route.remote !== remote) continue;
+    if (!files.has(file)) throw new Error(`${remote}: src/expose/${file.slice(2)} is missing (route ${name})`);
+    screens[name] = (expose(file) as { default: ComponentType }).default;
+  }
+  return screens;
+}
+
 export async function mountHarness(opts: HarnessOptions): Promise<void> {
+  const screens = harnessScreens(opts.remote, opts.expose);
   for (const [k, v] of Object.entries(cssVariables('light'))) document.documentElement.style.setProperty(k, v);
   const locale: Locale = normaliseLocale(localStorage.getItem(LOCALE_STORAGE_KEY)) ?? 'en-US';
   await initPlatformI18n(i18next, locale);
@@ -129,7 +155,7 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     {
       element: <Root />,
       children: ROUTE_NAMES.map((name) => {
-        const Screen = opts.screens[name];
+        const Screen = screens[name];
         return {
           path: ROUTES[name],
           element: Screen ? (
