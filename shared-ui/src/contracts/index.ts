@@ -6,7 +6,8 @@ import type { Slice, Reducer } from '@reduxjs/toolkit';
 import type { i18n as I18n } from 'i18next';
 import type { CatalogueSources } from '../i18n/index.ts';
 import { LANGUAGES } from '../i18n/languages.js';
-import { modulesOf, type RouteName, type RouteParams, type RouteQuery } from './routes.ts';
+import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
+import { modulesOf } from './route-registry.js';
 import type { Db } from './db.ts';
 
 export * from './routes.ts';

@@ -50,14 +50,14 @@ describe('the route registry', () => {
     }
   });
 
-  it('gives each remote’s dev harness the screen of every route of that remote', () => {
+  it('gives each remote’s dev harness the screen of every route of that remote', async () => {
     for (const remote of REMOTE_NAMES) {
       const bootstrap = fs.readFileSync(path.join(root, `mfe-${remote}`, 'src', 'bootstrap.tsx'), 'utf8');
       expect(bootstrap).toContain("expose: import.meta.webpackContext('./expose'");
-      const folder = Object.assign((file: string) => ({ default: file }), {
+      const folder = Object.assign(async (file: string) => ({ default: file }), {
         keys: () => screenFiles(remote).map((f) => `./${f}`),
       });
-      const screens = harnessScreens(remote, folder) as Record<string, unknown>;
+      const screens = (await harnessScreens(remote, folder)) as Record<string, unknown>;
       const routes = ROUTE_NAMES.filter((n) => ROUTE_REGISTRY[n].remote === remote);
       expect(Object.keys(screens)).toEqual(routes);
       for (const n of routes) expect(screens[n]).toBe(`./${exposeFileOf(ROUTE_REGISTRY[n].module)}`);

@@ -3,8 +3,6 @@
 // navigate by name (usePlatform().navigateTo), never by hard-coded path.
 import { ROUTE_REGISTRY } from './route-registry.js';
 
-export { ROUTE_REGISTRY, EXTRA_MODULES, REMOTE_NAMES, modulesOf, exposeFileOf } from './route-registry.js';
-
 type Registry = typeof ROUTE_REGISTRY;
 /** A route's entry in the registry. */
 export type RouteEntry = Registry[keyof Registry];

@@ -13,8 +13,6 @@ import {
   trackedFetch,
   ROUTES,
   ROUTE_NAMES,
-  ROUTE_REGISTRY,
-  exposeFileOf,
   type RemoteName,
   LOCALE_STORAGE_KEY,
   type Platform,
@@ -25,13 +23,15 @@ import {
 } from '../contracts/index.ts';
 import { addNamespace, lang, normaliseLocale } from '../i18n/index.ts';
 import { cssVariables } from '../tokens/index.ts';
+import { ROUTE_REGISTRY, exposeFileOf } from '../contracts/route-registry.js';
 import { consoleToasts, createPlatform, NO_REMOTES } from '../platform/index.ts';
 import { createPlatformStore, initPlatformI18n, LOCAL_ANON_KEY } from '../platform/setup.ts';
 
-/** The remote's `src/expose/` folder as the bundler gives it: `import.meta.webpackContext('./expose', …)`. */
+/** The remote's `src/expose/` folder as the bundler gives it:
+ *  `import.meta.webpackContext('./expose', { mode: 'lazy', … })` (each file a promise of its module). */
 export interface ExposeFolder {
   keys(): string[];
-  (file: string): unknown;
+  (file: string): Promise<unknown> | unknown;
 }
 
 export interface HarnessOptions {
@@ -44,7 +44,10 @@ export interface HarnessOptions {
 }
 
 /** The remote's screen of each of its routes, from the route registry and its expose folder. */
-export function harnessScreens(remote: RemoteName, expose: ExposeFolder): Partial<Record<RouteName, ComponentType>> {
+export async function harnessScreens(
+  remote: RemoteName,
+  expose: ExposeFolder,
+): Promise<Partial<Record<RouteName, ComponentType>>> {
   const files = new Set(expose.keys());
   const screens: Partial<Record<RouteName, ComponentType>> = {};
   for (const name of ROUTE_NAMES) {
@@ -52,13 +55,13 @@ export function harnessScreens(remote: RemoteName, expose: ExposeFolder): Partia
     const file = `./${exposeFileOf(route.module)}`;
     if (route.remote !== remote) continue;
     if (!files.has(file)) throw new Error(`${remote}: src/expose/${file.slice(2)} is missing (route ${name})`);
-    screens[name] = (expose(file) as { default: ComponentType }).default;
+    screens[name] = ((await expose(file)) as { default: ComponentType }).default;
   }
   return screens;
 }
 
 export async function mountHarness(opts: HarnessOptions): Promise<void> {
-  const screens = harnessScreens(opts.remote, opts.expose);
+  const screens = await harnessScreens(opts.remote, opts.expose);
   for (const [k, v] of Object.entries(cssVariables('light'))) document.documentElement.style.setProperty(k, v);
   const locale: Locale = normaliseLocale(localStorage.getItem(LOCALE_STORAGE_KEY)) ?? 'en-US';
   await initPlatformI18n(i18next, locale);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_NAMES, ROUTE_REGISTRY, pathFor } from '@guestmap/shared-ui/routes';
+import { ROUTE_NAMES, pathFor } from '@guestmap/shared-ui/routes';
+import { ROUTE_REGISTRY } from '@guestmap/shared-ui/route-registry';
 import { ROUTE_TABLE, routeForPath } from './route-table.ts';
 // The static server's own short list of public pages (it cannot read this TypeScript table).
 import { screenOf } from '../../scripts/prefill.mjs';

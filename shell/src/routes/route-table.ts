@@ -3,7 +3,8 @@
 import { matchRoutes } from 'react-router-dom';
 // The route paths alone (the same module the contract re-exports): ranking the page's route at boot does
 // not wait for the contract's libraries to be evaluated.
-import { ROUTE_NAMES, ROUTE_REGISTRY, type Guard, type RouteName } from '@guestmap/shared-ui/routes';
+import { ROUTE_NAMES, type Guard, type RouteName } from '@guestmap/shared-ui/routes';
+import { ROUTE_REGISTRY } from '@guestmap/shared-ui/route-registry';
 import type { RemoteName } from '@guestmap/shared-ui/contracts';
 
 export type { Guard };
