@@ -14,7 +14,8 @@ const HOTEL = 'saigon-riverside-hotel';
 let stack: TestStack;
 beforeAll(async () => {
   stack = await withNodeBlobs(() => startTestStack('pglite'));
-}, 120_000);
+  // The stack's start (migrations, seed) takes about a minute on a busy 2-core machine with other test files.
+}, 300_000);
 afterAll(async () => {
   await stack?.stop();
 });
