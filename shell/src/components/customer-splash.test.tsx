@@ -46,7 +46,7 @@ describe('CustomerSplash', () => {
   it('shows the customer read from the API: its name and welcome in the page’s language, in its colour', async () => {
     const { store, platform } = await renderSplash();
     store.dispatch(customerSlice.actions.reset(HOTEL));
-    const read = await fetchCustomer(platform().db, HOTEL);
+    const read = await fetchCustomer(platform().db, HOTEL, 'vi-VN');
     if (read.status !== 'loaded') throw new Error(`the seeded hotel was not read: ${read.status}`);
     const row = read.row as { name: string; welcome: { vi: string }; primary_color: string };
     act(() => {
