@@ -77,8 +77,12 @@ async function migrateKept(url: string): Promise<void> {
   const db = await openDb({ databaseUrl: url });
   try {
     const t = Date.now();
-    await migrate(db, { migrationsDir: path.join(supabaseDir, 'migrations'), seedFiles: [] });
-    log(`migrations up to date in ${secs(t)} s`);
+    const { applied } = await migrate(db, { migrationsDir: path.join(supabaseDir, 'migrations'), seedFiles: [] });
+    // New rollups need their statistics and visibility map, as after a load.
+    if (applied.length) await db.exec('vacuum analyze');
+    log(
+      `migrations up to date in ${secs(t)} s${applied.length ? ` (applied ${applied.join(', ')}, then vacuum analyze)` : ''}`,
+    );
   } finally {
     await db.close();
   }

@@ -307,4 +307,43 @@ describe.each(BACKENDS)('dashboard overview from rollups on %s', (backend) => {
     },
     120_000,
   );
+
+  it.runIf(backend === 'postgres')(
+    'gives the same top places after 50 connections add views in new and past months at once',
+    async () => {
+      // Top places read snapshots of views before each month start (migration 20261126100600): a view
+      // in a month past the last snapshot extends them while other connections add to older ones.
+      const acts = (
+        await s.db.query<{ id: string }>('select id::text from public.activities where customer_id = $1 order by id', [
+          HOTEL_A,
+        ])
+      ).rows;
+      const days = ['2026-08-10', '2026-09-05', '2026-10-02', '2026-06-20', '2026-03-15', '2025-12-31'];
+      const results = await race(
+        s.dbUrl!,
+        Array.from({ length: 50 }, (_, i) => ({
+          sql: `with ins as (
+                  insert into public.analytics_events (customer_id, activity_id, type, visitor_id, created_at)
+                  select $1, $2::uuid, 'activity_view', '00000000-0000-4000-d000-000000000001', $3::timestamptz + g * interval '1 minute'
+                  from generate_series(1, 1 + $5::int % 4) g returning 1)
+                select case when $4 then (select count(*) from ins) / 0 else (select count(*) from ins) end`,
+          params: [HOTEL_A, acts[(i * 7) % acts.length]!.id, `${days[i % days.length]}T10:00:00Z`, i % 10 === 3, i],
+        })),
+      );
+      expect(results.filter((r) => !r.ok)).toHaveLength(5);
+      await expectSameFigures(s);
+      for (const [d, today] of [
+        [30, '2026-09-20'],
+        [90, '2026-10-15'],
+        [365, '2026-10-31'],
+      ] as const) {
+        const want = await expected(s, HOTEL_A, d, today);
+        const got = await overview(s, HOTEL_A, d, today);
+        expect(got.top_activities.map((a) => ({ activity_id: a.activity_id, views: a.views }))).toEqual(
+          want.top_activities,
+        );
+      }
+    },
+    120_000,
+  );
 });
