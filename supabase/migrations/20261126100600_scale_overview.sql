@@ -1,5 +1,9 @@
--- Scale (issue 31): the dashboard's "unique guests" of a period without counting distinct visitors
--- on each view. docs/scale.md has the figures and plans.
+-- Scale (issue 31), the biggest city's overview and the draws; docs/scale.md has the figures and plans:
+--   1. the dashboard's "unique guests" of a period without counting distinct visitors on each view;
+--   2. its top places from snapshots of views before each month start (two snapshots a period, not
+--      every month's views; section "top places" below);
+--   3. the rewards' small SQL helpers in plpgsql, so their plans are kept per session (section
+--      "play_reward and redeem_voucher").
 --
 -- Before, a period's unique guests were `count(distinct visitor_id)` over the period's rows of
 -- private.analytics_day_visitors: for the biggest city's year (1.2 M events) 180,000 visitor-days
