@@ -1,22 +1,62 @@
 #!/usr/bin/env node
-// Map benchmarks (issue 11, items 3 and 4), on the production builds served as `npm start` serves them
-// (own ports), in Chromium, tiles blocked. Prints figures; never fails on them.
-//   1. Many places: Ho Chi Minh City's map answered with 10,000 generated places (this measures the
-//      map, not the backend): time from the data's arrival to the first markers, DOM markers, and frame
-//      times while panning (mouse drag) and zooming, on a desktop screen and a phone's (target: first
-//      markers < 500 ms after the data, no frame over 50 ms while panning).
+// Map benchmarks (issue 11, items 3 and 4; issue 31, item 5), on the production builds served as
+// `npm start` serves them (own ports), in Chromium, tiles blocked. Prints figures; never fails on them.
+//   1. Many places: Ho Chi Minh City's map with 10,000 published places (BENCH_PLACES) in the stack's
+//      database, read as a guest reads it: through the local stack's REST layer, page by page
+//      (get-places.ts), compressed as the gateway compresses. Printed: the bytes transferred (compressed,
+//      headers included) and decoded, the time from the last page's arrival to the first markers, DOM
+//      markers, and frame times while panning (mouse drag) and zooming, on a desktop screen and on a
+//      phone's with the CPU slowed 4 × (Lighthouse's mobile throttling) (targets: first markers < 500 ms
+//      after the data, no frame over 50 ms while panning).
 //   2. Repeat visit without a network: the Riverside hotel's map visited once, every server stopped,
 //      opened again from the service worker (target: under 1 s to the first marker).
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { serveCopy } from '../../shell/scripts/serve-copy.mjs';
-import { generatedPlaces } from './generated-places.mjs';
 
 const N = Number(process.env.BENCH_PLACES ?? 10000);
+const loadStart = os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' ');
+const CITY = 'ho-chi-minh-city';
+const base = Number(process.env.GUESTMAP_PORT_BASE ?? 3740);
+const api = Number(process.env.SUPABASE_API_PORT ?? 25081);
 // The bench stops the servers itself for the offline part.
-const { origin, stop: stopServer } = await serveCopy({ base: 3740, api: 25081 });
+const { origin, stop: stopServer } = await serveCopy({ base, api });
 
-const body = JSON.stringify(generatedPlaces(N, 0.12));
+// The city's places in the stack's database (Postgres wire, the demo stack): the seeded places, then
+// copies of them (every text, photo and opening hours of a real place; a numbered title and slug, a
+// position spread within 0.12° of the centre) up to N published places.
+{
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const pg = createRequire(path.join(root, 'local-stack/package.json'))('pg');
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${api + 1}/postgres` });
+  await db.connect();
+  await db.query(
+    `insert into public.activities (customer_id, slug, category, title, description, latitude, longitude, address,
+       address_local, phone, website, price_level, opening_hours, photos, tags, sort_order, published)
+     select a.customer_id, a.slug || '-' || g, a.category,
+            (select jsonb_object_agg(k, v || ' ' || g) from jsonb_each_text(a.title) t(k, v)),
+            a.description, 10.7769 + sin(g * 12.9898) * 0.12, 106.7009 + cos(g * 78.233) * 0.12, a.address,
+            a.address_local, a.phone, a.website, a.price_level, a.opening_hours, a.photos, a.tags, 1000 + g, true
+     from generate_series(1, $2::int - (select count(*) from public.activities where customer_id = $1 and published)::int) g
+     join lateral (select * from public.activities x where x.customer_id = $1 and x.published
+                   order by x.id offset (g % (select count(*) from public.activities where customer_id = $1 and published))
+                   limit 1) a on true`,
+    [CITY, N],
+  );
+  const { rows } = await db.query(
+    'select count(*)::int as n from public.activities where customer_id = $1 and published',
+    [CITY],
+  );
+  await db.end();
+  console.log(`${CITY}: ${rows[0].n.toLocaleString('en')} published places in the stack's database`);
+}
 
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const browser = await chromium.launch({
@@ -24,6 +64,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
 });
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 
 // ── 1. many places ──────────────────────────────────────────────────────────────
 // On a desktop screen and on a phone's (Lighthouse's mobile viewport, where the guest is). Headless
@@ -31,8 +72,14 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 // whatever the page holds (hiding the markers, the list and the controls leaves it unchanged), a
 // 412 × 823 frame about 10 ms (docs/performance.md).
 const SCREENS = [
-  { name: 'desktop 1280 × 800', viewport: { width: 1280, height: 800 }, drag: [300, 250], isMobile: false },
-  { name: 'phone 412 × 823', viewport: { width: 412, height: 823 }, drag: [150, 150], isMobile: true },
+  { name: 'desktop 1280 × 800', viewport: { width: 1280, height: 800 }, drag: [300, 250], isMobile: false, cpu: 1 },
+  {
+    name: 'phone 412 × 823, CPU 4 × slower',
+    viewport: { width: 412, height: 823 },
+    drag: [150, 150],
+    isMobile: true,
+    cpu: 4,
+  },
 ];
 const rows = [];
 for (const screen of SCREENS) {
@@ -44,9 +91,27 @@ for (const screen of SCREENS) {
   });
   const page = await ctx.newPage();
   await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
-  await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) =>
-    r.fulfill({ status: 200, contentType: 'application/json', body }),
-  );
+  // The CPU slowed as a phone's, and the bytes of the map's reads as they crossed the network.
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: screen.cpu });
+  await cdp.send('Network.enable');
+  const reads = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.method === 'GET' && /\/rest\/v1\/(activities|customers)\?/.test(e.request.url))
+      reads.set(e.requestId, { url: e.request.url, encoded: 0, decoded: 0, encoding: '' });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = reads.get(e.requestId);
+    if (r) r.encoding = e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none';
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = reads.get(e.requestId);
+    if (r) r.decoded += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = reads.get(e.requestId);
+    if (r) r.encoded = e.encodedDataLength;
+  });
   await page.addInitScript(() => {
     const w = window;
     new MutationObserver((_, obs) => {
@@ -56,16 +121,27 @@ for (const screen of SCREENS) {
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto(`${origin}/ho-chi-minh-city/map`);
-  await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60000 });
+  await page.goto(`${origin}/${CITY}/map`);
+  await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 120000 });
   const first = await page.evaluate(() => {
-    const data = performance.getEntriesByType('resource').find((e) => /\/rest\/v1\/activities\?/.test(e.name));
+    // The markers need every page of places: "the data" is the last page's arrival.
+    const pages = performance.getEntriesByType('resource').filter((e) => /\/rest\/v1\/activities\?/.test(e.name));
+    const dataEnd = Math.max(...pages.map((e) => e.responseEnd));
     return {
-      afterData: window.__firstMarker - (data?.responseEnd ?? 0),
+      afterData: window.__firstMarker - dataEnd,
       fromStart: window.__firstMarker,
+      dataEnd,
+      pages: pages.length,
       dom: document.querySelectorAll('.leaflet-marker-icon').length,
     };
   });
+  const places = [...reads.values()].filter((r) => r.url.includes('/activities?'));
+  first.bytes = {
+    requests: places.length,
+    encoded: places.reduce((a, r) => a + r.encoded, 0),
+    decoded: places.reduce((a, r) => a + r.decoded, 0),
+    encoding: [...new Set(places.map((r) => r.encoding))].join(', '),
+  };
   await page.waitForTimeout(500);
 
   const frames = async (action) => {
@@ -119,8 +195,26 @@ for (const screen of SCREENS) {
   await ctx.close();
 }
 const col = (f) => Object.fromEntries(rows.map((r) => [r.screen, f(r)]));
-console.log(`\nMap with ${N.toLocaleString('en')} places (generated data, tiles blocked)`);
+console.log(
+  `\nMap with ${N.toLocaleString('en')} places, read through the local stack's REST layer (tiles blocked; the phone's CPU 4 × slower; load average ${loadStart} at the start, ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} at the end, ${os.cpus().length} cores)`,
+);
 console.table([
+  {
+    measure: "the places' reads: requests, bytes transferred (compressed, headers included) / decoded",
+    ...col(
+      (r) =>
+        `${r.first.bytes.requests} (${r.first.bytes.encoding}): ${kib(r.first.bytes.encoded)} / ${kib(r.first.bytes.decoded)}`,
+    ),
+    target: '',
+  },
+  {
+    measure: 'last page of places arrived after navigation start',
+    ...col((r) => `${Math.round(r.first.dataEnd)} ms`),
+    target: '',
+  },
   {
     measure: 'first markers after the data arrived',
     ...col((r) => `${Math.round(r.first.afterData)} ms`),

@@ -255,7 +255,40 @@ export async function runBench(
   );
 
   // ─── dashboard ─────────────────────────────────────────────────────────────────
-  const overviewSql = 'select public.dashboard_overview($1, $2, $3)';
+  const overviewSql = 'select public.dashboard_overview($1, $2, $3) as o';
+  /** The overview's figures of the current period, and the same figures counted from the raw events. */
+  const overviewFigures = async (customer: string, days: number) => {
+    type Period = { counts: Record<string, number>; unique_guests: number };
+    const o = (
+      await asIdentity<{ o: { current: Period; top_activities: { activity_id: string; views: number }[] } }>(
+        c,
+        await modOf(customer),
+        overviewSql,
+        [customer, days, today],
+      )
+    ).rows[0]!.o;
+    const from = new Date(shape.end - days * 86_400_000).toISOString();
+    const to = new Date(shape.end).toISOString();
+    const raw = (
+      await c.query<{ events: string; guests: string; top: string | null; views: string | null }>(
+        `select count(*)::text as events, count(distinct visitor_id)::text as guests,
+           (select activity_id::text from public.analytics_events where customer_id = $1 and created_at >= $2 and created_at < $3
+              and type = 'activity_view' and activity_id is not null group by activity_id order by count(*) desc, activity_id::text limit 1) as top,
+           (select count(*)::text from public.analytics_events where customer_id = $1 and created_at >= $2 and created_at < $3
+              and type = 'activity_view' and activity_id is not null group by activity_id order by count(*) desc, activity_id::text limit 1) as views
+         from public.analytics_events where customer_id = $1 and created_at >= $2 and created_at < $3`,
+        [customer, from, to],
+      )
+    ).rows[0]!;
+    const events = Object.values(o.current.counts).reduce((a, b) => a + b, 0);
+    const top = o.top_activities[0];
+    const same =
+      events === Number(raw.events) &&
+      o.current.unique_guests === Number(raw.guests) &&
+      top?.activity_id === raw.top &&
+      top?.views === Number(raw.views);
+    return `figures of the last ${days} days: ${events.toLocaleString('en')} events, ${o.current.unique_guests.toLocaleString('en')} unique guests, top place ${top?.views} views; from the raw events: ${Number(raw.events).toLocaleString('en')}, ${Number(raw.guests).toLocaleString('en')}, ${raw.views}: ${same ? 'the same' : 'DIFFERENT'}`;
+  };
   const mods = new Map<string, Identity>();
   const modOf = async (customer: string) => {
     if (!mods.has(customer)) mods.set(customer, await moderatorOf(customer));
@@ -278,11 +311,15 @@ export async function runBench(
     await repeat(20, async () => (await asIdentity(c, await modOf(bigCity), overviewSql, [bigCity, 90, today])).ms),
     { id: await modOf(bigCity), sql: overviewSql, params: [bigCity, 90, today] },
   );
+  const cityYear = await repeat(
+    20,
+    async () => (await asIdentity(c, await modOf(bigCity), overviewSql, [bigCity, 365, today])).ms,
+  );
   await add(
     'dashboard overview, 365 days (biggest city)',
-    await repeat(20, async () => (await asIdentity(c, await modOf(bigCity), overviewSql, [bigCity, 365, today])).ms),
+    cityYear,
     { id: await modOf(bigCity), sql: overviewSql, params: [bigCity, 365, today] },
-    { target: 150 },
+    { target: 150, note: await overviewFigures(bigCity, 365) },
   );
   // What the dashboard did before the rollups: every event row of both periods (RLS applies).
   const rawSql = `select type, visitor_id, activity_id, created_at from public.analytics_events
@@ -298,20 +335,9 @@ export async function runBench(
     { id: await modOf(hotels[0]!.id), sql: rawSql, params: [hotels[0]!.id, from365, endIso] },
     { note: 'for comparison: the rows the old overview downloaded (plus its REST paging)' },
   );
-  // The top-places part of the overview on its own, for the last 365 days ending today: whole months
-  // from the monthly rollup, the edge days from the daily one (as dashboard_overview does).
-  const topSql = `with b as (
-      select $2::date + 1 - 365 as f, $2::date + 1 as e,
-             case when date_trunc('month', ($2::date + 1 - 365)::timestamp)::date = $2::date + 1 - 365 then $2::date + 1 - 365
-                  else (date_trunc('month', ($2::date + 1 - 365)::timestamp) + interval '1 month')::date end as mf,
-             date_trunc('month', ($2::date + 1)::timestamp)::date as mt)
-    select x.activity_id, sum(x.views) as views from b, lateral (
-      select m.activity_id, m.views from private.analytics_month_views m where m.customer_id = $1 and m.month >= b.mf and m.month < b.mt
-      union all
-      select v.activity_id, v.views from private.analytics_day_views v where v.customer_id = $1 and v.day >= b.f and v.day < b.mf
-      union all
-      select v.activity_id, v.views from private.analytics_day_views v where v.customer_id = $1 and v.day >= b.mt and v.day < b.e) x
-    group by x.activity_id order by 2 desc, x.activity_id::text limit 10`;
+  // The top-places part of the overview on its own, for the last 365 days ending today (the snapshots of
+  // views before the nearest month starts, corrected by the days in between: migration 20261126100600).
+  const topSql = `select private.overview_top_places($1, $2::date + 1 - 365, $2::date + 1)`;
   await add(
     'top places, 365 days (biggest city, rollup)',
     await repeat(30, async () => {
@@ -370,6 +396,8 @@ export async function runBench(
   // 50 calls a second offered: a thousand hotels' busiest evening several times over);
   // "saturated" = the 50 call back to back (the latency is then mostly queueing for 2 cores).
   const CLIENTS = 50;
+  /** Paced load: each client waits a random 0–PACE_MS between calls (mean PACE_MS / 2). */
+  const PACE_MS = 2000;
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       const k = new pg.Client({ connectionString: url });
@@ -407,8 +435,36 @@ export async function runBench(
     return {
       ms,
       errors,
+      /** Calls a second the clients would make if every call took no time. */
+      offered: thinkMs ? Math.round((CLIENTS * 1000) / (thinkMs / 2)) : Infinity,
       rate: Math.round(((ms.length + Object.values(errors).reduce((x, y) => x + y, 0)) * 1000) / wall),
     };
+  }
+  const play = async (k: pg.Client, p: { u: string; campaign: string }) =>
+    asIdentity(k, { role: 'authenticated', sub: p.u }, 'select public.play_reward($1, $2)', [
+      p.campaign,
+      `bench-${p.u}-${Date.now()}`,
+    ]);
+  /** Server time (EXPLAIN ANALYZE's execution time) of each call, one after the other, each rolled back. */
+  const SERVER_RUNS = 60;
+  async function serverTimes<T>(items: T[], call: (item: T) => { id: Identity; sql: string; params: unknown[] }) {
+    const out: number[] = [];
+    for (const item of items) {
+      const { id, sql, params } = call(item);
+      await c.query('begin');
+      try {
+        await c.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+          id.role,
+          JSON.stringify(claims(id)),
+        ]);
+        const r = await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, timing off, costs off) ${sql}`, params);
+        const m = /Execution Time: ([0-9.]+) ms/.exec(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+        if (m) out.push(Number(m[1]));
+      } finally {
+        await c.query('rollback');
+      }
+    }
+    return out.slice(5); // the first calls compile and plan
   }
   try {
     // Players who have not played today, each with the campaign of their hotel.
@@ -419,15 +475,20 @@ export async function runBench(
          where uc.customer_id like 'scale-hotel-%'
            and not exists (select 1 from public.reward_plays p where p.user_id = uc.user_id and p.played_at >= now() - interval '1 day')
          order by uc.user_id limit $1`,
-        [CLIENTS * 20 + 1],
+        [CLIENTS * 21 + SERVER_RUNS + 1],
       )
     ).rows;
-    const play = async (k: pg.Client, p: { u: string; campaign: string }) =>
-      asIdentity(k, { role: 'authenticated', sub: p.u }, 'select public.play_reward($1, $2)', [
-        p.campaign,
-        `bench-${p.u}-${Date.now()}`,
-      ]);
-    const paced = await load(players.slice(0, CLIENTS * 10), 2000, play);
+    // Warm-up: each connection's first call compiles the function and plans its statements (PostgREST
+    // keeps its connections, so a guest's play meets a warm one); its time is kept as a note.
+    const warm = players.slice(CLIENTS * 20, CLIENTS * 21);
+    const cold = await Promise.all(clients.map((k, ci) => play(k, warm[ci]!).then((r) => r.ms)));
+    // The server's own time of one warm play, call after call on one connection (rolled back).
+    const playServer = await serverTimes(players.slice(CLIENTS * 21, CLIENTS * 21 + SERVER_RUNS), (p) => ({
+      id: { role: 'authenticated', sub: p.u },
+      sql: 'select public.play_reward($1, $2)',
+      params: [p.campaign, `server-${p.u}-${Date.now()}`],
+    }));
+    const paced = await load(players.slice(0, CLIENTS * 10), PACE_MS, play);
     const saturated = await load(players.slice(CLIENTS * 10, CLIENTS * 20), 0, play);
     // Guarantees: one user × 50 plays at once → exactly the daily limit (3) pass; every prize is
     // materialised once; nobody is past the limit.
@@ -460,9 +521,13 @@ export async function runBench(
       sql: 'select public.play_reward($1, $2)',
       params: [players[players.length - 2]!.campaign, `plan-${Date.now()}`],
     };
+    const coldP50 = stats('', cold).p50;
     await add(`play_reward, ${CLIENTS} clients, paced`, paced.ms, planCall, {
       target: 50,
-      note: `${paced.rate} calls/s; errors ${JSON.stringify(paced.errors)}; ${guarantees}`,
+      note: `offered about ${paced.offered} calls/s (each client waits 0–${PACE_MS / 1000} s between calls), served ${paced.rate} calls/s; connections warmed by one play each (a new connection's first play: p50 ${coldP50} ms); errors ${JSON.stringify(paced.errors)}; ${guarantees}`,
+    });
+    await add(`play_reward in the server, one warm connection`, playServer, null, {
+      note: 'EXPLAIN ANALYZE execution time, plays one after another, each rolled back',
     });
     await add(`play_reward, ${CLIENTS} clients, saturated`, saturated.ms, null, {
       note: `${saturated.rate} calls/s (capacity); errors ${JSON.stringify(saturated.errors)}`,
@@ -474,9 +539,11 @@ export async function runBench(
         `select v.code from public.vouchers v
          where v.redeemed_at is null and v.expires_at > now() + interval '1 hour' and v.customer_id like 'scale-hotel-%'
          order by v.code limit $1`,
-        [CLIENTS * 12 + 2],
+        [CLIENTS * 13 + 2],
       )
     ).rows;
+    // A cluster reused many times has fewer open vouchers left: the paced and saturated runs share them.
+    const perClient = Math.min(6, Math.floor((open.length - CLIENTS - 2) / (2 * CLIENTS)));
     const redeem = async (k: pg.Client, v: { code: string }, key = `bench-redeem-${v.code}-${Date.now()}`) => {
       const r = await asIdentity<{ r: { ok?: boolean; details?: string } }>(
         k,
@@ -486,8 +553,31 @@ export async function runBench(
       );
       return { ms: r.ms, error: r.rows[0]!.r.ok === false ? (r.rows[0]!.r.details ?? 'not ok') : undefined };
     };
-    const rPaced = await load(open.slice(0, CLIENTS * 6), 2000, (k, v) => redeem(k, v));
-    const rSat = await load(open.slice(CLIENTS * 6, CLIENTS * 12), 0, (k, v) => redeem(k, v));
+    // The server's own time first, on vouchers the runs below redeem (each call here is rolled back).
+    const serverVouchers = open.slice(0, Math.min(SERVER_RUNS, open.length - CLIENTS - 2));
+    const redeemServer = await serverTimes(serverVouchers, (v) => ({
+      id: { role: 'anon' },
+      sql: 'select public.redeem_voucher($1, $2, $3, $4, $5)',
+      params: [v.code, PARTNER_PIN, 250000, 'VND', `server-${v.code}-${Date.now()}`],
+    }));
+    // The PIN check alone: bcrypt of cost 8 against the partner's stored hash.
+    const pinHash = (
+      await c.query<{ h: string }>(
+        'select p.pin_hash as h from public.partner_pins p join public.vouchers v on v.activity_id = p.activity_id where v.code = $1',
+        [serverVouchers[0]!.code],
+      )
+    ).rows[0]!.h;
+    const bcryptServer = await serverTimes(serverVouchers, () => ({
+      id: { role: 'postgres' },
+      // random() keeps the planner from computing the constant call while planning (crypt is immutable).
+      sql: "select extensions.crypt($1::text || repeat('', (random() * 0)::int), $2)",
+      params: [PARTNER_PIN, pinHash],
+    }));
+    const rCold = await Promise.all(
+      clients.map((k, ci) => redeem(k, open[CLIENTS * 2 * perClient + ci]!).then((r) => r.ms)),
+    );
+    const rPaced = await load(open.slice(0, CLIENTS * perClient), PACE_MS, (k, v) => redeem(k, v));
+    const rSat = await load(open.slice(CLIENTS * perClient, CLIENTS * 2 * perClient), 0, (k, v) => redeem(k, v));
     const last = open[open.length - 1]!;
     const once = await Promise.all(
       clients.map((k, ci) =>
@@ -513,7 +603,7 @@ export async function runBench(
     paths.push(
       stats(`redeem_voucher, ${CLIENTS} clients, paced`, rPaced.ms, {
         target: 50,
-        note: `${rPaced.rate} calls/s; errors ${JSON.stringify(rPaced.errors)}; one voucher × 50 at once: ${once.filter((x) => x === 'ok').length} redeemed, ${once.filter((x) => x === 'voucher_used').length} voucher_used, ${txOfLast} transaction`,
+        note: `offered about ${rPaced.offered} calls/s (each client waits 0–${PACE_MS / 1000} s between calls), served ${rPaced.rate} calls/s; connections warmed by one redemption each (a new connection's first: p50 ${stats('', rCold).p50} ms); errors ${JSON.stringify(rPaced.errors)}; one voucher × 50 at once: ${once.filter((x) => x === 'ok').length} redeemed, ${once.filter((x) => x === 'voucher_used').length} voucher_used, ${txOfLast} transaction`,
         plans: redeemPlans,
         seqScans: seqScans(redeemPlans),
       }),
@@ -523,7 +613,17 @@ export async function runBench(
         note: `${rSat.rate} calls/s (capacity); errors ${JSON.stringify(rSat.errors)}`,
       }),
     );
-    for (const p of paths.slice(-2))
+    paths.push(
+      stats('redeem_voucher in the server, one warm connection', redeemServer, {
+        note: 'EXPLAIN ANALYZE execution time, redemptions one after another, each rolled back; bcrypt included',
+      }),
+    );
+    paths.push(
+      stats('the PIN check alone: bcrypt, cost 8, in the server', bcryptServer, {
+        note: 'extensions.crypt(pin, stored hash): what redeem_voucher spends on the PIN; the rest is the redemption',
+      }),
+    );
+    for (const p of paths.slice(-4))
       log(`  ${label} ${p.name}: p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms (n=${p.n}) ${p.note}`);
   } finally {
     await Promise.all(clients.map((k) => k.end()));

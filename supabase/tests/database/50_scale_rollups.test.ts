@@ -260,4 +260,90 @@ describe.each(BACKENDS)('dashboard overview from rollups on %s', (backend) => {
     },
     120_000,
   );
+
+  it.runIf(backend === 'postgres')(
+    'counts unique guests exactly after 50 connections add and remove days of the same guests at once',
+    async () => {
+      // Unique guests are counted from each guest's previous day (migration 20261126100600): a day
+      // added between two others changes the next one's. Here 50 connections write days of the same
+      // 9 guests in one period, in shuffled order: 40 add a day (5 of them roll back), 10 delete one.
+      const visitor = (g: number) => `00000000-0000-4000-c000-${String(g).padStart(12, '0')}`;
+      const end = Date.parse(TODAY + 'T00:00:00Z');
+      const dayAt = (k: number) => new Date(end - k * DAY + 3_600_000).toISOString();
+      for (let k = 0; k < 60; k += 3)
+        await s.db.query(
+          `insert into public.analytics_events (customer_id, type, visitor_id, created_at)
+           select $1, 'map_view', ('00000000-0000-4000-c000-' || lpad(g::text, 12, '0'))::uuid, $2
+           from generate_series(0, 8) g`,
+          [HOTEL_B, dayAt(k)],
+        );
+      const order = Array.from({ length: 50 }, (_, i) => i).sort((a, b) => ((a * 37) % 50) - ((b * 37) % 50));
+      const results = await race(
+        s.dbUrl!,
+        order.map((i) =>
+          i < 40
+            ? {
+                sql: `with ins as (
+                        insert into public.analytics_events (customer_id, type, visitor_id, created_at)
+                        select $1, 'qr_scan', ('00000000-0000-4000-c000-' || lpad(g::text, 12, '0'))::uuid, $2
+                        from generate_series(0, 8) g returning 1)
+                      select case when $3 then (select count(*) from ins) / 0 else (select count(*) from ins) end`,
+                params: [HOTEL_B, dayAt(1 + ((i * 7) % 80)), i % 8 === 7],
+              }
+            : {
+                sql: `delete from public.analytics_events where customer_id = $1 and visitor_id = $2
+                      and created_at >= $3::timestamptz - interval '1 hour' and created_at < $3::timestamptz + interval '23 hours'`,
+                params: [HOTEL_B, visitor(i % 9), dayAt(((i - 40) * 6) % 60)],
+              },
+        ),
+      );
+      expect(results.filter((r) => !r.ok)).toHaveLength(5);
+      await expectSameFigures(s);
+      const guests = await s.db.query<{ n: number }>(
+        `select count(distinct visitor_id)::int as n from public.analytics_events where customer_id = $1 and created_at >= $2`,
+        [HOTEL_B, new Date(end - 29 * DAY).toISOString()],
+      );
+      expect((await overview(s, HOTEL_B, 30)).current.unique_guests).toBe(guests.rows[0]!.n);
+    },
+    120_000,
+  );
+
+  it.runIf(backend === 'postgres')(
+    'gives the same top places after 50 connections add views in new and past months at once',
+    async () => {
+      // Top places read snapshots of views before each month start (migration 20261126100600): a view
+      // in a month past the last snapshot extends them while other connections add to older ones.
+      const acts = (
+        await s.db.query<{ id: string }>('select id::text from public.activities where customer_id = $1 order by id', [
+          HOTEL_A,
+        ])
+      ).rows;
+      const days = ['2026-08-10', '2026-09-05', '2026-10-02', '2026-06-20', '2026-03-15', '2025-12-31'];
+      const results = await race(
+        s.dbUrl!,
+        Array.from({ length: 50 }, (_, i) => ({
+          sql: `with ins as (
+                  insert into public.analytics_events (customer_id, activity_id, type, visitor_id, created_at)
+                  select $1, $2::uuid, 'activity_view', '00000000-0000-4000-d000-000000000001', $3::timestamptz + g * interval '1 minute'
+                  from generate_series(1, 1 + $5::int % 4) g returning 1)
+                select case when $4 then (select count(*) from ins) / 0 else (select count(*) from ins) end`,
+          params: [HOTEL_A, acts[(i * 7) % acts.length]!.id, `${days[i % days.length]}T10:00:00Z`, i % 10 === 3, i],
+        })),
+      );
+      expect(results.filter((r) => !r.ok)).toHaveLength(5);
+      await expectSameFigures(s);
+      for (const [d, today] of [
+        [30, '2026-09-20'],
+        [90, '2026-10-15'],
+        [365, '2026-10-31'],
+      ] as const) {
+        const want = await expected(s, HOTEL_A, d, today);
+        const got = await overview(s, HOTEL_A, d, today);
+        expect(got.top_activities.map((a) => ({ activity_id: a.activity_id, views: a.views }))).toEqual(
+          want.top_activities,
+        );
+      }
+    },
+    120_000,
+  );
 });
