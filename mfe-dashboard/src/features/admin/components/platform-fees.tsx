@@ -6,13 +6,13 @@ import { Button, Card, Select, Space, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Json } from '@guestmap/shared-ui/database';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { useDb, errorKey } from '../common/use-db.ts';
-import { rpc } from '../common/rpc.ts';
-import { formatMoney, sumByCurrency } from '../common/money.ts';
-import { downloadBlob } from '../common/download.ts';
-import { PrintCopy, printSoon } from '../common/print.tsx';
-import { recentMonths } from '../statements/statement.ts';
-import { platformFeesCsv, type PlatformFee as Fee } from '../statements/settlement.ts';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { rpc } from '../../../lib/rpc.ts';
+import { formatMoney, sumByCurrency } from '../../../lib/money.ts';
+import { downloadBlob } from '../../../lib/download.ts';
+import { PrintCopy, printSoon } from '../../../lib/print.tsx';
+import { recentMonths } from '../../statements/utils/statement.ts';
+import { platformFeesCsv, type PlatformFee as Fee } from '../../statements/utils/settlement.ts';
 
 export function PlatformFees() {
   const { t } = useTranslation('dashboard');

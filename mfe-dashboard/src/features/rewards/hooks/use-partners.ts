@@ -2,7 +2,7 @@
 // transactions all name one of them.
 import { useEffect, useState } from 'react';
 import type { Json } from '@guestmap/shared-ui/database';
-import { useDb } from '../common/use-db.ts';
+import { useDb } from '../../../lib/use-db.ts';
 
 export interface Partner {
   id: string;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Avatar, Button, Card, Form, Input, List, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
+import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
 import {
   inviteModerator,
   listInvitations,
@@ -13,7 +13,7 @@ import {
   type Invitation,
   type InvitationStatus,
   type Moderator,
-} from './api.ts';
+} from '../api/moderators.ts';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = {
   pending: 'gold',

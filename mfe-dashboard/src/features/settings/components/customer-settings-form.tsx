@@ -5,12 +5,12 @@ import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
-import { useDb, errorKey } from '../common/use-db.ts';
-import { bestTextOn } from './contrast.ts';
-import { FormMapPicker } from '../common/map-picker.tsx';
-import { IMAGE_ACCEPT, uploadImage } from '../common/upload-image.ts';
-import { fromFields, toFields } from '../common/translations.ts';
-import { LanguageFields } from '../common/language-fields.tsx';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { bestTextOn } from '../utils/contrast.ts';
+import { FormMapPicker } from '../../../lib/map-picker.tsx';
+import { IMAGE_ACCEPT, uploadImage } from '../../../lib/upload-image.ts';
+import { fromFields, toFields } from '../../../lib/translations.ts';
+import { LanguageFields } from '../../../lib/language-fields.tsx';
 
 type Customer = Tables<'customers'>;
 
@@ -20,7 +20,7 @@ interface Values {
   primary_color?: string;
   logo_url?: string;
   cover_url?: string;
-  /** welcome_en … welcome_ja (common/translations.ts). */
+  /** welcome_en … welcome_ja (lib/translations.ts). */
   [welcome: `welcome_${string}`]: string | undefined;
   latitude: number;
   longitude: number;

@@ -27,10 +27,10 @@ import {
   usePlatform,
   useSearchParams,
 } from '@guestmap/shared-ui/contracts';
-import { useDb, errorKey } from '../common/use-db.ts';
-import { formatMoney } from '../common/money.ts';
-import { downloadBlob } from '../common/download.ts';
-import { PrintCopy, printSoon } from '../common/print.tsx';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { downloadBlob } from '../../../lib/download.ts';
+import { PrintCopy, printSoon } from '../../../lib/print.tsx';
 import {
   confirmItem,
   currencyUnits,
@@ -45,7 +45,7 @@ import {
   type MyPartner,
   type PartnerStatement,
   type StatementItem,
-} from './api.ts';
+} from '../api/partner.ts';
 import {
   formatRate,
   isMonth,
@@ -55,7 +55,7 @@ import {
   monthsUpTo,
   reasonProblem,
   REASON_MAX,
-} from './portal-logic.ts';
+} from '../utils/portal-logic.ts';
 
 const TAP = { minHeight: 48 } as const;
 

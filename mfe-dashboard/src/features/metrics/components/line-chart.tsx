@@ -1,5 +1,5 @@
 // A small SVG line chart (no charting library: the dashboard stays light).
-import type { EventType } from './compute.ts';
+import type { EventType } from '../utils/compute.ts';
 
 const COLOURS = ['#5AB77B', '#68529E', '#E0913C'];
 

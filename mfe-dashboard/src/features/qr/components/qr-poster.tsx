@@ -5,7 +5,7 @@ import { Button, Card, Input, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
-import { downloadBlob } from '../common/download.ts';
+import { downloadBlob } from '../../../lib/download.ts';
 
 type Customer = Tables<'customers'>;
 

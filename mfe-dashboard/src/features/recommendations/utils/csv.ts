@@ -1,6 +1,6 @@
 // CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
-import { csvCell } from '../common/download.ts';
-import { LANGUAGES, type Language, type TextField } from '../common/translations.ts';
+import { csvCell } from '../../../lib/download.ts';
+import { LANGUAGES, type Language, type TextField } from '../../../lib/translations.ts';
 
 const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
 

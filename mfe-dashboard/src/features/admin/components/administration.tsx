@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
-import { useDb, errorKey } from '../common/use-db.ts';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
 import { PlatformFees } from './platform-fees.tsx';
 
 type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'display_name' | 'is_admin' | 'is_disabled'>;

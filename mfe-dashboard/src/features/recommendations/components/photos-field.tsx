@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useCustomerId, useDb } from '../common/use-db.ts';
-import { IMAGE_ACCEPT, uploadImage } from '../common/upload-image.ts';
+import { useCustomerId, useDb } from '../../../lib/use-db.ts';
+import { IMAGE_ACCEPT, uploadImage } from '../../../lib/upload-image.ts';
 
 export const MAX_PHOTOS = 10;
 

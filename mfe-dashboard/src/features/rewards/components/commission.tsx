@@ -6,10 +6,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useDb, errorKey } from '../common/use-db.ts';
-import { rpc } from '../common/rpc.ts';
-import { latest, openProposal, pctToRate, rateToPct, type RateRow } from './commission.ts';
-import type { Partner } from './partners.ts';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { rpc } from '../../../lib/rpc.ts';
+import { latest, openProposal, pctToRate, rateToPct, type RateRow } from '../utils/commission.ts';
+import type { Partner } from '../hooks/use-partners.ts';
 
 const STATUS_COLOUR: Record<string, string> = {
   proposed: 'gold',

@@ -1,6 +1,6 @@
 // The hotel's reward and commission figures for a period and the one before: plays, vouchers
 // redeemed, partner spend and the hotel's share of commission (per currency, never mixed).
-import { sumByCurrency } from '../common/money.ts';
+import { sumByCurrency } from '../../../lib/money.ts';
 import type { Period } from './compute.ts';
 
 export interface PartnerTxn {

@@ -19,10 +19,10 @@ import {
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Json, Tables } from '@guestmap/shared-ui/database';
-import { useDb, errorKey } from '../common/use-db.ts';
-import { formatMoney, parseMajor } from '../common/money.ts';
-import { useCurrencies, type Currency } from '../common/currencies.ts';
-import type { Partner } from './partners.ts';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { formatMoney, parseMajor } from '../../../lib/money.ts';
+import { useCurrencies, type Currency } from '../../../lib/currencies.ts';
+import type { Partner } from '../hooks/use-partners.ts';
 
 type Customer = Tables<'customers'>;
 type Play = Pick<Tables<'reward_plays'>, 'id' | 'label' | 'prize_kind' | 'points' | 'played_at'>;

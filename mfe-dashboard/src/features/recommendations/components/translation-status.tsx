@@ -2,7 +2,7 @@
 import { Select, Tag } from 'antd';
 import { CONTENT_LANGUAGE_NAMES } from '@guestmap/shared-ui/i18n';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
-import { LANGUAGES, type Language } from '../common/translations.ts';
+import { LANGUAGES, type Language } from '../../../lib/translations.ts';
 
 /** '' = every place; 'any' = places lacking some language; a language = places lacking that one. */
 export type MissingFilter = '' | 'any' | Language;

@@ -19,11 +19,11 @@ import {
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Database, Json, Tables } from '@guestmap/shared-ui/database';
-import { useDb, errorKey } from '../common/use-db.ts';
-import { odds, oddsWith } from './odds.ts';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { odds, oddsWith } from '../utils/odds.ts';
 import { Ledger } from './ledger.tsx';
 import { Commission } from './commission.tsx';
-import { usePartners } from './partners.ts';
+import { usePartners } from '../hooks/use-partners.ts';
 
 type Customer = Tables<'customers'>;
 type Campaign = Tables<'reward_campaigns'>;

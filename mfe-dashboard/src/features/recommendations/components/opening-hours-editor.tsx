@@ -1,7 +1,7 @@
 // The weekly opening-hours editor of a recommendation (a controlled antd form field).
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { Button, Checkbox, Input, Select, Space, Typography } from 'antd';
-import { DAYS, MAX_RANGES, validate, type Day, type DayHours, type Hours } from './opening-hours.ts';
+import { DAYS, MAX_RANGES, validate, type Day, type DayHours, type Hours } from '../utils/opening-hours.ts';
 
 export function OpeningHoursEditor({ value, onChange }: { value?: Hours; onChange?: (h: Hours) => void }) {
   const { t } = useTranslation('dashboard');

@@ -10,12 +10,20 @@ import QRCode from 'qrcode';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
-import { rpc } from '../common/rpc.ts';
-import { downloadBlob } from '../common/download.ts';
-import { PrintCopy, printSoon } from '../common/print.tsx';
-import { formatMoney } from '../common/money.ts';
-import { AMOUNTS, isMonth, recentMonths, statementCsv, totals, type Amount, type StatementLine } from './statement.ts';
+import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
+import { rpc } from '../../../lib/rpc.ts';
+import { downloadBlob } from '../../../lib/download.ts';
+import { PrintCopy, printSoon } from '../../../lib/print.tsx';
+import { formatMoney } from '../../../lib/money.ts';
+import {
+  AMOUNTS,
+  isMonth,
+  recentMonths,
+  statementCsv,
+  totals,
+  type Amount,
+  type StatementLine,
+} from '../utils/statement.ts';
 import {
   invoicesCsv,
   monthHasEnded,
@@ -25,7 +33,7 @@ import {
   type Payout,
   type Settlement,
   type StatementItem,
-} from './settlement.ts';
+} from '../utils/settlement.ts';
 
 type Customer = Tables<'customers'>;
 type Doc = 'statement' | 'invoices' | 'payout';

@@ -21,13 +21,13 @@ import {
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
-import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
-import { downloadBlob } from '../common/download.ts';
-import { FormMapPicker } from '../common/map-picker.tsx';
+import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
+import { downloadBlob } from '../../../lib/download.ts';
+import { FormMapPicker } from '../../../lib/map-picker.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
-import { fromJson, toJson, validate, type Hours } from './opening-hours.ts';
-import { CATEGORIES, CSV_COLUMNS, toCsv, validateImport, type CsvRow, type ImportRow } from './csv.ts';
+import { fromJson, toJson, validate, type Hours } from '../utils/opening-hours.ts';
+import { CATEGORIES, CSV_COLUMNS, toCsv, validateImport, type CsvRow, type ImportRow } from '../utils/csv.ts';
 import {
   fromFields,
   lacking,
@@ -35,8 +35,8 @@ import {
   textIn as text,
   toFields,
   type TextField,
-} from '../common/translations.ts';
-import { LanguageFields } from '../common/language-fields.tsx';
+} from '../../../lib/translations.ts';
+import { LanguageFields } from '../../../lib/language-fields.tsx';
 import { MissingBadges, MissingFilterSelect, keepRow, type MissingFilter } from './translation-status.tsx';
 
 type Activity = Tables<'activities'>;

@@ -1,8 +1,8 @@
 // A closed month's settlement (docs/settlement.md): per partner an invoice of the commission owed, per
 // currency the hotel's payout; and the items a statement lists apart (pending, disputed). Pure: shapes of
 // the RPC answers, CSV files with machine-stable English headers, amounts in exact major units.
-import { csvLines } from '../common/download.ts';
-import { majorUnits } from '../common/money.ts';
+import { csvLines } from '../../../lib/download.ts';
+import { majorUnits } from '../../../lib/money.ts';
 
 export type PaidStatus = 'open' | 'paid';
 

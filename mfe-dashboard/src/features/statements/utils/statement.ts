@@ -1,7 +1,7 @@
 // A hotel's monthly commission statement from `monthly_statement()`: months to choose from, totals
 // per currency, and the CSV an accountant can import. Pure, so the figures can be checked exactly.
-import { csvLines } from '../common/download.ts';
-import { majorUnits } from '../common/money.ts';
+import { csvLines } from '../../../lib/download.ts';
+import { majorUnits } from '../../../lib/money.ts';
 
 export interface StatementLine {
   activity_id: string;

@@ -1,7 +1,7 @@
 // Pure parts of the partner portal, unit-tested: months, PIN and reason checks, rate display.
-import { csvLines } from '../common/download.ts';
-import { majorUnits, type MinorUnits } from '../common/money.ts';
-import type { StatementItem } from './api.ts';
+import { csvLines } from '../../../lib/download.ts';
+import { majorUnits, type MinorUnits } from '../../../lib/money.ts';
+import type { StatementItem } from '../api/partner.ts';
 export const PIN = /^\d{6,12}$/;
 export const REASON_MAX = 500;
 

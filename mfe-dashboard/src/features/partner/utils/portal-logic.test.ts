@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRate, isMonth, isPin, itemsCsv, monthsUpTo, reasonProblem } from './portal-logic.ts';
-import { normaliseStatement } from './api.ts';
+import { normaliseStatement } from '../api/partner.ts';
 
 describe('partner portal rules', () => {
   it('accepts PINs of 6 to 12 digits only', () => {

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { Card, Col, Empty, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { failedForConnection, useRetryWhileDown, useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { delta, periodsFor, EVENT_TYPES, type Comparison, type EventType } from './compute.ts';
-import { useCustomerId, useDb, errorKey } from '../common/use-db.ts';
+import { delta, periodsFor, EVENT_TYPES, type Comparison, type EventType } from '../utils/compute.ts';
+import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
 import { LineChart } from './line-chart.tsx';
-import { formatMoney } from '../common/money.ts';
-import { currenciesOf, type PartnerFigures } from './partner-figures.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { currenciesOf, type PartnerFigures } from '../utils/partner-figures.ts';
 import type { TypedClient } from '@guestmap/shared-ui/database';
 
 /** What `dashboard_overview` returns for one period (docs/scale.md). */
