@@ -1,5 +1,6 @@
-// A form's fields for one text in the languages after English (Vietnamese, French, Chinese, Korean,
-// Japanese): `title_vi` … `title_ja`. The English field stays in the screen (its rules differ per form).
+// A form's fields for one text in the content languages: `description_en` … `description_ja`. With
+// `withEnglish` the English field comes first with the same length rule (descriptions, guest offers, the
+// welcome); without it the screen writes its own English field (a title is required and makes the slug).
 import { Form, Input } from 'antd';
 import { CONTENT_LANGUAGE_NAMES } from '@guestmap/shared-ui/i18n';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
@@ -11,6 +12,12 @@ const OWN_KEYS: Record<TextField, Partial<Record<string, string>>> = {
   description: { vi: 'recs.descriptionVi', fr: 'recs.descriptionFr' },
   offer: { vi: 'recs.offerVi', fr: 'recs.offerFr' },
   welcome: { vi: 'settings.welcomeVi', fr: 'settings.welcomeFr' },
+};
+const EN_KEYS: Record<TextField, string> = {
+  title: 'recs.titleEn',
+  description: 'recs.descriptionEn',
+  offer: 'recs.offerEn',
+  welcome: 'settings.welcomeEn',
 };
 const IN_KEYS: Record<TextField, string> = {
   title: 'recs.titleIn',
@@ -24,15 +31,22 @@ export function LanguageFields({
   max,
   multiline,
   rows = 3,
+  withEnglish,
 }: {
   field: TextField;
   max: number;
   multiline?: boolean;
   rows?: number;
+  withEnglish?: boolean;
 }) {
   const { t } = useTranslation('dashboard');
   return (
     <>
+      {withEnglish && (
+        <Form.Item name={`${field}_en`} label={t(EN_KEYS[field])} rules={[{ max }]}>
+          {multiline ? <Input.TextArea rows={rows} /> : <Input />}
+        </Form.Item>
+      )}
       {LANGUAGES.filter((l) => l !== 'en').map((l) => (
         <Form.Item
           key={l}

@@ -52,7 +52,7 @@ describe('major → minor units, exactly', () => {
 // Every currency the database accepts (the `currencies` rows of the settlement migration): its own minor units
 // and bound, and the display (Intl) agrees with the minor units the parser uses.
 const migration = fs.readFileSync(
-  path.join(import.meta.dirname, '../../../../supabase/migrations/20261126000100_settlement.sql'),
+  path.join(import.meta.dirname, '../../../supabase/migrations/20261126000100_settlement.sql'),
   'utf8',
 );
 const CURRENCIES = [

@@ -1,6 +1,7 @@
 // CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
+import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
 import { csvCell } from '../../../lib/download.ts';
-import { LANGUAGES, type Language, type TextField } from '../../../lib/translations.ts';
+import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
 
 const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
 
@@ -41,6 +42,43 @@ export function toCsv(rows: CsvRow[]): string {
     [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c] ?? '')).join(','))].join('\r\n') +
     '\r\n'
   );
+}
+
+/** An exported line: the columns above, from the row as stored. */
+export const activityToCsvRow = (r: Tables<'activities'>): CsvRow => ({
+  slug: r.slug,
+  category: r.category,
+  ...toFields('title', r.title),
+  ...toFields('description', r.description),
+  latitude: String(r.latitude),
+  longitude: String(r.longitude),
+  address: r.address ?? '',
+  address_local: r.address_local ?? '',
+  phone: r.phone ?? '',
+  website: r.website ?? '',
+  price_level: r.price_level ? String(r.price_level) : '',
+  published: r.published ? 'true' : 'false',
+});
+
+/**
+ * The row an imported line writes: its texts over the existing place's with the same slug (languages the file
+ * has no column for keep theirs), placed at `sortOrder`.
+ */
+export function importedActivity(
+  value: NonNullable<ImportRow['value']>,
+  before: Tables<'activities'> | undefined,
+  languages: Record<'title' | 'description', Language[]>,
+  customerId: string,
+  sortOrder: number,
+): TablesInsert<'activities'> {
+  return {
+    ...value,
+    title: mergeImported(before?.title, value.title, languages.title),
+    description: mergeImported(before?.description, value.description, languages.description),
+    category: value.category as Tables<'activities'>['category'],
+    customer_id: customerId,
+    sort_order: sortOrder,
+  };
 }
 
 export function parseCsv(text: string): string[][] {

@@ -200,10 +200,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
               </Upload>
             </Space.Compact>
           </Form.Item>
-          <Form.Item name="welcome_en" label={t('settings.welcomeEn')} rules={[{ max: 600 }]}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
-          <LanguageFields field="welcome" max={600} multiline rows={2} />
+          <LanguageFields field="welcome" max={600} multiline rows={2} withEnglish />
           <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
           <Space wrap>
             <Form.Item
