@@ -11,3 +11,10 @@ export function rpc<T>(db: TypedClient, fn: string, args: Record<string, unknown
   const call = db.rpc as unknown as (f: string, a: Record<string, unknown>) => PromiseLike<RpcResult<T>>;
   return Promise.resolve(call.call(db, fn, args));
 }
+
+/** The same call, its answer's data or the refusal thrown (for screens that handle errors with try/catch). */
+export async function rpcOrThrow<T>(db: TypedClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { data, error } = await rpc<T>(db, fn, args);
+  if (error) throw error;
+  return data as T;
+}

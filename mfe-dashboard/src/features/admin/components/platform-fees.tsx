@@ -11,8 +11,8 @@ import { rpc } from '../../../lib/rpc.ts';
 import { formatMoney, sumByCurrency } from '../../../lib/money.ts';
 import { downloadBlob } from '../../../lib/download.ts';
 import { PrintCopy, printSoon } from '../../../lib/print.tsx';
-import { recentMonths } from '../../statements/utils/statement.ts';
-import { platformFeesCsv, type PlatformFee as Fee } from '../../statements/utils/settlement.ts';
+import { recentMonths } from '../../../lib/months.ts';
+import { platformFeesCsv, type PlatformFee as Fee } from '../utils/platform-fees.ts';
 
 export function PlatformFees() {
   const { t } = useTranslation('dashboard');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, isMonth, isPin, itemsCsv, monthsUpTo, reasonProblem } from './portal-logic.ts';
-import { normaliseStatement } from '../api/partner.ts';
+import { formatRate, isPin, itemsCsv, reasonProblem } from './portal-logic.ts';
+import { isMonth, monthsUpTo } from '../../../lib/months.ts';
+import { normaliseStatement } from '../api/partner-statement.ts';
 
 describe('partner portal rules', () => {
   it('accepts PINs of 6 to 12 digits only', () => {

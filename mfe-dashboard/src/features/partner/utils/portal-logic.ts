@@ -1,7 +1,7 @@
 // Pure parts of the partner portal, unit-tested: months, PIN and reason checks, rate display.
 import { csvLines } from '../../../lib/download.ts';
 import { majorUnits, type MinorUnits } from '../../../lib/money.ts';
-import type { StatementItem } from '../api/partner.ts';
+import type { StatementItem } from '../../../lib/statement-item.ts';
 export const PIN = /^\d{6,12}$/;
 export const REASON_MAX = 500;
 
@@ -13,23 +13,6 @@ export function reasonProblem(s: string): 'required' | 'too_long' | null {
   if (!t) return 'required';
   if (t.length > REASON_MAX) return 'too_long';
   return null;
-}
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-export const isMonth = (s: string | null | undefined): s is string => !!s && MONTH.test(s);
-
-/** The month on the device's calendar (a phone at the counter is in the hotel's time zone). */
-export const localMonth = (d: Date = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-
-/** `count` months ending with `latest`, newest first. */
-export function monthsUpTo(latest: string, count: number): string[] {
-  const [y, m] = latest.split('-').map(Number) as [number, number];
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const d = new Date(Date.UTC(y, m - 1 - i, 1));
-    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
-  }
-  return out;
 }
 
 /** A rate (0.125) as a percentage in the locale ("12.5%", "12,5 %"): up to one decimal, as rates are numeric(4,3). */

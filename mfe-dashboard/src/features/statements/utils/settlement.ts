@@ -3,6 +3,7 @@
 // the RPC answers, CSV files with machine-stable English headers, amounts in exact major units.
 import { csvLines } from '../../../lib/download.ts';
 import { majorUnits } from '../../../lib/money.ts';
+import { normaliseItem, type StatementItem } from '../../../lib/statement-item.ts';
 
 export type PaidStatus = 'open' | 'paid';
 
@@ -35,20 +36,17 @@ export interface Settlement {
   payouts: Payout[];
 }
 
-/** A statement item outside the confirmed totals (`monthly_statement_items`). */
-export interface StatementItem {
-  id: string;
-  created_at: string;
-  source: 'voucher' | 'manual';
-  amount_minor: number;
-  currency: string;
-  commission_rate: number | string;
-  commission_minor: number;
-  status: 'confirmed' | 'pending' | 'disputed';
-  dispute_reason: string | null;
+/** A statement item of the hotel's month (`monthly_statement_items`): the shared item with its partner. */
+export interface HotelStatementItem extends StatementItem {
   activity_id: string;
   activity_title: unknown;
 }
+
+export const normaliseHotelItem = (raw: Record<string, unknown>): HotelStatementItem => ({
+  ...normaliseItem(raw),
+  activity_id: String(raw.activity_id),
+  activity_title: raw.activity_title,
+});
 
 /** Numbers may arrive as strings (bigint in JSON): the screen works with numbers of minor units. */
 export function normaliseSettlement(raw: unknown): Settlement {
@@ -126,44 +124,5 @@ export function payoutCsv(month: string, payouts: Payout[]): string {
       p.status,
       p.paid_at ?? '',
     ]),
-  ]);
-}
-
-/** The administrators' platform fee of a month (`platform_fees`): one line per hotel, partner and currency. */
-export interface PlatformFee {
-  customer_id: string;
-  activity_id: string;
-  currency: string;
-  transactions: number;
-  platform_fee_minor: number;
-}
-
-export const PLATFORM_FEES_CSV_HEADER = ['month', 'hotel', 'partner', 'currency', 'transactions', 'platform_fee'];
-
-/** One line per hotel, partner and currency, then one TOTAL line per currency (never added across currencies). */
-export function platformFeesCsv(
-  month: string,
-  fees: PlatformFee[],
-  partnerName: (f: PlatformFee) => string,
-  totalLabel = 'TOTAL',
-): string {
-  const totals = new Map<string, { transactions: number; minor: number }>();
-  for (const f of fees) {
-    const t = totals.get(f.currency) ?? { transactions: 0, minor: 0 };
-    totals.set(f.currency, { transactions: t.transactions + f.transactions, minor: t.minor + f.platform_fee_minor });
-  }
-  return csvLines([
-    PLATFORM_FEES_CSV_HEADER,
-    ...fees.map((f) => [
-      month,
-      f.customer_id,
-      partnerName(f),
-      f.currency,
-      String(f.transactions),
-      majorUnits(f.platform_fee_minor, f.currency),
-    ]),
-    ...[...totals]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, t]) => [month, totalLabel, '', currency, String(t.transactions), majorUnits(t.minor, currency)]),
   ]);
 }

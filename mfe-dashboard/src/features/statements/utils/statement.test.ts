@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMonth, monthRange, recentMonths, statementCsv, totals, type StatementLine } from './statement.ts';
+import { statementCsv, totals, type StatementLine } from './statement.ts';
+import { isMonth, monthRange, recentMonths } from '../../../lib/months.ts';
 
 const line = (partner: string, currency: string, gross: number, commission: number): StatementLine => {
   const fee = Math.round(commission * 0.2);

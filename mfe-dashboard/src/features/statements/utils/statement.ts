@@ -28,25 +28,6 @@ export type Amount = (typeof AMOUNTS)[number];
 
 export type Totals = Omit<StatementLine, 'activity_id' | 'partner'>;
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export const isMonth = (s: string | null | undefined): s is string => !!s && MONTH.test(s);
-
-export const monthOf = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-
-/** The current UTC month and the `count - 1` before it, newest first ("2026-11", "2026-10", …). */
-export function recentMonths(count: number, now: Date = new Date()): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) out.push(monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))));
-  return out;
-}
-
-/** The first and the next month's first day (UTC), as ISO timestamps: the statement's window. */
-export function monthRange(month: string): { start: string; end: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { start: new Date(Date.UTC(y, m - 1, 1)).toISOString(), end: new Date(Date.UTC(y, m, 1)).toISOString() };
-}
-
 export function totals(lines: StatementLine[]): Totals[] {
   const by = new Map<string, Totals>();
   for (const l of lines) {
