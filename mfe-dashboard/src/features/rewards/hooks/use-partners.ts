@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Json } from '@guestmap/shared-ui/database';
 import { useDb } from '../../../lib/use-db.ts';
+import { listPartners } from '../api/list-partners.ts';
 
 export interface Partner {
   id: string;
@@ -13,13 +14,7 @@ export function usePartners(customerId: string): Partner[] {
   const db = useDb();
   const [partners, setPartners] = useState<Partner[]>([]);
   useEffect(() => {
-    void db
-      .from('activities')
-      .select('id, title')
-      .eq('customer_id', customerId)
-      .eq('is_partner', true)
-      .order('sort_order')
-      .then(({ data }) => setPartners(data ?? []));
+    void listPartners(db, customerId).then(({ data }) => setPartners(data ?? []));
   }, [db, customerId]);
   return partners;
 }
