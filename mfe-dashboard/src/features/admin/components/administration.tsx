@@ -3,12 +3,14 @@
 import { useState } from 'react';
 import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import type { Tables } from '@guestmap/shared-ui/database';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { searchProfiles, type Profile } from '../api/search-profiles.ts';
+import { adminSetUserDisabled } from '../api/admin-set-user-disabled.ts';
+import { listCustomers, type CustomerRow } from '../api/list-customers.ts';
+import { adminSetCustomerPackage } from '../api/admin-set-customer-package.ts';
 import { PlatformFees } from './platform-fees.tsx';
 
-type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'display_name' | 'is_admin' | 'is_disabled'>;
-type Customer = Pick<Tables<'customers'>, 'id' | 'name' | 'kind' | 'package'>;
+type Customer = CustomerRow;
 
 export function Administration() {
   const { t } = useTranslation('dashboard');
@@ -20,11 +22,8 @@ export function Administration() {
   const [busy, setBusy] = useState<string | null>(null);
 
   const search = async (text: string) => {
-    const needle = text.trim().replace(/[%_,()]/g, '');
     setBusy('search');
-    let req = db.from('profiles').select('id, email, display_name, is_admin, is_disabled').order('email').limit(50);
-    if (needle) req = req.or(`email.ilike.*${needle}*,display_name.ilike.*${needle}*`);
-    const { data, error } = await req;
+    const { data, error } = await searchProfiles(db, text);
     setBusy(null);
     if (error) return toast.error(t(errorKey(error)));
     setUsers(data);
@@ -32,7 +31,7 @@ export function Administration() {
 
   const setDisabled = async (p: Profile, disabled: boolean) => {
     setBusy(p.id);
-    const { error } = await db.rpc('admin_set_user_disabled', { p_user_id: p.id, p_disabled: disabled });
+    const { error } = await adminSetUserDisabled(db, p.id, disabled);
     setBusy(null);
     if (error) return toast.error(t(errorKey(error)));
     toast.success(
@@ -42,14 +41,14 @@ export function Administration() {
   };
 
   const loadCustomers = async () => {
-    const { data, error } = await db.from('customers').select('id, name, kind, package').order('id');
+    const { data, error } = await listCustomers(db);
     if (error) return toast.error(t(errorKey(error)));
     setCustomers(data);
   };
 
   const setPackage = async (c: Customer, pkg: string) => {
     setBusy(c.id);
-    const { error } = await db.rpc('admin_set_customer_package', { p_customer_id: c.id, p_package: pkg as 'basic' });
+    const { error } = await adminSetCustomerPackage(db, c.id, pkg);
     setBusy(null);
     if (error) return toast.error(t(errorKey(error)));
     toast.success(t('settings.packageSaved'));

@@ -7,7 +7,8 @@ import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Json } from '@guestmap/shared-ui/database';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
-import { rpc } from '../../../lib/rpc.ts';
+import { platformFees } from '../api/platform-fees.ts';
+import { activityTitles } from '../api/activity-titles.ts';
 import { formatMoney, sumByCurrency } from '../../../lib/money.ts';
 import { downloadBlob } from '../../../lib/download.ts';
 import { PrintCopy, printSoon } from '../../../lib/print.tsx';
@@ -28,19 +29,14 @@ export function PlatformFees() {
   useEffect(() => {
     let live = true;
     setFees(null);
-    void rpc<Fee[]>(db, 'platform_fees', { p_month: `${month}-01` }).then(async ({ data, error }) => {
+    void platformFees(db, month).then(async ({ data: rows, error }) => {
       if (!live) return;
       if (error) {
         toast.error(t(errorKey(error)));
         return setFees([]);
       }
-      const rows = (data ?? []).map((f) => ({
-        ...f,
-        transactions: Number(f.transactions),
-        platform_fee_minor: Number(f.platform_fee_minor),
-      }));
       const ids = [...new Set(rows.map((r) => r.activity_id))];
-      const acts = ids.length ? await db.from('activities').select('id, title').in('id', ids) : { data: [] };
+      const acts = ids.length ? await activityTitles(db, ids) : { data: [] };
       if (!live) return;
       setTitles(new Map((acts.data ?? []).map((a) => [a.id, a.title])));
       setFees(rows);

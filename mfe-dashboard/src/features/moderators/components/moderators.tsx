@@ -4,16 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Avatar, Button, Card, Form, Input, List, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
-import {
-  inviteModerator,
-  listInvitations,
-  listModerators,
-  removeModerator,
-  withdrawInvitation,
-  type Invitation,
-  type InvitationStatus,
-  type Moderator,
-} from '../api/moderators.ts';
+import { listModerators, type Moderator } from '../api/list-customer-moderators.ts';
+import { listInvitations, type Invitation, type InvitationStatus } from '../api/list-customer-invitations.ts';
+import { inviteModerator } from '../api/invite-moderator.ts';
+import { withdrawInvitation } from '../api/withdraw-invitation.ts';
+import { removeModerator } from '../api/remove-moderator.ts';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = {
   pending: 'gold',
