@@ -2,6 +2,7 @@
 // settings): loading, empty, error and filled, each rendered with renderWithPlatform against the local stack
 // (PGlite with the seed, started once for the run by src/test/stack-setup.ts), signed in as a seeded account.
 // "Empty" is a hotel added with nothing in it; "error" is a refusal of the database or no answer at all.
+// Past 250 lines: six screens × four states in one file, so that one project runs them with one stack.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { pickText } from '@guestmap/shared-ui/i18n';

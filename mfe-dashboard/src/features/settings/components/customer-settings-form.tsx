@@ -1,5 +1,6 @@
 // Customer settings: name, tagline, branding (logo, colour with a contrast check, cover, welcome
 // text per language), map centre and zoom, public or private; package (administrators only).
+// Past 250 lines: one form, field after field; its read and save are being reworked (issue 28, fe-data), split after.
 import { useCallback, useEffect, useState } from 'react';
 import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
