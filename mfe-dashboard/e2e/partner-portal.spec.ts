@@ -28,7 +28,7 @@ import {
   signedInEmail,
   uniqueEmail,
 } from '../../mfe-account/e2e/support.ts';
-import { formatMoney } from '../src/features/common/money.ts';
+import { formatMoney } from '../src/lib/money.ts';
 
 const HOTEL = 'hanoi-old-quarter-inn';
 const HOTEL_NAME = 'Hanoi Old Quarter Inn';

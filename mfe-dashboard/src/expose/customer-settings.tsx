@@ -1,8 +1,8 @@
 // Customer settings (route CustomerSettings; moderators of the customer and admins).
 import { Button, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { Themed, WithCustomer } from '../features/common/frame.tsx';
-import { CustomerSettingsForm } from '../features/settings/customer-settings-form.tsx';
+import { Themed, WithCustomer } from '../lib/frame.tsx';
+import { CustomerSettingsForm } from '../features/settings/components/customer-settings-form.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
 export default function CustomerSettings() {

@@ -3,20 +3,26 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Spin, Tabs, Typography } from 'antd';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { Themed, WithCustomer } from '../features/common/frame.tsx';
+import { Themed, WithCustomer } from '../lib/frame.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
 // Each tab is its own chunk, fetched when the tab is first opened: the first paint carries only the frame.
-const Overview = lazy(() => import('../features/metrics/overview.tsx').then((m) => ({ default: m.Overview })));
-const Recommendations = lazy(() =>
-  import('../features/recommendations/recommendations.tsx').then((m) => ({ default: m.Recommendations })),
+const Overview = lazy(() =>
+  import('../features/metrics/components/overview.tsx').then((m) => ({ default: m.Overview })),
 );
-const Rewards = lazy(() => import('../features/rewards/rewards.tsx').then((m) => ({ default: m.Rewards })));
-const Statements = lazy(() => import('../features/statements/statements.tsx').then((m) => ({ default: m.Statements })));
-const QrPoster = lazy(() => import('../features/qr/qr-poster.tsx').then((m) => ({ default: m.QrPoster })));
-const Moderators = lazy(() => import('../features/moderators/moderators.tsx').then((m) => ({ default: m.Moderators })));
+const Recommendations = lazy(() =>
+  import('../features/recommendations/components/recommendations.tsx').then((m) => ({ default: m.Recommendations })),
+);
+const Rewards = lazy(() => import('../features/rewards/components/rewards.tsx').then((m) => ({ default: m.Rewards })));
+const Statements = lazy(() =>
+  import('../features/statements/components/statements.tsx').then((m) => ({ default: m.Statements })),
+);
+const QrPoster = lazy(() => import('../features/qr/components/qr-poster.tsx').then((m) => ({ default: m.QrPoster })));
+const Moderators = lazy(() =>
+  import('../features/moderators/components/moderators.tsx').then((m) => ({ default: m.Moderators })),
+);
 const Administration = lazy(() =>
-  import('../features/admin/administration.tsx').then((m) => ({ default: m.Administration })),
+  import('../features/admin/components/administration.tsx').then((m) => ({ default: m.Administration })),
 );
 
 /** The tabs this person sees for this customer: rewards and statements for hotels, administration for admins. */

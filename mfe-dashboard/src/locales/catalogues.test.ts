@@ -4,7 +4,7 @@ import path from 'node:path';
 import en from './en.json';
 import vi from './vi.json';
 import fr from './fr.json';
-import { ERROR_CODES } from '../features/common/use-db.ts';
+import { ERROR_CODES } from '../lib/use-db.ts';
 import { describeCatalogues } from '@guestmap/shared-ui/catalogue-check';
 
 const keys = (o: object, p = ''): string[] =>

@@ -1,0 +1,313 @@
+// The main states of the dashboard's screens (overview, recommendations, rewards, statements, partner portal,
+// settings): loading, empty, error and filled, each rendered with renderWithPlatform against the local stack
+// (PGlite with the seed, started once for the run by src/test/stack-setup.ts), signed in as a seeded account.
+// "Empty" is a hotel added with nothing in it; "error" is a refusal of the database or no answer at all.
+// Past 250 lines: six screens × four states in one file, so that one project runs them with one stack.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { pickText } from '@guestmap/shared-ui/i18n';
+import type { Json } from '@guestmap/shared-ui/database';
+import {
+  addEmptyHotel,
+  EMPTY_HOTEL,
+  HOTEL,
+  NOWHERE,
+  PASSWORD,
+  renderScreen,
+  startStack,
+  type Account,
+  type TestStack,
+} from '../test/render-dashboard.tsx';
+import { errorKey } from '../lib/use-db.ts';
+import { monthOf } from '../lib/months.ts';
+import { Overview } from '../features/metrics/components/overview.tsx';
+import { Recommendations } from '../features/recommendations/components/recommendations.tsx';
+import { Rewards } from '../features/rewards/components/rewards.tsx';
+import { Statements } from '../features/statements/components/statements.tsx';
+import { PartnerPortal } from '../features/partner/components/portal.tsx';
+import CustomerSettings from './customer-settings.tsx';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = startStack();
+  await addEmptyHotel(stack);
+});
+afterEach(cleanup);
+
+const WAIT = { timeout: 60_000 };
+// Signing in and the first reads take seconds on a busy machine.
+const SLOW = { timeout: 90_000 };
+const customerRow = async (id: string) =>
+  (await stack.service().from('customers').select('*').eq('id', id).single()).data!;
+/** A client signed in as a seeded account (null: not signed in). */
+async function as(account: Account | null) {
+  const client = stack.client();
+  if (account) await client.auth.signInWithPassword({ email: `${account}@demo.test`, password: PASSWORD });
+  return client;
+}
+const spinning = (scope: ParentNode = document) => scope.querySelector('.ant-spin-spinning, .ant-card-loading');
+const tableRows = (scope: ParentNode = document) => scope.querySelectorAll('.ant-table-tbody tr.ant-table-row');
+
+describe('Overview', SLOW, () => {
+  it('loading: the figures’ cards wait for the answer', async () => {
+    await renderScreen(<Overview hotel />, { stack, as: 'moderator' });
+    expect(screen.getByTestId('kpi-map_view').classList.contains('ant-card-loading')).toBe(true);
+  });
+
+  it('filled: the period’s figures are the database’s', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const client = await as('moderator');
+    const { data } = await client.rpc('dashboard_overview', { p_customer_id: HOTEL, p_days: 30, p_today: today });
+    const views = Number((data as { current: { counts: Record<string, number> } }).current.counts.map_view ?? 0);
+    const page = await renderScreen(<Overview hotel />, { stack, as: 'moderator' });
+    await waitFor(
+      () => expect(screen.getByTestId('kpi-map_view').classList.contains('ant-card-loading')).toBe(false),
+      WAIT,
+    );
+    expect(
+      screen.getByTestId('kpi-map_view').querySelector('.ant-statistic-content')!.textContent,
+      JSON.stringify(page.toasts),
+    ).toBe(new Intl.NumberFormat('en-US').format(views));
+  });
+
+  it('empty: a hotel without guests yet shows zeros and no place viewed', async () => {
+    const page = await renderScreen(<Overview hotel />, { stack, as: 'traveller', customerId: EMPTY_HOTEL });
+    await screen.findByText(page.i18n.t('dashboard:overview.noViews'), undefined, WAIT);
+    expect(screen.getByTestId('kpi-map_view').querySelector('.ant-statistic-content')!.textContent).toBe('0');
+  });
+
+  it('error: a refusal (not a moderator of the hotel) is said in the user’s language', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const refused = await (
+      await as('traveller')
+    ).rpc('dashboard_overview', { p_customer_id: HOTEL, p_days: 30, p_today: today });
+    expect(refused.error).not.toBeNull();
+    const page = await renderScreen(<Overview hotel />, { stack, as: 'traveller' });
+    const message = page.i18n.t(`dashboard:${errorKey(refused.error)}`);
+    await waitFor(() => expect(page.toasts).toContainEqual({ type: 'error', message }), WAIT);
+  });
+});
+
+describe('Recommendations', SLOW, () => {
+  it('loading: the list spins until the places are read', async () => {
+    await renderScreen(<Recommendations customer={await customerRow(HOTEL)} />, { stack, as: 'moderator' });
+    expect(document.querySelector('.ant-table-wrapper .ant-spin-spinning')).not.toBeNull();
+    expect(tableRows()).toHaveLength(0);
+  });
+
+  it('filled: the hotel’s places in their order and the allowance used', async () => {
+    const { data: places } = await stack
+      .service()
+      .from('activities')
+      .select('title, published')
+      .eq('customer_id', HOTEL)
+      .order('sort_order')
+      .order('created_at');
+    const page = await renderScreen(<Recommendations customer={await customerRow(HOTEL)} />, {
+      stack,
+      as: 'moderator',
+    });
+    await waitFor(() => expect(tableRows().length, JSON.stringify(page.toasts)).toBeGreaterThan(0), WAIT);
+    const shown = [...tableRows()].map((r) => r.querySelector('a.ant-typography')!.textContent);
+    expect(shown).toEqual(places!.slice(0, 25).map((p) => pickText(p.title as Json, 'en')));
+    expect(screen.getByTestId('allowance').textContent).toBe(
+      page.i18n.t('dashboard:recs.allowanceUnlimited', { used: places!.filter((p) => p.published).length }),
+    );
+  });
+
+  it('empty: a hotel without places shows the empty list and none of its allowance used', async () => {
+    const page = await renderScreen(<Recommendations customer={await customerRow(EMPTY_HOTEL)} />, {
+      stack,
+      as: 'traveller',
+      customerId: EMPTY_HOTEL,
+    });
+    await waitFor(() => expect(document.querySelector('.ant-table-wrapper .ant-empty')).not.toBeNull(), WAIT);
+    expect(tableRows()).toHaveLength(0);
+    expect(screen.getByTestId('allowance').textContent).toBe(
+      page.i18n.t('dashboard:recs.allowance', { used: 0, limit: 20 }),
+    );
+  });
+
+  it('error: no answer from the API is said in the user’s language and shows no place', async () => {
+    const page = await renderScreen(<Recommendations customer={await customerRow(HOTEL)} />, {
+      stack,
+      apiUrl: NOWHERE,
+    });
+    const message = page.i18n.t('dashboard:errors.network');
+    await waitFor(() => expect(page.toasts).toContainEqual({ type: 'error', message }), WAIT);
+    expect(tableRows()).toHaveLength(0);
+  });
+});
+
+describe('Rewards', SLOW, () => {
+  it('loading: the campaigns card waits for the answer', async () => {
+    await renderScreen(<Rewards customer={await customerRow(HOTEL)} />, { stack, as: 'moderator' });
+    expect(document.querySelector('.ant-card-loading')).not.toBeNull();
+  });
+
+  it('filled: the hotel’s campaigns are listed', async () => {
+    const { data } = await stack.service().from('reward_campaigns').select('title, kind').eq('customer_id', HOTEL);
+    const page = await renderScreen(<Rewards customer={await customerRow(HOTEL)} />, { stack, as: 'moderator' });
+    for (const c of data!)
+      await screen.findAllByText(
+        pickText(c.title as Json, 'en') || page.i18n.t(`dashboard:rewards.kinds.${c.kind}`),
+        undefined,
+        WAIT,
+      );
+    expect(data!.length).toBeGreaterThan(0);
+  });
+
+  it('empty: a hotel without campaigns says so', async () => {
+    const page = await renderScreen(<Rewards customer={await customerRow(EMPTY_HOTEL)} />, {
+      stack,
+      as: 'traveller',
+      customerId: EMPTY_HOTEL,
+    });
+    await waitFor(
+      () =>
+        expect(document.querySelector('.ant-empty-description')?.textContent, JSON.stringify(page.toasts)).toBe(
+          page.i18n.t('dashboard:rewards.noCampaigns'),
+        ),
+      WAIT,
+    );
+  });
+
+  it('error: no answer from the API is said in the user’s language', async () => {
+    const page = await renderScreen(<Rewards customer={await customerRow(HOTEL)} />, { stack, apiUrl: NOWHERE });
+    const message = page.i18n.t('dashboard:errors.network');
+    await waitFor(() => expect(page.toasts).toContainEqual({ type: 'error', message }), WAIT);
+  });
+});
+
+describe('Statements', SLOW, () => {
+  const month = monthOf(new Date());
+
+  it('loading: the month’s cards wait for the answer', async () => {
+    await renderScreen(<Statements customer={await customerRow(HOTEL)} />, {
+      stack,
+      as: 'moderator',
+      query: 'tab=statements',
+    });
+    expect(document.querySelectorAll('.ant-card-loading').length).toBeGreaterThan(0);
+  });
+
+  it('filled: one line per partner and currency, and the pending and disputed items apart', async () => {
+    const client = await as('moderator');
+    const p_month = `${month}-01`;
+    const lines = (await client.rpc('monthly_statement', { p_customer_id: HOTEL, p_month })).data!;
+    const items = ((await client.rpc('monthly_statement_items', { p_customer_id: HOTEL, p_month })).data ?? []) as {
+      id: string;
+      status: string;
+    }[];
+    const apart = items.filter((i) => i.status !== 'confirmed');
+    expect(lines.length + apart.length).toBeGreaterThan(0);
+    await renderScreen(<Statements customer={await customerRow(HOTEL)} />, {
+      stack,
+      as: 'moderator',
+      query: 'tab=statements',
+    });
+    await waitFor(() => expect(document.querySelectorAll('.ant-card-loading')).toHaveLength(0), WAIT);
+    const [statement, apartCard] = [...document.querySelectorAll('.ant-card')] as HTMLElement[];
+    expect(tableRows(statement!)).toHaveLength(lines.length);
+    for (const i of apart) expect(within(apartCard!).getByTestId(`apart-${i.id}`)).toBeTruthy();
+  });
+
+  it('empty: a hotel without sales has an empty statement and nothing apart', async () => {
+    const page = await renderScreen(<Statements customer={await customerRow(EMPTY_HOTEL)} />, {
+      stack,
+      as: 'traveller',
+      customerId: EMPTY_HOTEL,
+      query: 'tab=statements',
+    });
+    await screen.findByText(page.i18n.t('dashboard:statements.empty'), undefined, WAIT);
+    const apart = screen.getByTestId('statement-apart');
+    await waitFor(() => expect(apart.textContent).toContain(page.i18n.t('dashboard:settlement.noApart')), WAIT);
+  });
+
+  it('error: a refusal (not a moderator of the hotel) is shown in the user’s language', async () => {
+    const refused = await (
+      await as('traveller')
+    ).rpc('monthly_statement', { p_customer_id: HOTEL, p_month: `${month}-01` });
+    expect(refused.error).not.toBeNull();
+    const page = await renderScreen(<Statements customer={await customerRow(HOTEL)} />, {
+      stack,
+      as: 'traveller',
+      query: 'tab=statements',
+    });
+    const alert = await waitFor(() => {
+      const a = document.querySelector('.ant-alert-error');
+      expect(a).not.toBeNull();
+      return a!;
+    }, WAIT);
+    expect(alert.textContent).toBe(page.i18n.t(`dashboard:${errorKey(refused.error)}`));
+  });
+});
+
+describe('Partner portal', SLOW, () => {
+  it('loading: a spinner until the account’s partners are read', async () => {
+    await renderScreen(<PartnerPortal />, { stack, as: 'partner', route: 'PartnerPortal' });
+    expect(spinning()).not.toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it('filled: the partner’s month under its name', async () => {
+    const mine = (await (await as('partner')).rpc('my_partners' as never)).data as unknown as {
+      title: Json;
+      hotel_name: string;
+    }[];
+    const page = await renderScreen(<PartnerPortal />, { stack, as: 'partner', route: 'PartnerPortal' });
+    const heading = await screen.findByRole('heading', { level: 1 }, WAIT);
+    expect(heading.textContent).toBe(
+      page.i18n.t('dashboard:partnerPortal.heading', { name: pickText(mine[0]!.title, 'en') || mine[0]!.hotel_name }),
+    );
+    await waitFor(() => expect(screen.getByTestId('portal-pin')).toBeTruthy(), WAIT);
+  });
+
+  it('empty: an account that is staff of no partner is told so', async () => {
+    const page = await renderScreen(<PartnerPortal />, { stack, as: 'traveller', route: 'PartnerPortal' });
+    await screen.findByText(page.i18n.t('dashboard:partnerPortal.noPartner'), undefined, WAIT);
+    expect(screen.getByText(page.i18n.t('dashboard:partnerPortal.noPartnerHelp'))).toBeTruthy();
+  });
+
+  it('error: a refusal (not signed in) is said in the user’s language', async () => {
+    const refused = await (await as(null)).rpc('my_partners' as never);
+    expect(refused.error).not.toBeNull();
+    const page = await renderScreen(<PartnerPortal />, { stack, route: 'PartnerPortal' });
+    await screen.findByText(page.i18n.t(`dashboard:${errorKey(refused.error)}`), undefined, WAIT);
+  });
+});
+
+describe('Settings', SLOW, () => {
+  it('loading: a spinner until the customer is read', async () => {
+    await renderScreen(<CustomerSettings />, { stack, as: 'moderator', route: 'CustomerSettings' });
+    expect(spinning()).not.toBeNull();
+  });
+
+  it('filled: the customer’s settings under its name', async () => {
+    const row = await customerRow(HOTEL);
+    const page = await renderScreen(<CustomerSettings />, { stack, as: 'moderator', route: 'CustomerSettings' });
+    await screen.findByText(page.i18n.t('dashboard:CustomerSettings.heading', { name: row.name }), undefined, WAIT);
+    expect(screen.getByDisplayValue(row.name)).toBeTruthy();
+  });
+
+  it('empty: a customer that does not exist is "not found"', async () => {
+    const page = await renderScreen(<CustomerSettings />, {
+      stack,
+      as: 'moderator',
+      route: 'CustomerSettings',
+      customerId: 'no-such-customer',
+    });
+    await screen.findByText(page.i18n.t('dashboard:errors.customer_not_found'), undefined, WAIT);
+  });
+
+  it('error: no answer from the API keeps the spinner and never says "not found"', async () => {
+    const page = await renderScreen(<CustomerSettings />, {
+      stack,
+      route: 'CustomerSettings',
+      apiUrl: NOWHERE,
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(spinning()).not.toBeNull();
+    expect(screen.queryByText(page.i18n.t('dashboard:errors.customer_not_found'))).toBeNull();
+  });
+});

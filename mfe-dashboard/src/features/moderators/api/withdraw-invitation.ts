@@ -1,0 +1,7 @@
+// Withdraws a pending invitation (`withdraw_invitation`).
+import type { TypedClient } from '@guestmap/shared-ui/database';
+
+export async function withdrawInvitation(db: TypedClient, id: string): Promise<void> {
+  const { error } = await db.rpc('withdraw_invitation', { p_invitation_id: id });
+  if (error) throw error;
+}

@@ -1,0 +1,44 @@
+// CSV import: every line validated first (a per-line report), then each valid line written in turn (new slugs
+// at the end of the list, known slugs replaced), the report updated with the database's refusals.
+import { useState } from 'react';
+import { useDb, errorKey } from '../../../lib/use-db.ts';
+import type { Activity } from '../api/list-activities.ts';
+import { upsertActivityBySlug } from '../api/upsert-activity-by-slug.ts';
+import { importedActivity, validateImport, type ImportRow } from '../utils/csv.ts';
+
+export interface ImportReport {
+  rows: ImportRow[];
+  headerErrors: string[];
+}
+
+export function useCsvImport(customerId: string, rows: Activity[], reload: () => Promise<void>) {
+  const db = useDb();
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [importing, setImporting] = useState(false);
+  const importCsv = async (file: File) => {
+    const result = validateImport(await file.text());
+    setReport(result);
+    const valid = result.rows.filter((r) => r.value);
+    if (result.headerErrors.length || valid.length === 0) return;
+    setImporting(true);
+    let n = rows.length;
+    const outcome: ImportRow[] = [];
+    for (const r of result.rows) {
+      if (!r.value) {
+        outcome.push(r);
+        continue;
+      }
+      n += 1;
+      const before = rows.find((x) => x.slug === r.value!.slug);
+      const { error } = await upsertActivityBySlug(
+        db,
+        importedActivity(r.value, before, result.languages, customerId, n * 10),
+      );
+      outcome.push(error ? { ...r, errors: [errorKey(error).replace('errors.', 'db_')] } : r);
+    }
+    setImporting(false);
+    setReport({ rows: outcome, headerErrors: [] });
+    void reload();
+  };
+  return { report, closeReport: () => setReport(null), importing, importCsv };
+}

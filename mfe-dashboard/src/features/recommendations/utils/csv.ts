@@ -1,0 +1,193 @@
+// CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
+import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
+import { csvCell } from '../../../lib/download.ts';
+import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
+
+const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
+
+/** Titles and descriptions in every content language (en, vi, fr, zh, ko, ja), the rest once. */
+export const CSV_COLUMNS: readonly string[] = [
+  'slug',
+  'category',
+  ...inEveryLanguage('title'),
+  ...inEveryLanguage('description'),
+  'latitude',
+  'longitude',
+  'address',
+  'address_local',
+  'phone',
+  'website',
+  'price_level',
+  'published',
+];
+export const CATEGORIES = [
+  'food',
+  'cafe',
+  'nightlife',
+  'sight',
+  'culture',
+  'shopping',
+  'wellness',
+  'tour',
+  'transport',
+  'family',
+  'nature',
+  'service',
+] as const;
+
+export type CsvRow = Record<string, string>;
+
+export function toCsv(rows: CsvRow[]): string {
+  return (
+    [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c] ?? '')).join(','))].join('\r\n') +
+    '\r\n'
+  );
+}
+
+/** An exported line: the columns above, from the row as stored. */
+export const activityToCsvRow = (r: Tables<'activities'>): CsvRow => ({
+  slug: r.slug,
+  category: r.category,
+  ...toFields('title', r.title),
+  ...toFields('description', r.description),
+  latitude: String(r.latitude),
+  longitude: String(r.longitude),
+  address: r.address ?? '',
+  address_local: r.address_local ?? '',
+  phone: r.phone ?? '',
+  website: r.website ?? '',
+  price_level: r.price_level ? String(r.price_level) : '',
+  published: r.published ? 'true' : 'false',
+});
+
+/**
+ * The row an imported line writes: its texts over the existing place's with the same slug (languages the file
+ * has no column for keep theirs), placed at `sortOrder`.
+ */
+export function importedActivity(
+  value: NonNullable<ImportRow['value']>,
+  before: Tables<'activities'> | undefined,
+  languages: Record<'title' | 'description', Language[]>,
+  customerId: string,
+  sortOrder: number,
+): TablesInsert<'activities'> {
+  return {
+    ...value,
+    title: mergeImported(before?.title, value.title, languages.title),
+    description: mergeImported(before?.description, value.description, languages.description),
+    category: value.category as Tables<'activities'>['category'],
+    customer_id: customerId,
+    sort_order: sortOrder,
+  };
+}
+
+export function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let q = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (q) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else cell += ch;
+    } else if (ch === '"') q = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    out.push(row);
+  }
+  return out.filter((r) => r.some((c) => c.trim() !== ''));
+}
+
+export interface ImportRow {
+  line: number;
+  errors: string[];
+  value: {
+    slug: string;
+    category: string;
+    title: Record<string, string>;
+    description: Record<string, string>;
+    latitude: number;
+    longitude: number;
+    address: string | null;
+    address_local: string | null;
+    phone: string | null;
+    website: string | null;
+    price_level: number | null;
+    published: boolean;
+  } | null;
+}
+
+/**
+ * Validates every row; error codes are i18n keys (`csv.<code>`). `languages` says which languages the
+ * file has a title or description column for (the others keep their texts on import).
+ */
+export function validateImport(text: string): {
+  header: string[];
+  rows: ImportRow[];
+  headerErrors: string[];
+  languages: Record<'title' | 'description', Language[]>;
+} {
+  const [header = [], ...body] = parseCsv(text);
+  const norm = header.map((h) => h.trim().toLowerCase());
+  const present = (prefix: TextField) => LANGUAGES.filter((l) => norm.includes(`${prefix}_${l}`));
+  const languages = { title: present('title'), description: present('description') };
+  const headerErrors = ['slug', 'category', 'title_en', 'latitude', 'longitude']
+    .filter((c) => !norm.includes(c))
+    .map((c) => `missing_column:${c}`);
+  const rows = body.map<ImportRow>((cells, i) => {
+    const get = (c: string) => (cells[norm.indexOf(c)] ?? '').trim();
+    const errors: string[] = [];
+    const slug = get('slug');
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 80) errors.push('slug');
+    const category = get('category');
+    if (!(CATEGORIES as readonly string[]).includes(category)) errors.push('category');
+    if (!get('title_en')) errors.push('title_en');
+    const lat = Number(get('latitude'));
+    const lng = Number(get('longitude'));
+    if (!get('latitude') || !Number.isFinite(lat) || lat < -90 || lat > 90) errors.push('latitude');
+    if (!get('longitude') || !Number.isFinite(lng) || lng < -180 || lng > 180) errors.push('longitude');
+    const website = get('website');
+    if (website && !/^https?:\/\/\S+$/i.test(website)) errors.push('website');
+    const pl = get('price_level');
+    if (pl && !/^[1-4]$/.test(pl)) errors.push('price_level');
+    const pub = get('published').toLowerCase();
+    if (pub && !['true', 'false', 'yes', 'no', '1', '0'].includes(pub)) errors.push('published');
+    const texts = (p: string) => Object.fromEntries(LANGUAGES.map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
+    return {
+      line: i + 2,
+      errors,
+      value: errors.length
+        ? null
+        : {
+            slug,
+            category,
+            title: texts('title'),
+            description: texts('description'),
+            latitude: lat,
+            longitude: lng,
+            address: get('address') || null,
+            address_local: get('address_local') || null,
+            phone: get('phone') || null,
+            website: website || null,
+            price_level: pl ? Number(pl) : null,
+            published: ['true', 'yes', '1'].includes(pub),
+          },
+    };
+  });
+  return { header: norm, rows, headerErrors, languages };
+}

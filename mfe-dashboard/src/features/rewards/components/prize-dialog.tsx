@@ -1,0 +1,136 @@
+// A prize's dialog: kind, label in en/vi/fr, points or a partner's voucher, weight and stock, and the chance
+// the weight would give among the campaign's other prizes.
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { pickText } from '@guestmap/shared-ui/i18n';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import type { Prize } from '../api/list-reward-prizes.ts';
+import type { Partner } from '../hooks/use-partners.ts';
+import type { usePrizes } from '../hooks/use-prizes.ts';
+import { usePercent } from '../hooks/use-percent.ts';
+import { oddsWith } from '../utils/odds.ts';
+
+const integer = { type: 'integer' as const };
+
+export function PrizeDialog({ prizes: p, partners }: { prizes: ReturnType<typeof usePrizes>; partners: Partner[] }) {
+  const { t } = useTranslation('dashboard');
+  const { locale } = usePlatform();
+  const pct = usePercent();
+  const prizeKind = Form.useWatch('kind', p.form);
+  const weight = Form.useWatch('weight', p.form);
+  const stock = Form.useWatch('stock', p.form);
+  const others = (p.prizes ?? []).filter((x) => p.editing === 'new' || x.id !== (p.editing as Prize | null)?.id);
+  const preview =
+    typeof weight === 'number' && weight >= 0
+      ? oddsWith(others, { weight, stock: typeof stock === 'number' ? stock : null })
+      : null;
+  return (
+    <Modal
+      open={p.editing !== null}
+      title={p.editing === 'new' ? t('rewards.addPrize') : t('rewards.editPrize')}
+      onCancel={p.close}
+      footer={null}
+      destroyOnHidden
+    >
+      <Form
+        form={p.form}
+        name="prize"
+        layout="vertical"
+        onFinish={(v) => void p.save(v)}
+        aria-label={t('rewards.prizeForm')}
+      >
+        <Form.Item name="kind" label={t('rewards.kind')} rules={[{ required: true, message: t('form.required') }]}>
+          <Select
+            options={['points', 'voucher', 'nothing'].map((k) => ({ value: k, label: t(`rewards.prizeKinds.${k}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="label_en"
+          label={t('rewards.labelEn')}
+          rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: 120 }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="label_vi" label={t('rewards.labelVi')} rules={[{ max: 120 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="label_fr" label={t('rewards.labelFr')} rules={[{ max: 120 }]}>
+          <Input />
+        </Form.Item>
+        {prizeKind === 'points' && (
+          <Form.Item
+            name="points"
+            label={t('rewards.points')}
+            rules={[
+              { required: true, message: t('form.required') },
+              { ...integer, min: 1, max: 100000, message: t('rewards.form.points') },
+            ]}
+          >
+            <InputNumber />
+          </Form.Item>
+        )}
+        {prizeKind === 'voucher' && (
+          <>
+            <Form.Item
+              name="activity_id"
+              label={t('rewards.partner')}
+              rules={[{ required: true, message: t('rewards.form.partner') }]}
+            >
+              <Select
+                options={partners.map((p) => ({ value: p.id, label: pickText(p.title, locale) }))}
+                notFoundContent={t('rewards.noPartners')}
+              />
+            </Form.Item>
+            <Space wrap>
+              <Form.Item
+                name="discount_pct"
+                label={t('rewards.discount')}
+                rules={[
+                  { required: true, message: t('form.required') },
+                  { ...integer, min: 1, max: 100, message: t('rewards.form.discount') },
+                ]}
+              >
+                <InputNumber addonAfter="%" />
+              </Form.Item>
+              <Form.Item
+                name="valid_days"
+                label={t('rewards.validDays')}
+                rules={[
+                  { required: true, message: t('form.required') },
+                  { ...integer, min: 1, max: 365, message: t('rewards.form.validDays') },
+                ]}
+              >
+                <InputNumber />
+              </Form.Item>
+            </Space>
+          </>
+        )}
+        <Space wrap align="start">
+          <Form.Item
+            name="weight"
+            label={t('rewards.weight')}
+            rules={[
+              { required: true, message: t('form.required') },
+              { ...integer, min: 0, max: 1000000, message: t('rewards.form.weight') },
+            ]}
+          >
+            <InputNumber />
+          </Form.Item>
+          <Form.Item
+            name="stock"
+            label={t('rewards.stock')}
+            extra={t('rewards.stockHint')}
+            rules={[{ ...integer, min: 0, max: 100000000, message: t('rewards.form.stock') }]}
+          >
+            <InputNumber />
+          </Form.Item>
+        </Space>
+        <Typography.Paragraph data-testid="odds-preview">
+          {preview === null ? '' : t('rewards.oddsPreview', { value: pct(preview) })}
+        </Typography.Paragraph>
+        <Button type="primary" htmlType="submit" loading={p.busy}>
+          {t('form.save')}
+        </Button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+// Rewards for the hotel's guests: campaigns (scratch card, fortune wheel) and their prizes with the
+// odds each weight gives, partners' commission, and the ledger. Every write goes through the database's RPCs
+// (one call = all or nothing).
+import { Space } from 'antd';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
+import type { Tables } from '@guestmap/shared-ui/database';
+import { usePartners } from '../hooks/use-partners.ts';
+import { useCampaigns } from '../hooks/use-campaigns.ts';
+import { usePrizes } from '../hooks/use-prizes.ts';
+import { CampaignsCard } from './campaigns-card.tsx';
+import { PrizesCard } from './prizes-card.tsx';
+import { CampaignDialog } from './campaign-dialog.tsx';
+import { PrizeDialog } from './prize-dialog.tsx';
+import { Commission } from './commission.tsx';
+import { Ledger } from './ledger.tsx';
+
+export function Rewards({ customer }: { customer: Tables<'customers'> }) {
+  const { t } = useTranslation('dashboard');
+  const partners = usePartners(customer.id);
+  const campaigns = useCampaigns(customer.id);
+  const prizes = usePrizes(campaigns.selected);
+  return (
+    <section aria-label={t('rewards.title')}>
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <CampaignsCard campaigns={campaigns} />
+        {campaigns.current && <PrizesCard current={campaigns.current} prizes={prizes} partners={partners} />}
+        <Commission customerId={customer.id} partners={partners} />
+        <Ledger customer={customer} partners={partners} />
+      </Space>
+      <CampaignDialog campaigns={campaigns} />
+      <PrizeDialog prizes={prizes} partners={partners} />
+    </section>
+  );
+}

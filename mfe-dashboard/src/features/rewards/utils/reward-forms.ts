@@ -1,0 +1,102 @@
+// The campaign and prize forms' values and the rows and RPC arguments they come from and go to. Titles and
+// labels are in English (required), Vietnamese and French; campaign dates are whole UTC days (the daily limit
+// counts UTC days too) and the end day is included.
+import type { Json } from '@guestmap/shared-ui/database';
+import type { Campaign } from '../api/list-reward-campaigns.ts';
+import type { Prize } from '../api/list-reward-prizes.ts';
+import type { CampaignArgs } from '../api/upsert-reward-campaign.ts';
+import type { PrizeArgs } from '../api/upsert-reward-prize.ts';
+
+export interface CampaignValues {
+  kind: 'scratch_card' | 'fortune_wheel';
+  title_en: string;
+  title_vi?: string;
+  title_fr?: string;
+  active: boolean;
+  daily_limit: number;
+  starts?: string;
+  ends?: string;
+}
+
+export interface PrizeValues {
+  kind: 'points' | 'voucher' | 'nothing';
+  label_en: string;
+  label_vi?: string;
+  label_fr?: string;
+  points?: number | null;
+  activity_id?: string | null;
+  discount_pct?: number | null;
+  valid_days?: number | null;
+  weight: number;
+  stock?: number | null;
+}
+
+const DAY = 86_400_000;
+const text = (v: Json | null | undefined, l: string) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '';
+const texts = (o: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v && v.trim())
+      .map(([k, v]) => [k, v!.trim()]),
+  );
+const toStart = (d?: string) => (d ? `${d}T00:00:00.000Z` : null);
+const toEnd = (d?: string) => (d ? new Date(Date.parse(`${d}T00:00:00.000Z`) + DAY).toISOString() : null);
+export const fromStart = (ts: string | null) => (ts ? ts.slice(0, 10) : undefined);
+export const fromEnd = (ts: string | null) =>
+  ts ? new Date(Date.parse(ts) - DAY).toISOString().slice(0, 10) : undefined;
+
+export const campaignValues = (c: Campaign | 'new'): Partial<CampaignValues> =>
+  c === 'new'
+    ? { kind: 'scratch_card', active: true, daily_limit: 1 }
+    : {
+        kind: c.kind,
+        title_en: text(c.title, 'en'),
+        title_vi: text(c.title, 'vi'),
+        title_fr: text(c.title, 'fr'),
+        active: c.active,
+        daily_limit: c.daily_limit,
+        starts: fromStart(c.starts_at),
+        ends: fromEnd(c.ends_at),
+      };
+
+export const campaignArgs = (v: CampaignValues, id: string | null, customerId: string): CampaignArgs => ({
+  p_id: id as string,
+  p_customer_id: customerId,
+  p_kind: v.kind,
+  p_title: texts({ en: v.title_en, vi: v.title_vi, fr: v.title_fr }),
+  p_active: v.active,
+  p_daily_limit: v.kind === 'scratch_card' ? 1 : v.daily_limit,
+  p_starts_at: toStart(v.starts) as string,
+  p_ends_at: toEnd(v.ends) as string,
+});
+
+export const prizeValues = (p: Prize | 'new'): Partial<PrizeValues> =>
+  p === 'new'
+    ? { kind: 'points', weight: 10, valid_days: 30 }
+    : {
+        kind: p.kind,
+        label_en: text(p.label, 'en'),
+        label_vi: text(p.label, 'vi'),
+        label_fr: text(p.label, 'fr'),
+        points: p.points,
+        activity_id: p.activity_id,
+        discount_pct: p.discount_pct,
+        valid_days: p.valid_days,
+        weight: p.weight,
+        stock: p.stock,
+      };
+
+export const prizeArgs = (v: PrizeValues, id: string | null, campaignId: string, sortOrder: number): PrizeArgs => ({
+  p_id: id as string,
+  p_campaign_id: campaignId,
+  p_kind: v.kind,
+  p_label: texts({ en: v.label_en, vi: v.label_vi, fr: v.label_fr }),
+  p_weight: v.weight,
+  p_stock: (v.stock ?? null) as number,
+  p_points: (v.kind === 'points' ? v.points : null) as number,
+  p_activity_id: (v.kind === 'voucher' ? v.activity_id : null) as string,
+  p_discount_pct: (v.kind === 'voucher' ? v.discount_pct : null) as number,
+  p_valid_days: v.kind === 'voucher' ? (v.valid_days ?? 30) : 30,
+  p_sort_order: sortOrder,
+});
