@@ -2,13 +2,26 @@
 // customer read from `customers` by id, and the map centre set to its position and zoom (16 when
 // absent). An unknown customer: the error toast "Customer not found" and the console warning
 // 'Map not found'.
+//
+// The shell is the page's one reader of that row (issue 28): remotes take it from `useCustomer()` in the
+// contract (`Platform.customer`, `customerSource` below), and a screen that saved a change calls its
+// `reload()`, so the customer page, the map and the dashboard show the same row.
 import { useEffect, useRef } from 'react';
-import { connectivity, isTransientResponse, type Db, type ToastApi } from '@guestmap/shared-ui/contracts';
-import { customerSlice, type AppDispatch } from './store.ts';
+import { useStore } from 'react-redux';
+import {
+  connectivity,
+  isTransientResponse,
+  type Customer,
+  type CustomerSource,
+  type Db,
+  type ToastApi,
+} from '@guestmap/shared-ui/contracts';
+import { customerSlice, type AppDispatch, type AppStore, type CustomerState } from './store.ts';
 import { afterLoadAndIdle } from './idle.ts';
+import { useAppSelector } from './hooks.ts';
 
 export type CustomerResult =
-  | { status: 'loaded'; row: Record<string, unknown> }
+  | { status: 'loaded'; row: Customer }
   | { status: 'notFound' }
   | { status: 'error'; error: unknown; transient: boolean };
 
@@ -21,7 +34,7 @@ export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult>
       if (error.code === '22P02' || error.code === 'PGRST116') return { status: 'notFound' };
       return { status: 'error', error, transient: isTransientResponse(res) };
     }
-    return data ? { status: 'loaded', row: data as Record<string, unknown> } : { status: 'notFound' };
+    return data ? { status: 'loaded', row: data } : { status: 'notFound' };
   } catch (error) {
     return { status: 'error', error, transient: true };
   }
@@ -29,8 +42,7 @@ export async function fetchCustomer(db: Db, id: string): Promise<CustomerResult>
 
 // At boot, before React renders: a read started for the page's customer (its first load takes it
 // over), or the row the page came with (the server read it; already in the store).
-let early: { id: string; result: Promise<CustomerResult> } | { id: string; seeded: Record<string, unknown> } | null =
-  null;
+let early: { id: string; result: Promise<CustomerResult> } | { id: string; seeded: Customer } | null = null;
 
 /** Starts reading the page's customer at boot (the welcome shows while the map's code arrives). */
 export function prefetchCustomer(db: Db, id: string): void {
@@ -45,8 +57,9 @@ export function prefetchCustomer(db: Db, id: string): void {
 export function seedCustomer(dispatch: AppDispatch, id: string, row: unknown): boolean {
   if (!row || typeof row !== 'object' || (row as { id?: unknown }).id !== id) return false;
   dispatch(customerSlice.actions.reset(id));
-  dispatch(customerSlice.actions.loaded(row as Record<string, unknown>));
-  early = { id, seeded: row as Record<string, unknown> };
+  // The server's copy of the row (its per-language texts cut to the page's languages; read again once idle).
+  dispatch(customerSlice.actions.loaded(row as Customer));
+  early = { id, seeded: row as Customer };
   return true;
 }
 
@@ -94,7 +107,7 @@ export async function loadCustomer(
 }
 
 /** Reads the customer again at each attempt of the page's retry schedule, without covering the page. */
-function retryCustomer(deps: Parameters<typeof loadCustomer>[0], id: string, isCurrent: () => boolean) {
+function retryCustomer(deps: { db: Db; dispatch: AppDispatch }, id: string, isCurrent: () => boolean) {
   let busy = false;
   const stop = connectivity.onRetry(() => {
     if (busy) return;
@@ -108,6 +121,50 @@ function retryCustomer(deps: Parameters<typeof loadCustomer>[0], id: string, isC
       else if (r.status === 'notFound') deps.dispatch(customerSlice.actions.notFound(id));
     });
   });
+}
+
+let reloads = 0;
+
+/**
+ * Reads the current customer again (after a save, a sign-in or sign-out): the row shown stays until the
+ * answer replaces it; a failed read keeps it and, when the API did not answer, reads again on the page's
+ * retry schedule. The latest reload wins.
+ */
+export async function reloadCustomer(db: Db, store: Pick<AppStore, 'dispatch' | 'getState'>): Promise<void> {
+  const current = (): CustomerState => store.getState().customer;
+  const { id } = current();
+  if (!id) return;
+  const mine = ++reloads;
+  store.dispatch(customerSlice.actions.reloading(id));
+  const r = await fetchCustomer(db, id);
+  if (mine !== reloads || current().id !== id) return;
+  if (r.status === 'loaded') {
+    // The same row again changes nothing (screens keep their object: no re-render, no map moved).
+    const now = current();
+    if (now.status !== 'loaded' || JSON.stringify(now.data) !== JSON.stringify(r.row))
+      store.dispatch(customerSlice.actions.loaded(r.row));
+  } else if (r.status === 'notFound') store.dispatch(customerSlice.actions.notFound(id));
+  else {
+    console.warn('[shell] customer not read again', id, r.error);
+    if (current().status !== 'loaded') store.dispatch(customerSlice.actions.failed(id));
+    if (r.transient) retryCustomer({ db, dispatch: store.dispatch }, id, () => mine === reloads && current().id === id);
+  }
+}
+
+const sources = new WeakMap<object, CustomerSource>();
+
+/** The page's customer as the contract gives it to remotes (`Platform.customer`, `useCustomer()`). */
+export function customerSource(store: AppStore, db: Db): CustomerSource {
+  let source = sources.get(store);
+  if (!source) {
+    source = {
+      get: () => store.getState().customer,
+      subscribe: store.subscribe,
+      reload: () => reloadCustomer(db, store),
+    };
+    sources.set(store, source);
+  }
+  return source;
 }
 
 /** Keeps the customer store on the route's customerId. */
@@ -127,4 +184,14 @@ export function useCustomerLoader(deps: Parameters<typeof loadCustomer>[0], cust
       live = false;
     };
   }, [customerId, db, dispatch, toast]);
+  // Another user (a sign-in or sign-out in this tab or another): row-level security may show them another
+  // row, or none. The session restored at load is the one the first read used: nothing to read again.
+  const user = useAppSelector((s) => (s.auth.status === 'unknown' ? undefined : (s.auth.user?.id ?? null)));
+  const store = useStore() as AppStore;
+  const seenUser = useRef(user);
+  useEffect(() => {
+    const before = seenUser.current;
+    seenUser.current = user;
+    if (before !== undefined && user !== undefined && before !== user && customerId) void reloadCustomer(db, store);
+  }, [user, customerId, db, store]);
 }

@@ -15,6 +15,7 @@ import {
 } from '@guestmap/shared-ui/contracts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
+import { customerSource } from './customer.ts';
 import type { ToastStore } from '../components/toasts.tsx';
 import { lastVisit } from '../routes/history.ts';
 import { markSignOut } from '../routes/guard.tsx';
@@ -111,6 +112,7 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
         getState: deps.store.getState,
         subscribe: deps.store.subscribe,
       },
+      customer: customerSource(deps.store, deps.supabase.db),
       i18n: deps.i18n,
       locale,
       setLocale,

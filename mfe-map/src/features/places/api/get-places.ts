@@ -1,6 +1,8 @@
-// Reads a customer and its published activities through the shared Supabase client (RLS decides
-// what a visitor sees). Results are cached per customer for the page's life, so going from the
-// Customer screen to the Map, or between Map and Activity, never refetches.
+// Reads a customer's published activities through the page's PostgREST client (RLS decides what a
+// visitor sees); the customer itself is the page's, read once by the shell (`useCustomer()` in the
+// contract, issue 28), so a change saved in the dashboard's settings shows here at once. Places are cached
+// per customer for the page's life, so going from the Customer screen to the Map, or between Map and
+// Activity, never refetches.
 //
 // When the API cannot answer (no connection, a server fault, a restart), the screens never wait in
 // silence (issue 32): they show what the page already has, the places kept from the guest's last visit
@@ -11,21 +13,18 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import {
   isTransientError,
   isTransientResponse,
-  pageCustomer,
   useConnectivity,
+  useCustomer,
   useRetryWhileDown,
   type Db,
-  type StoreApi,
+  type PageCustomer,
 } from '@guestmap/shared-ui/contracts';
 import type { Activity, Customer } from '../utils/types.ts';
 
-const CUSTOMER_COLUMNS =
-  'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome';
 const ACTIVITY_COLUMNS =
   'id, customer_id, slug, category, title, description, latitude, longitude, address, address_local, phone, website, price_level, opening_hours, photos, tags, is_partner, guest_offer, sort_order';
 
 export interface Places {
-  customer: Customer | null;
   activities: Activity[];
 }
 
@@ -59,13 +58,10 @@ function activitiesPage(db: Db, customerId: string, page: number) {
 }
 
 export async function fetchPlaces(db: Db, customerId: string): Promise<Places> {
-  let c, a;
+  let a;
   const pages = [];
   try {
-    [c, a] = await Promise.all([
-      db.from('customers').select(CUSTOMER_COLUMNS).eq('id', customerId).maybeSingle(),
-      activitiesPage(db, customerId, 0),
-    ]);
+    a = await activitiesPage(db, customerId, 0);
     pages.push(a);
     // A full page means there may be more: read the next ones, a few at a time, until one is short.
     while (!a.error && (a.data?.length ?? 0) === PAGE_ROWS) {
@@ -78,11 +74,12 @@ export async function fetchPlaces(db: Db, customerId: string): Promise<Places> {
   } catch (e) {
     throw isTransientError(e) ? new PlacesUnavailable(e) : e;
   }
-  for (const r of [c, ...pages]) {
+  for (const r of pages) {
     if (r.error) throw isTransientResponse(r) ? new PlacesUnavailable(r.error) : r.error;
   }
-  const activities = pages.flatMap((r) => (r.data as Activity[] | null) ?? []);
-  return { customer: (c.data as Customer | null) ?? null, activities };
+  // The JSON columns (texts, opening hours) have the shapes `Activity` gives them.
+  const activities = pages.flatMap((r) => (r.data as unknown as Activity[] | null) ?? []);
+  return { activities };
 }
 
 export function loadPlaces(db: Db, customerId: string): Promise<Places> {
@@ -90,10 +87,7 @@ export function loadPlaces(db: Db, customerId: string): Promise<Places> {
   if (!p) {
     p = fetchPlaces(db, customerId);
     cache.set(customerId, p);
-    p.then(
-      (r) => r.customer && keepPlaces(customerId, r),
-      () => cache.delete(customerId),
-    );
+    p.catch(() => cache.delete(customerId));
   }
   return p;
 }
@@ -112,9 +106,9 @@ export interface KeptPlaces {
   at: number;
 }
 
-function keepPlaces(customerId: string, places: Places) {
+function keepPlaces(customerId: string, customer: Customer, activities: Activity[]) {
   try {
-    const value = JSON.stringify({ customer: places.customer, activities: places.activities, at: Date.now() });
+    const value = JSON.stringify({ customer, activities, at: Date.now() });
     if (value.length > KEPT_MAX_CHARS) return;
     const keys = Object.keys(localStorage)
       .filter((k) => k.startsWith(KEPT_PREFIX) && k !== KEPT_PREFIX + customerId)
@@ -148,23 +142,28 @@ export type PlacesState =
   | { status: 'notFound' }
   | { status: 'ready'; customer: Customer; activities: Activity[]; shown: 'fresh' | 'kept' | 'welcome' };
 
-/** What the page already has for this customer while its read waits: kept places, else the welcome. */
-function meanwhile(store: StoreApi, customerId: string): PlacesState | null {
+/** What the page already has for this customer while its places are read: kept places, else the welcome. */
+function meanwhile(customer: PageCustomer, customerId: string): PlacesState | null {
   const kept = keptPlaces(customerId);
-  if (kept) return { status: 'ready', customer: kept.customer, activities: kept.activities, shown: 'kept' };
-  const row = pageCustomer(store, customerId) as Customer | null;
-  if (row && typeof row.name === 'string' && typeof row.latitude === 'number')
-    return { status: 'ready', customer: row, activities: [], shown: 'welcome' };
+  const row = customer.status === 'loaded' ? customer.data : null;
+  if (kept) return { status: 'ready', customer: row ?? kept.customer, activities: kept.activities, shown: 'kept' };
+  if (row) return { status: 'ready', customer: row, activities: [], shown: 'welcome' };
   return null;
 }
 
 const LOADING: PlacesState = { status: 'loading' };
 
-export function usePlaces(db: Db, store: StoreApi, customerId: string | undefined): PlacesState {
+type Read =
+  | { status: 'ready'; activities: Activity[] }
+  | { status: 'error'; retry: () => void }
+  /** No answer or a server fault: read again on the page's schedule. */
+  | { status: 'waiting' };
+
+/** The places of the route's customer, with the customer the shell read for the page (`useCustomer()`). */
+export function usePlaces(db: Db, customerId: string | undefined): PlacesState {
+  const customer = useCustomer();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ id: string; attempt: number; value: PlacesState; waiting: boolean } | null>(
-    null,
-  );
+  const [state, setState] = useState<{ id: string; attempt: number; read: Read } | null>(null);
   const connection = useConnectivity().status;
   useEffect(() => {
     if (!customerId) return;
@@ -174,50 +173,49 @@ export function usePlaces(db: Db, store: StoreApi, customerId: string | undefine
       (r) =>
         live &&
         startTransition(() =>
-          setState({
-            id: customerId,
-            attempt,
-            waiting: false,
-            value: r.customer
-              ? { status: 'ready', customer: r.customer, activities: r.activities, shown: 'fresh' }
-              : { status: 'notFound' },
-          }),
+          setState({ id: customerId, attempt, read: { status: 'ready', activities: r.activities } }),
         ),
       (e) => {
         if (!live) return;
-        if (e instanceof PlacesUnavailable) {
-          setState({
-            id: customerId,
-            attempt,
-            waiting: true,
-            value: meanwhile(store, customerId) ?? { status: 'loading' },
-          });
-        } else {
-          setState({
-            id: customerId,
-            attempt,
-            waiting: false,
-            value: { status: 'error', retry: () => setAttempt((n) => n + 1) },
-          });
-        }
+        setState({
+          id: customerId,
+          attempt,
+          read:
+            e instanceof PlacesUnavailable
+              ? { status: 'waiting' }
+              : { status: 'error', retry: () => setAttempt((n) => n + 1) },
+        });
       },
     );
     return () => {
       live = false;
     };
-  }, [db, store, customerId, attempt]);
+  }, [db, customerId, attempt]);
   const current = state?.id === customerId ? state : null;
-  // One object per customer and fault (a new one each render would render the screen again and again).
-  const slowOrDown = connection !== 'online';
-  const fallback = useMemo(
-    () => (customerId && slowOrDown ? meanwhile(store, customerId) : null),
-    [store, customerId, slowOrDown],
-  );
+  const waiting = current?.read.status === 'waiting';
   // Read again at each attempt of the page's schedule, and as soon as the API answers again.
-  useRetryWhileDown(!!current && current.waiting && current.attempt === attempt, () => setAttempt((n) => n + 1));
-  if (!customerId) return { status: 'notFound' };
-  // While a read is under way, what was shown stays (a failed read's kept places or welcome).
-  if (current && (current.attempt === attempt || current.waiting)) return current.value;
-  // A first read that is slow or cannot answer shows what the page already has.
-  return fallback ?? LOADING;
+  useRetryWhileDown(!!current && waiting && current.attempt === attempt, () => setAttempt((n) => n + 1));
+  // While a read is under way, what was read before stays (a failed read's kept places or welcome).
+  const read = current && (current.attempt === attempt || waiting) ? current.read : null;
+  const row = customer.status === 'loaded' ? customer.data : null;
+  const fresh = read?.status === 'ready' && row ? read.activities : null;
+  // The last good read of this map, for a visit that cannot reach the API.
+  useEffect(() => {
+    if (customerId && row && fresh) keepPlaces(customerId, row, fresh);
+  }, [customerId, row, fresh]);
+  // One object per customer, read and fault (a new one each render would render the screen again and again).
+  const slowOrDown = connection !== 'online';
+  return useMemo<PlacesState>(() => {
+    if (!customerId || customer.status === 'notFound') return { status: 'notFound' };
+    if (read?.status === 'error') return { status: 'error', retry: read.retry };
+    if (read?.status === 'ready') {
+      // The places are here; the customer is the shell's, else (its read cannot answer) the one kept.
+      const c = row ?? (customer.status === 'error' ? keptPlaces(customerId)?.customer : null);
+      if (c) return { status: 'ready', customer: c, activities: read.activities, shown: 'fresh' };
+    }
+    // A read that cannot answer, or a first read that is slow: what the page already has.
+    if (read?.status === 'waiting' || slowOrDown || customer.status === 'error')
+      return meanwhile(customer, customerId) ?? LOADING;
+    return LOADING;
+  }, [customerId, customer, read, row, slowOrDown]);
 }
