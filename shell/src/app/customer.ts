@@ -7,7 +7,6 @@
 // contract (`Platform.customer`, `customerSource` below), and a screen that saved a change calls its
 // `reload()`, so the customer page, the map and the dashboard show the same row.
 import { useEffect, useRef } from 'react';
-import { useStore } from 'react-redux';
 import {
   connectivity,
   isTransientResponse,
@@ -18,7 +17,6 @@ import {
 } from '@guestmap/shared-ui/contracts';
 import { customerSlice, type AppDispatch, type AppStore, type CustomerState } from './store.ts';
 import { afterLoadAndIdle } from './idle.ts';
-import { useAppSelector } from './hooks.ts';
 
 export type CustomerResult =
   | { status: 'loaded'; row: Customer }
@@ -184,14 +182,4 @@ export function useCustomerLoader(deps: Parameters<typeof loadCustomer>[0], cust
       live = false;
     };
   }, [customerId, db, dispatch, toast]);
-  // Another user (a sign-in or sign-out in this tab or another): row-level security may show them another
-  // row, or none. The session restored at load is the one the first read used: nothing to read again.
-  const user = useAppSelector((s) => (s.auth.status === 'unknown' ? undefined : (s.auth.user?.id ?? null)));
-  const store = useStore() as AppStore;
-  const seenUser = useRef(user);
-  useEffect(() => {
-    const before = seenUser.current;
-    seenUser.current = user;
-    if (before !== undefined && user !== undefined && before !== user && customerId) void reloadCustomer(db, store);
-  }, [user, customerId, db, store]);
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteName, usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { useCustomerLoader } from '../app/customer.ts';
+import { useCustomerOnUser } from '../app/use-customer-on-user.ts';
 import { useSignInRedirects } from '../app/use-sign-in-redirects.ts';
 import { scheduleAnchorScroll } from '../app/anchor-scroll.ts';
 import { releasePrerender } from '../app/prerender.ts';
@@ -95,6 +96,7 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
   const profileLoaded = useAppSelector((s) => !!s.auth.profile);
 
   useCustomerLoader({ db, dispatch, toast, t }, customerId);
+  useCustomerOnUser(db, customerId);
   useSignInRedirects(routeName, customerId);
 
   // An interactive sign-in shows the progress bar until the profile has arrived.
