@@ -218,6 +218,44 @@ test.describe('as the hotel moderator', () => {
     // Only administrators may change the package.
     await expect(page.getByTestId('package')).toContainText(tr(vi, 'settings.packageAdminOnly'));
   });
+
+  test('settings: a saved name shows at once on the customer page and the map of the same tab', async ({ page }) => {
+    test.setTimeout(90_000);
+    const mapVi = catalogue('mfe-map', 'vi');
+    const [orig] = (await (await serviceRest(`customers?id=eq.${HOTEL}&select=name`)).json()) as { name: string }[];
+    const renamed = `${orig!.name} (renamed)`;
+    const title = page.getByRole('main').getByRole('heading', { level: 1 });
+    try {
+      // The customer page and the map first: their screens have shown the customer when it changes.
+      await page.goto(`/${HOTEL}`);
+      await expect(title).toHaveText(orig!.name, { timeout: 30_000 });
+      await page.getByRole('link', { name: tr(mapVi, 'customer.openMap') }).click();
+      await expect(page).toHaveURL(new RegExp(`/${HOTEL}/map$`));
+      await expect(title).toContainText(orig!.name, { timeout: 30_000 });
+      // The same document all along: a reload would lose this mark.
+      await page.evaluate(() => ((window as unknown as { __sameTab: boolean }).__sameTab = true));
+      // To the settings in the page (as the dashboard's Settings button does: a route change, no reload).
+      await page.evaluate((path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, `/${HOTEL}/settings`);
+      await screenReady(page);
+      await page.getByLabel(tr(vi, 'settings.name')).fill(renamed);
+      await page.getByRole('button', { name: tr(vi, 'form.save') }).click();
+      await expect(page.getByText(tr(vi, 'settings.saved'))).toBeVisible();
+      await expect(title).toHaveText(tr(vi, 'CustomerSettings.heading', { name: renamed }));
+      // Back to the map, then the customer page: both show the saved name without a reload.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/${HOTEL}/map$`));
+      await expect(title).toContainText(renamed);
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/${HOTEL}$`));
+      await expect(title).toHaveText(renamed);
+      expect(await page.evaluate(() => (window as unknown as { __sameTab?: boolean }).__sameTab)).toBe(true);
+    } finally {
+      await serviceRest(`customers?id=eq.${HOTEL}`, { method: 'PATCH', body: JSON.stringify({ name: orig!.name }) });
+    }
+  });
 });
 
 test.describe('commission statements', () => {

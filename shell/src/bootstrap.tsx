@@ -43,19 +43,22 @@ async function boot() {
   const { authSlice, makeStore, uiSlice } = await import(/* webpackMode: "eager" */ './app/store.ts');
   const store = makeStore();
   await yieldToMain();
-  const [{ createSupabaseLoader }, { prefetchCustomer, seedCustomer }, { initialLocale }] = await Promise.all([
-    import(/* webpackMode: "eager" */ './app/supabase-loader.ts'),
-    import(/* webpackMode: "eager" */ './app/customer.ts'),
-    import(/* webpackMode: "eager" */ './app/initial-locale.ts'),
-  ]);
+  const [{ createSupabaseLoader }, { customerTextsFor, prefetchCustomer, seedCustomer }, { initialLocale }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ './app/supabase-loader.ts'),
+      import(/* webpackMode: "eager" */ './app/customer.ts'),
+      import(/* webpackMode: "eager" */ './app/initial-locale.ts'),
+    ]);
   // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
   const sessionCode = () => import('./app/session.ts');
   const supabase = createSupabaseLoader(config, { alongside: sessionCode });
   // A customer route: the page came with its customer (the server drew its splash), or it is read now,
   // while i18n and React start.
   const customerId = opening?.def.customer ? opening.params.customerId : undefined;
-  if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer')))
-    prefetchCustomer(supabase.db, customerId, initialLocale());
+  // Its texts in the page's language (every language on the dashboard's screens, which edit them).
+  const texts = customerTextsFor(opening?.def.remote, initialLocale());
+  if (customerId && !seedCustomer(store.dispatch, customerId, pageData('gm-boot-customer'), texts))
+    prefetchCustomer(supabase.db, customerId, texts);
   await yieldToMain();
   const [{ applyLocale, initI18n, rememberLocale }, { addNamespace }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/i18n.ts'),

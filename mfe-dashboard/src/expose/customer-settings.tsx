@@ -12,7 +12,7 @@ export default function CustomerSettings() {
   return (
     <Themed>
       <WithCustomer>
-        {(customer, setCustomer) => (
+        {(customer, saved) => (
           <main style={{ maxWidth: 860, width: '100%', margin: '0 auto', padding: '16px 16px 48px' }}>
             <div
               style={{
@@ -29,7 +29,7 @@ export default function CustomerSettings() {
               </Typography.Title>
               <Button onClick={() => navigateTo('Dashboard', { customerId: customer.id })}>{t('nav.dashboard')}</Button>
             </div>
-            <CustomerSettingsForm customer={customer} onSaved={setCustomer} />
+            <CustomerSettingsForm customer={customer} onSaved={saved} />
           </main>
         )}
       </WithCustomer>

@@ -1,20 +1,12 @@
 // What every dashboard screen shares: the antd theme from the shared tokens (following the shell's
 // light/dark mode), and the customer being managed.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
 import { antdThemeTokens } from '@guestmap/shared-ui/tokens';
 import { useAntdLocale } from '@guestmap/shared-ui/antd-locale';
-import {
-  isTransientResponse,
-  useRetryWhileDown,
-  useSelector,
-  useTranslation,
-  usePlatform,
-} from '@guestmap/shared-ui/contracts';
-import type { Tables } from '@guestmap/shared-ui/database';
-import { useCustomerId, useDb, errorKey } from './use-db.ts';
+import { useCustomer, useSelector, useTranslation, usePlatform, type Customer } from '@guestmap/shared-ui/contracts';
 
-export type Customer = Tables<'customers'>;
+export type { Customer };
 
 export function useThemeMode(): 'light' | 'dark' {
   return useSelector((s: { ui?: { theme?: string } }) => (s.ui?.theme === 'dark' ? 'dark' : 'light'));
@@ -36,37 +28,19 @@ export function Themed({ children }: { children: ReactNode }) {
   );
 }
 
-export function WithCustomer({
-  children,
-}: {
-  children: (c: Customer, setCustomer: (c: Customer) => void) => ReactNode;
-}) {
+/**
+ * The route's customer, as the shell read it for the page (`useCustomer()`): no read of its own. `saved`
+ * makes the shell read it again after a change, so every screen of the tab (the customer page, the map)
+ * shows the saved row.
+ */
+export function WithCustomer({ children }: { children: (c: Customer, saved: (c: Customer) => void) => ReactNode }) {
   const { t } = useTranslation('dashboard');
-  const db = useDb();
-  const { toast } = usePlatform();
-  const customerId = useCustomerId();
-  const [customer, setCustomer] = useState<Customer | null | undefined>(undefined);
-  // No answer or a server fault: the spinner stays (the shell says it is still trying) and the customer
-  // is read again on the page's retry schedule, never shown as "not found" (issue 32).
-  const [waiting, setWaiting] = useState(false);
-  const load = useCallback(async () => {
-    const res = await db.from('customers').select('*').eq('id', customerId).maybeSingle();
-    if (isTransientResponse(res)) {
-      setWaiting(true);
-      return;
-    }
-    setWaiting(false);
-    if (res.error) toast.error(t(errorKey(res.error)));
-    setCustomer(res.data ?? null);
-  }, [db, customerId, toast, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useRetryWhileDown(waiting, () => {
-    setWaiting(false);
-    void load();
-  });
-  if (customer === undefined) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (customer === null) return <Result status="404" title={t('errors.customer_not_found')} />;
-  return <>{children(customer, setCustomer)}</>;
+  const customer = useCustomer();
+  const { reload } = customer;
+  const saved = useCallback(() => void reload(), [reload]);
+  // No answer or a server fault: the spinner stays (the shell says it is still trying and reads the
+  // customer again on the page's retry schedule), never shown as "not found" (issue 32).
+  if (customer.status === 'notFound') return <Result status="404" title={t('errors.customer_not_found')} />;
+  if (customer.status !== 'loaded' || !customer.data) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  return <>{children(customer.data, saved)}</>;
 }

@@ -7,9 +7,15 @@
 // unreachable. Failed reads are reported at once to `connectivity`, and their screens read again on its
 // one schedule (connectivity.ts).
 import { PostgrestClient } from '@supabase/postgrest-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@guestmap/supabase/types/database.ts';
 import { trackedFetch } from './connectivity.ts';
 
-export type Db = PostgrestClient;
+/** Typed with the generated database types (supabase/types/database.ts): tables, columns, RPC arguments and results. */
+export type Db = PostgrestClient<Database>;
+/** The page's full Supabase client, typed the same way (`Platform.supabase`, `useSupabase()`). */
+export type Supabase = SupabaseClient<Database>;
+export type { Database };
 
 export function createDb(supabaseUrl: string, anonKey: string, accessToken: () => Promise<string | null>): Db {
   const tracked = trackedFetch();
@@ -18,7 +24,7 @@ export function createDb(supabaseUrl: string, anonKey: string, accessToken: () =
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${(await accessToken()) ?? anonKey}`);
     return tracked(input, { ...init, headers });
   };
-  return new PostgrestClient(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
+  return new PostgrestClient<Database>(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
     headers: { apikey: anonKey },
     fetch: authedFetch,
     retry: false,

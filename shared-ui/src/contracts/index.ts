@@ -1,20 +1,21 @@
 // The contract between the shell (host) and the remotes. Shared as a Module Federation singleton,
 // so the PlatformContext object below is the same one in every remote.
 import { createContext, use, useContext, type ComponentType } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Slice, Reducer } from '@reduxjs/toolkit';
 import type { i18n as I18n } from 'i18next';
 import type { CatalogueSources } from '../i18n/index.ts';
 import { LANGUAGES } from '../i18n/languages.js';
 import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
 import { modulesOf } from './route-registry.js';
-import type { Db } from './db.ts';
+import type { Db, Supabase } from './db.ts';
+import type { CustomerSource } from './customer.ts';
 
 export * from './routes.ts';
 export * from './router.ts';
 export * from './libraries.ts';
-export { createDb, type Db } from './db.ts';
+export { createDb, type Db, type Supabase, type Database } from './db.ts';
 export * from './connectivity.ts';
+export * from './customer.ts';
 
 /** A language's BCP-47 tag (<html lang>, Intl, the profile's language): the list is shared-ui/src/i18n/languages.js. */
 export type Locale = (typeof LANGUAGES)[number]['locale'];
@@ -81,9 +82,9 @@ export interface Platform {
    * demand so a guest's first screen does not wait for it: null until then. A screen that needs it
    * while rendering calls `useSupabase()`; an event handler awaits `loadSupabase()`.
    */
-  supabase: SupabaseClient | null;
+  supabase: Supabase | null;
   /** Loads the Supabase client (once; the same promise every time). */
-  loadSupabase: () => Promise<SupabaseClient>;
+  loadSupabase: () => Promise<Supabase>;
   toast: ToastApi;
   user: PlatformUser | null;
   profile: Profile | null;
@@ -95,6 +96,8 @@ export interface Platform {
   pending: boolean;
   setPending: (key: string, on: boolean) => void;
   store: StoreApi;
+  /** The route's customer, read once by the shell for every screen: use `useCustomer()` (customer.ts). */
+  customer: CustomerSource;
   i18n: I18n;
   locale: Locale;
   setLocale: (l: Locale) => void;
@@ -104,6 +107,7 @@ export interface Platform {
 }
 
 /**
+ * @deprecated Use `useCustomer()` (customer.ts): the same row, kept up to date, with `reload()`.
  * The customer row of the page's route as the shell holds it (`customer` in its store): the one the server
  * sent with the page (its welcome) or the shell read at boot. A remote shows it while its own read waits.
  */
@@ -126,7 +130,7 @@ export function usePlatform(): Platform {
  * The page's Supabase client, for screens that need it while rendering (account, dashboard): the
  * screen suspends (its Suspense fallback shows) until the client has loaded.
  */
-export function useSupabase(): SupabaseClient {
+export function useSupabase(): Supabase {
   const p = usePlatform();
   return p.supabase ?? use(p.loadSupabase());
 }

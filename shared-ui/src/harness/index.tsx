@@ -1,7 +1,7 @@
 // The standalone dev harness: runs one remote alone (pnpm --filter @guestmap/mfe-x dev) with the
 // same platform context the shell provides (store with inject, i18n, Supabase client against the
 // local stack, toasts, navigation by route name). Screens the remote does not own show their name.
-import { useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider, Outlet, useNavigate, useLocation } from 'react-router-dom';
@@ -20,12 +20,14 @@ import {
   type RouteName,
   type ToastType,
   type Locale,
+  type Database,
 } from '../contracts/index.ts';
 import { addNamespace, lang, normaliseLocale } from '../i18n/index.ts';
 import { cssVariables } from '../tokens/index.ts';
 import { ROUTE_REGISTRY, exposeFileOf } from '../contracts/route-registry.js';
 import { consoleToasts, createPlatform, NO_REMOTES } from '../platform/index.ts';
 import { createPlatformStore, initPlatformI18n, LOCAL_ANON_KEY } from '../platform/setup.ts';
+import { harnessCustomer } from './customer.ts';
 
 /** The remote's `src/expose/` folder as the bundler gives it:
  *  `import.meta.webpackContext('./expose', { mode: 'lazy', … })` (each file a promise of its module). */
@@ -67,7 +69,7 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
   await initPlatformI18n(i18next, locale);
   const { store, api: storeApi } = createPlatformStore();
   const supabaseUrl = opts.supabaseUrl ?? 'http://127.0.0.1:54321';
-  const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY, {
+  const supabase = createClient<Database>(supabaseUrl, LOCAL_ANON_KEY, {
     global: { fetch: trackedFetch() },
     db: { retry: false },
   });
@@ -77,6 +79,7 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
   );
   const loadSupabase = () => Promise.resolve(supabase);
+  const customer = harnessCustomer(db);
   await opts.register?.({
     store: storeApi,
     i18n: i18next,
@@ -113,6 +116,7 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     );
     const [loc, setLoc] = useState<Locale>(locale);
     const [pendingKeys, setPendingKeys] = useState<string[]>([]);
+    useEffect(() => customer.follow(location.pathname), [location.pathname]);
     const { pathname, search } = location;
     const navigation = useMemo(() => ({ navigate, location: { pathname, search } }), [navigate, pathname, search]);
     const value = useMemo<Platform>(
@@ -128,6 +132,7 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
           pending: pendingKeys.length > 0,
           setPending: (key, on) => setPendingKeys((k) => (on ? [...new Set([...k, key])] : k.filter((x) => x !== key))),
           store: storeApi,
+          customer,
           i18n: i18next,
           locale: loc,
           setLocale: (l) => {

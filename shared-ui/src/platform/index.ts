@@ -7,7 +7,6 @@
 //
 // Only types come from the contract here (its runtime is a Module Federation singleton the caller
 // imports by package name); the route paths are plain data.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { i18n as I18n } from 'i18next';
 import type {
   Locale,
@@ -19,7 +18,8 @@ import type {
   ToastApi,
   ToastType,
 } from '../contracts/index.ts';
-import type { Db } from '../contracts/db.ts';
+import type { Db, Supabase } from '../contracts/db.ts';
+import type { CustomerSource } from '../contracts/customer.ts';
 import { pathFor, type RouteName, type RouteParams } from '../contracts/routes.ts';
 
 /** Where the page is and how it moves: the router's `navigate` and `location` (a no-op when there is none). */
@@ -35,9 +35,9 @@ export interface PlatformOptions {
   config?: PlatformConfig;
   /** Default: a client that fails every request (a prerender reads nothing). */
   db?: Db;
-  supabase?: SupabaseClient | null;
+  supabase?: Supabase | null;
   /** Default: the given `supabase`, else a rejection. */
-  loadSupabase?: () => Promise<SupabaseClient>;
+  loadSupabase?: () => Promise<Supabase>;
   /** Default: toasts written to the console. */
   toast?: ToastApi;
   user?: PlatformUser | null;
@@ -50,6 +50,8 @@ export interface PlatformOptions {
   setPending?: Platform['setPending'];
   /** Default: a store with nothing in it (inject does nothing). */
   store?: StoreApi;
+  /** The route's customer (`useCustomer()`). Default: none (`idle`; reload does nothing). */
+  customer?: CustomerSource;
   setLocale?: Platform['setLocale'];
   refreshProfile?: Platform['refreshProfile'];
   signOut?: Platform['signOut'];
@@ -102,6 +104,9 @@ export function storeApiOf(store: {
 }
 
 const defaultToasts = consoleToasts();
+
+const noCustomerSnapshot = { id: null, status: 'idle', data: null } as const;
+const noCustomer: CustomerSource = { get: () => noCustomerSnapshot, subscribe: () => noop, reload: resolved };
 
 const emptyStore: StoreApi = {
   inject: noop,
@@ -161,6 +166,7 @@ export function createPlatform(o: PlatformOptions): Platform {
     pending: o.pending ?? false,
     setPending: o.setPending ?? noop,
     store: o.store ?? emptyStore,
+    customer: o.customer ?? noCustomer,
     i18n: o.i18n,
     locale: o.locale,
     setLocale: o.setLocale ?? noop,

@@ -14,6 +14,7 @@ import {
 import { createPlatform, storeApiOf } from '@guestmap/shared-ui/platform';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
+import { customerSource } from './customer.ts';
 import type { ToastStore } from '../components/toasts.tsx';
 import { lastVisit } from '../routes/history.ts';
 import { markSignOut } from '../routes/guard.tsx';
@@ -92,6 +93,7 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
         pending,
         setPending,
         store: storeApiOf(deps.store),
+        customer: customerSource(deps.store, deps.supabase.db),
         i18n: deps.i18n,
         locale,
         setLocale,

@@ -1,7 +1,7 @@
 // The client-side profile (spec section 3): initialised from the access token's claims
 // (is_admin, moderator, customer), then the `profiles` row merged over it. Also the user's
 // customers list (user_customers, newest first) and the customers they moderate.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import { normaliseLocale } from '@guestmap/shared-ui/i18n';
 import type { Profile } from '@guestmap/shared-ui/contracts';
 import type { CustomerSummary } from './store.ts';

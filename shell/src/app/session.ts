@@ -6,9 +6,9 @@
 //     cancels it and signs out;
 //   - the SessionKeeper (session-keeper.ts) refreshes the token on our own schedule;
 //   - fatal auth errors sign out, "No account associated with this email" for user_not_found.
-import type { SupabaseClient, Session, RealtimeChannel, AuthChangeEvent } from '@supabase/supabase-js';
+import type { Session, RealtimeChannel, AuthChangeEvent } from '@supabase/supabase-js';
 import type { i18n as I18n } from 'i18next';
-import type { Locale, PlatformUser, Profile, ToastApi } from '@guestmap/shared-ui/contracts';
+import type { Locale, PlatformUser, Profile, Supabase, ToastApi } from '@guestmap/shared-ui/contracts';
 import { authSlice, type AppStore } from './store.ts';
 import {
   decodeClaims,
@@ -67,7 +67,7 @@ export function classifyAuthError(error: unknown): Exclude<RefreshOutcome, { ok:
 }
 
 export interface SessionDeps {
-  supabase: SupabaseClient;
+  supabase: Supabase;
   store: AppStore;
   toast: ToastApi;
   i18n: I18n;

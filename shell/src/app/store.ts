@@ -1,7 +1,7 @@
 // The shell's Redux store: one combineSlices root reducer; remotes inject their slices lazily
 // (slice.injectInto(rootReducer)) through usePlatform().store.inject.
 import { combineSlices, configureStore, createSlice, type PayloadAction, type Slice } from '@reduxjs/toolkit';
-import type { Profile, PlatformUser, Locale } from '@guestmap/shared-ui/contracts';
+import type { Customer, CustomerSnapshot, Profile, PlatformUser, Locale } from '@guestmap/shared-ui/contracts';
 
 /** A customer as listed in the user menu (my maps, dashboards I moderate). */
 export interface CustomerSummary {
@@ -77,10 +77,8 @@ export const authSlice = createSlice({
 /** Spec section 9: default map zoom when the customer has none. */
 export const DEFAULT_ZOOM = 16;
 
-export interface CustomerState {
-  id: string | null;
-  status: 'idle' | 'loading' | 'loaded' | 'notFound' | 'error';
-  data: Record<string, unknown> | null;
+/** The route's customer (the contract's `CustomerSnapshot`, given to remotes by `useCustomer()`). */
+export interface CustomerState extends CustomerSnapshot {
   mapCenter: { latitude: number; longitude: number; zoom: number } | null;
 }
 
@@ -91,14 +89,19 @@ export const customerSlice = createSlice({
     reset(_s, a: PayloadAction<string | null>) {
       return { id: a.payload, status: a.payload ? 'loading' : 'idle', data: null, mapCenter: null };
     },
-    loaded(state, a: PayloadAction<Record<string, unknown>>) {
+    loaded(state, a: PayloadAction<Customer>) {
       if (a.payload.id !== state.id) return;
       state.status = 'loaded';
       state.data = a.payload;
-      const d = a.payload as { latitude?: number; longitude?: number; zoom?: number | null };
+      // The server's copy (prefill.mjs) is untyped JSON: its fields are checked before use.
+      const d = a.payload as { latitude?: unknown; longitude?: unknown; zoom?: number | null };
       if (typeof d.latitude === 'number' && typeof d.longitude === 'number') {
         state.mapCenter = { latitude: d.latitude, longitude: d.longitude, zoom: d.zoom ?? DEFAULT_ZOOM };
       }
+    },
+    /** Read again (a reload): a row shown stays while it is read; a missing or failed one shows loading. */
+    reloading(state, a: PayloadAction<string>) {
+      if (state.id === a.payload && (state.status === 'notFound' || state.status === 'error')) state.status = 'loading';
     },
     notFound(state, a: PayloadAction<string>) {
       if (state.id === a.payload) state.status = 'notFound';

@@ -91,7 +91,7 @@ describe('the Supabase loader', () => {
     expect(loader.mayHaveSession()).toBe(true);
     await Promise.all([
       loader.db.from('favourites').select('activity_id'),
-      loader.db.rpc('record_event', { p_type: 'map_view' }),
+      loader.db.rpc('record_event', { p_customer_id: 'saigon-riverside-hotel', p_type: 'map_view' }),
     ]);
     expect(seen.map((s) => s.authorization)).toEqual([`Bearer ${USER_TOKEN}`, `Bearer ${USER_TOKEN}`]);
     expect(importClient).toHaveBeenCalledTimes(1);

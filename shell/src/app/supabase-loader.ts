@@ -5,8 +5,14 @@
 // It loads at once when a session may exist: one stored by supabase-js, or one arriving in the
 // address (an email link or an OAuth redirect). Otherwise it loads on first use: the sign-in dialog,
 // an account or dashboard screen, a reward played as a visitor.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { connectivity, createDb, trackedFetch, type Db } from '@guestmap/shared-ui/contracts';
+import {
+  connectivity,
+  createDb,
+  trackedFetch,
+  type Db,
+  type Database,
+  type Supabase,
+} from '@guestmap/shared-ui/contracts';
 
 /** supabase-js's default storage key for a project URL (`sb-<first label of the host>-auth-token`), set explicitly so both sides agree. */
 export function storageKeyFor(supabaseUrl: string): string {
@@ -25,12 +31,12 @@ export function addressCarriesAuth(loc: { search: string; hash: string }): boole
 export interface SupabaseLoader {
   db: Db;
   /** The client once loaded, else null. */
-  readonly client: SupabaseClient | null;
-  load: () => Promise<SupabaseClient>;
+  readonly client: Supabase | null;
+  load: () => Promise<Supabase>;
   /** Whether a session may exist right now (stored, or in the address). */
   mayHaveSession: () => boolean;
   /** Called once with the client when it has loaded. */
-  onLoaded: (fn: (client: SupabaseClient) => void) => void;
+  onLoaded: (fn: (client: Supabase) => void) => void;
 }
 
 export function createSupabaseLoader(
@@ -46,9 +52,9 @@ export function createSupabaseLoader(
   const storageKey = storageKeyFor(config.supabaseUrl);
   const storage = opts.storage ?? globalThis.localStorage;
   const importClient = opts.importClient ?? (() => import('@supabase/supabase-js'));
-  let client: SupabaseClient | null = null;
-  let promise: Promise<SupabaseClient> | null = null;
-  const waiting: ((c: SupabaseClient) => void)[] = [];
+  let client: Supabase | null = null;
+  let promise: Promise<Supabase> | null = null;
+  const waiting: ((c: Supabase) => void)[] = [];
 
   const mayHaveSession = () => {
     let stored: string | null = null;
@@ -61,7 +67,7 @@ export function createSupabaseLoader(
   const load = () => {
     promise ??= Promise.all([importClient(), opts.alongside?.()]).then(
       ([{ createClient }]) => {
-        client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+        client = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
           // The session keeper (app/session.ts) owns the refresh schedule (spec section 4).
           auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: true, storageKey },
           // Every answer (or its absence) reports to the page's connectivity; postgrest-js's silent

@@ -46,11 +46,11 @@ describe('CustomerSplash', () => {
   it('shows the customer read from the API: its name and welcome in the page’s language, in its colour', async () => {
     const { store, platform } = await renderSplash();
     store.dispatch(customerSlice.actions.reset(HOTEL));
-    const read = await fetchCustomer(platform().db, HOTEL, 'vi-VN');
+    const read = await fetchCustomer(platform().db, HOTEL, ['vi', 'en']);
     if (read.status !== 'loaded') throw new Error(`the seeded hotel was not read: ${read.status}`);
-    const row = read.row as { name: string; welcome: { vi: string }; primary_color: string };
+    const row = read.row as unknown as { name: string; welcome: { vi: string }; primary_color: string };
     act(() => {
-      store.dispatch(customerSlice.actions.loaded(row));
+      store.dispatch(customerSlice.actions.loaded(read.row));
     });
     const splash = await screen.findByRole('status');
     expect(splash.querySelector('.gm-splash-name')?.textContent).toBe(row.name);

@@ -5,8 +5,9 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 
 import { Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isRouteName, usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
-import { useCustomerLoader } from '../app/customer.ts';
+import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks.ts';
+import { customerTextsFor, useCustomerLoader } from '../app/customer.ts';
+import { useCustomerOnUser } from '../app/use-customer-on-user.ts';
 import { useSignInRedirects } from '../app/use-sign-in-redirects.ts';
 import { scheduleAnchorScroll } from '../app/anchor-scroll.ts';
 import { releasePrerender } from '../app/prerender.ts';
@@ -22,6 +23,7 @@ const Footer = lazy(() => import('./footer.tsx'));
 
 export interface RouteHandle {
   name: string;
+  remote?: string;
   blurred?: boolean;
   customer?: boolean;
 }
@@ -95,7 +97,9 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
   const profileLoaded = useAppSelector((s) => !!s.auth.profile);
 
   const locale = useAppSelector((s) => s.ui.locale);
-  useCustomerLoader({ db, dispatch, toast, t, locale }, customerId);
+  const getState = useAppStore().getState;
+  useCustomerLoader({ db, dispatch, toast, t, getState }, customerId, customerTextsFor(handle.remote, locale));
+  useCustomerOnUser(db, customerId);
   useSignInRedirects(routeName, customerId);
 
   // An interactive sign-in shows the progress bar until the profile has arrived.

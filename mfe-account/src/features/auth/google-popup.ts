@@ -8,7 +8,7 @@
 // popup consume the fragment first (detectSessionInUrl), the session is already in the shared
 // storage and supabase-js broadcasts SIGNED_IN to this tab, which also completes the flow. The
 // popup being closed before either happens rejects with `popup_closed`.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import { CLIENT_CODES } from '../common/errors.ts';
 
 export class PopupFlowError extends Error {

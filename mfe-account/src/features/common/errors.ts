@@ -1,6 +1,7 @@
 // Maps errors from supabase-js (auth, PostgREST, storage) to catalogue keys. Decisions are taken on
 // the error's machine-readable code (and on "no response at all" for network failures), never on
 // message text, which servers are free to reword.
+import type { DbErrorCode } from '@guestmap/shared-ui/db-errors';
 
 export type AuthErrorKey =
   | 'errors.emailInUse'
@@ -99,7 +100,7 @@ export const CUSTOMER_ERROR_DETAILS = [
   'anonymous_user',
   'not_authenticated',
   'user_disabled',
-] as const;
+] as const satisfies readonly DbErrorCode[];
 export type CustomerErrorDetail = (typeof CUSTOMER_ERROR_DETAILS)[number];
 
 /** create_customer raises with a stable `detail` code (see the customers migration). */

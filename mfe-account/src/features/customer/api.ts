@@ -1,6 +1,6 @@
 // Server operations of customer creation. The RPCs decide: check_customer_slug for the live check,
 // create_customer (atomic: customer + first moderator + list entry + home customer) to create.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 
 export type SlugStatus = 'ok' | 'slug_format' | 'slug_reserved' | 'slug_taken';

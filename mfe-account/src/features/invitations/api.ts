@@ -1,6 +1,6 @@
 // Invitations addressed to the signed-in user (matched by the database on the account's confirmed
 // e-mail), and the answers to them. Accepting grants the role; nothing is granted before.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 
 export interface MyInvitation {
   id: string;

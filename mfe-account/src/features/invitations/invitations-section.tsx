@@ -16,19 +16,21 @@ import {
   type RouteQuery,
 } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
+import type { DbErrorCode } from '@guestmap/shared-ui/db-errors';
 import { useBusy } from '../common/use-busy.ts';
 import { acceptInvitation, declineInvitation, listMyInvitations, type MyInvitation } from './api.ts';
 
 type Answered = Record<string, 'accepted' | 'declined'>;
 
-const KNOWN = [
+/** The database's codes this section says in words (the rest: "unexpected"). */
+const KNOWN: readonly string[] = [
   'invitation_not_found',
   'invitation_declined',
   'invitation_withdrawn',
   'invitation_expired',
   'invitation_accepted',
   'not_partner',
-];
+] satisfies DbErrorCode[];
 
 function refusalKey(e: unknown): string {
   const details = (e as { details?: string } | null)?.details ?? '';

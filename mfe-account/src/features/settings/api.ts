@@ -1,5 +1,5 @@
 // Server operations of the user screens, through the page's one Supabase client (RLS decides).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 
 export interface MyMap {

@@ -36,7 +36,8 @@ export async function recordEvent(
     const { data, error } = await db.rpc('record_event', {
       p_customer_id: customerId,
       p_type: type,
-      p_activity_id: activityId ?? null,
+      // Left out when there is none: the function's default (null) applies, as the generated type says.
+      p_activity_id: activityId ?? undefined,
       p_visitor_id: visitorId(),
     });
     if (error) return false;

@@ -20,10 +20,10 @@ const RedeemScreen = lazy(() => import('../../rewards/components/redeem-screen.t
 
 export default function CustomerScreen() {
   const { t } = useTranslation('map');
-  const { db, locale, navigateTo, hrefFor, store } = usePlatform();
+  const { db, locale, navigateTo, hrefFor } = usePlatform();
   const { customerId } = useParams();
   const [search, setSearch] = useSearchParams();
-  const places = usePlaces(db, store, customerId);
+  const places = usePlaces(db, customerId);
   useQrEntry('Customer', customerId, {}, search);
 
   const ready = places.status === 'ready' ? places : null;

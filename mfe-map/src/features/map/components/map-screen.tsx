@@ -45,7 +45,7 @@ export default function MapScreen() {
   const { db, locale, navigateTo, hrefFor, toast, user, requestSignIn, config } = platform;
   const { customerId, activitySlug, activityId } = useParams();
   const [search] = useSearchParams();
-  const places = usePlaces(db, platform.store, customerId);
+  const places = usePlaces(db, customerId);
   const [ui, dispatch] = useMapUi();
   const now = useNow();
   const desktop = useMedia(up('md'));

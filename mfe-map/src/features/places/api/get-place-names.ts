@@ -13,7 +13,7 @@ export type PlaceNames = ReadonlyMap<string, I18nText>;
 const cache = new Map<string, Promise<PlaceNames>>();
 
 export async function fetchPlaceNames(db: Db, customerId: string): Promise<PlaceNames> {
-  const { rows } = await readAllPages(db, customerId, 'id, title', () => Promise.resolve(null));
+  const rows = await readAllPages(db, customerId, 'id, title');
   return new Map(rows.map((r) => [r.id as string, (r.title ?? {}) as I18nText]));
 }
 

@@ -1,6 +1,8 @@
-// Reads a customer and its published activities through the shared Supabase client (RLS decides
-// what a visitor sees). Results are cached per customer for the page's life, so going from the
-// Customer screen to the Map, or between Map and Activity, never refetches.
+// Reads a customer's published activities through the page's PostgREST client (RLS decides what a
+// visitor sees); the customer itself is the page's, read once by the shell (`useCustomer()` in the
+// contract, issue 28), so a change saved in the dashboard's settings shows here at once. Places are cached
+// per customer for the page's life, so going from the Customer screen to the Map, or between Map and
+// Activity, never refetches.
 //
 // When the API cannot answer (no connection, a server fault, a restart), the screens never wait in
 // silence (issue 32): they show what the page already has, the places kept from the guest's last visit
@@ -8,33 +10,30 @@
 // still trying; the read runs again on the page's one retry schedule (connectivity, in the contract) and
 // the fresh places replace what was shown as soon as the API answers, without a reload.
 //
-// Texts hotels write in six languages (titles, descriptions, guest offers, the welcome) are read in the
-// guest's language and its fallbacks only (issue 30: an English guest downloads no Chinese, Korean or
-// Japanese), so the cache is per customer and language; the names in every language, which search needs,
-// are read when the guest first searches (get-place-names.ts).
+// Texts hotels write in six languages (titles, descriptions, guest offers) are read in the guest's language
+// and its fallbacks only (issue 30: an English guest downloads no Chinese, Korean or Japanese), so the cache
+// is per customer and language; the names in every language, which search needs, are read when the guest
+// first searches (get-place-names.ts).
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { contentColumns, contentLanguagesFor, foldContent } from '@guestmap/shared-ui/i18n';
 import {
   isTransientError,
   isTransientResponse,
-  pageCustomer,
   useConnectivity,
+  useCustomer,
   usePlatform,
   useRetryWhileDown,
   type Db,
-  type StoreApi,
+  type PageCustomer,
 } from '@guestmap/shared-ui/contracts';
+import { contentColumns, contentLanguagesFor, foldContent } from '@guestmap/shared-ui/i18n';
 import type { Activity, Customer } from '../utils/types.ts';
 
-const CUSTOMER_COLUMNS = 'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url';
 const ACTIVITY_COLUMNS =
   'id, customer_id, slug, category, latitude, longitude, address, address_local, phone, website, price_level, opening_hours, photos, tags, is_partner, sort_order';
-/** The texts written per language, by table. */
-const CUSTOMER_TEXTS = ['welcome'] as const;
+/** The texts written per language. */
 const ACTIVITY_TEXTS = ['title', 'description', 'guest_offer'] as const;
 
 export interface Places {
-  customer: Customer | null;
   activities: Activity[];
 }
 
@@ -68,21 +67,13 @@ export function activitiesPage(db: Db, customerId: string, page: number, columns
     .range(page * PAGE_ROWS, page * PAGE_ROWS + PAGE_ROWS - 1);
 }
 
-type PageAnswer = Awaited<ReturnType<typeof activitiesPage>>;
-
-/** Every page of a map's published places (more than one only past PAGE_ROWS); the first page's read may
- * run beside others (`alongside`). Throws PlacesUnavailable when the API cannot answer. */
-export async function readAllPages<A>(
-  db: Db,
-  customerId: string,
-  columns: string,
-  alongside: () => PromiseLike<A>,
-): Promise<{ rows: Record<string, unknown>[]; alongside: A }> {
-  let a: PageAnswer;
-  let other: A;
-  const pages: PageAnswer[] = [];
+/** Every page of a map's published places with the given columns (more than one only past PAGE_ROWS).
+ * Throws PlacesUnavailable when the API cannot answer. */
+export async function readAllPages(db: Db, customerId: string, columns: string): Promise<Record<string, unknown>[]> {
+  let a;
+  const pages = [];
   try {
-    [other, a] = await Promise.all([alongside(), activitiesPage(db, customerId, 0, columns)]);
+    a = await activitiesPage(db, customerId, 0, columns);
     pages.push(a);
     // A full page means there may be more: read the next ones, a few at a time, until one is short.
     while (!a.error && (a.data?.length ?? 0) === PAGE_ROWS) {
@@ -98,29 +89,14 @@ export async function readAllPages<A>(
   for (const r of pages) {
     if (r.error) throw isTransientResponse(r) ? new PlacesUnavailable(r.error) : r.error;
   }
-  const rows = pages.flatMap((r) => (r.data as unknown as Record<string, unknown>[] | null) ?? []);
-  return { rows, alongside: other };
+  return pages.flatMap((r) => (r.data as unknown as Record<string, unknown>[] | null) ?? []);
 }
 
 export async function fetchPlaces(db: Db, customerId: string, locale = 'en'): Promise<Places> {
   const languages = contentLanguagesFor(locale);
-  const { rows, alongside: c } = await readAllPages(
-    db,
-    customerId,
-    `${ACTIVITY_COLUMNS}, ${contentColumns(ACTIVITY_TEXTS, languages)}`,
-    () =>
-      db
-        .from('customers')
-        .select(`${CUSTOMER_COLUMNS}, ${contentColumns(CUSTOMER_TEXTS, languages)}`)
-        .eq('id', customerId)
-        .maybeSingle(),
-  );
-  if (c.error) throw isTransientResponse(c) ? new PlacesUnavailable(c.error) : c.error;
-  const row = c.data as Record<string, unknown> | null;
-  return {
-    customer: row ? foldContent<Customer>(row, CUSTOMER_TEXTS, languages) : null,
-    activities: rows.map((r) => foldContent<Activity>(r, ACTIVITY_TEXTS, languages)),
-  };
+  const rows = await readAllPages(db, customerId, `${ACTIVITY_COLUMNS}, ${contentColumns(ACTIVITY_TEXTS, languages)}`);
+  // The JSON columns (texts, opening hours) have the shapes `Activity` gives them.
+  return { activities: rows.map((r) => foldContent<Activity>(r, ACTIVITY_TEXTS, languages)) };
 }
 
 export function loadPlaces(db: Db, customerId: string, locale = 'en'): Promise<Places> {
@@ -129,10 +105,7 @@ export function loadPlaces(db: Db, customerId: string, locale = 'en'): Promise<P
   if (!p) {
     p = fetchPlaces(db, customerId, locale);
     cache.set(key, p);
-    p.then(
-      (r) => r.customer && keepPlaces(customerId, r),
-      () => cache.delete(key),
-    );
+    p.catch(() => cache.delete(key));
   }
   return p;
 }
@@ -151,9 +124,9 @@ export interface KeptPlaces {
   at: number;
 }
 
-function keepPlaces(customerId: string, places: Places) {
+function keepPlaces(customerId: string, customer: Customer, activities: Activity[]) {
   try {
-    const value = JSON.stringify({ customer: places.customer, activities: places.activities, at: Date.now() });
+    const value = JSON.stringify({ customer, activities, at: Date.now() });
     if (value.length > KEPT_MAX_CHARS) return;
     const keys = Object.keys(localStorage)
       .filter((k) => k.startsWith(KEPT_PREFIX) && k !== KEPT_PREFIX + customerId)
@@ -187,26 +160,31 @@ export type PlacesState =
   | { status: 'notFound' }
   | { status: 'ready'; customer: Customer; activities: Activity[]; shown: 'fresh' | 'kept' | 'welcome' };
 
-/** What the page already has for this customer while its read waits: kept places, else the welcome. */
-function meanwhile(store: StoreApi, customerId: string): PlacesState | null {
+/** What the page already has for this customer while its places are read: kept places, else the welcome. */
+function meanwhile(customer: PageCustomer, customerId: string): PlacesState | null {
   const kept = keptPlaces(customerId);
-  if (kept) return { status: 'ready', customer: kept.customer, activities: kept.activities, shown: 'kept' };
-  const row = pageCustomer(store, customerId) as Customer | null;
-  if (row && typeof row.name === 'string' && typeof row.latitude === 'number')
-    return { status: 'ready', customer: row, activities: [], shown: 'welcome' };
+  const row = customer.status === 'loaded' ? customer.data : null;
+  if (kept) return { status: 'ready', customer: row ?? kept.customer, activities: kept.activities, shown: 'kept' };
+  if (row) return { status: 'ready', customer: row, activities: [], shown: 'welcome' };
   return null;
 }
 
 const LOADING: PlacesState = { status: 'loading' };
 
-export function usePlaces(db: Db, store: StoreApi, customerId: string | undefined): PlacesState {
+type Read =
+  | { status: 'ready'; activities: Activity[] }
+  | { status: 'error'; retry: () => void }
+  /** No answer or a server fault: read again on the page's schedule. */
+  | { status: 'waiting' };
+
+/** The places of the route's customer, with the customer the shell read for the page (`useCustomer()`). */
+export function usePlaces(db: Db, customerId: string | undefined): PlacesState {
+  const customer = useCustomer();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ id: string; attempt: number; value: PlacesState; waiting: boolean } | null>(
-    null,
-  );
+  const [state, setState] = useState<{ id: string; attempt: number; read: Read } | null>(null);
   const connection = useConnectivity().status;
   // The page's language chooses the texts read; a change reads them again while the screen keeps showing
-  // the texts it has (a transition, as any read).
+  // the texts it has.
   const { locale } = usePlatform();
   useEffect(() => {
     if (!customerId) return;
@@ -216,50 +194,49 @@ export function usePlaces(db: Db, store: StoreApi, customerId: string | undefine
       (r) =>
         live &&
         startTransition(() =>
-          setState({
-            id: customerId,
-            attempt,
-            waiting: false,
-            value: r.customer
-              ? { status: 'ready', customer: r.customer, activities: r.activities, shown: 'fresh' }
-              : { status: 'notFound' },
-          }),
+          setState({ id: customerId, attempt, read: { status: 'ready', activities: r.activities } }),
         ),
       (e) => {
         if (!live) return;
-        if (e instanceof PlacesUnavailable) {
-          setState({
-            id: customerId,
-            attempt,
-            waiting: true,
-            value: meanwhile(store, customerId) ?? { status: 'loading' },
-          });
-        } else {
-          setState({
-            id: customerId,
-            attempt,
-            waiting: false,
-            value: { status: 'error', retry: () => setAttempt((n) => n + 1) },
-          });
-        }
+        setState({
+          id: customerId,
+          attempt,
+          read:
+            e instanceof PlacesUnavailable
+              ? { status: 'waiting' }
+              : { status: 'error', retry: () => setAttempt((n) => n + 1) },
+        });
       },
     );
     return () => {
       live = false;
     };
-  }, [db, store, customerId, attempt, locale]);
+  }, [db, customerId, attempt, locale]);
   const current = state?.id === customerId ? state : null;
-  // One object per customer and fault (a new one each render would render the screen again and again).
-  const slowOrDown = connection !== 'online';
-  const fallback = useMemo(
-    () => (customerId && slowOrDown ? meanwhile(store, customerId) : null),
-    [store, customerId, slowOrDown],
-  );
+  const waiting = current?.read.status === 'waiting';
   // Read again at each attempt of the page's schedule, and as soon as the API answers again.
-  useRetryWhileDown(!!current && current.waiting && current.attempt === attempt, () => setAttempt((n) => n + 1));
-  if (!customerId) return { status: 'notFound' };
-  // While a read is under way, what was shown stays (a failed read's kept places or welcome).
-  if (current && (current.attempt === attempt || current.waiting)) return current.value;
-  // A first read that is slow or cannot answer shows what the page already has.
-  return fallback ?? LOADING;
+  useRetryWhileDown(!!current && waiting && current.attempt === attempt, () => setAttempt((n) => n + 1));
+  // While a read is under way, what was read before stays (a failed read's kept places or welcome).
+  const read = current && (current.attempt === attempt || waiting) ? current.read : null;
+  const row = customer.status === 'loaded' ? customer.data : null;
+  const fresh = read?.status === 'ready' && row ? read.activities : null;
+  // The last good read of this map, for a visit that cannot reach the API.
+  useEffect(() => {
+    if (customerId && row && fresh) keepPlaces(customerId, row, fresh);
+  }, [customerId, row, fresh]);
+  // One object per customer, read and fault (a new one each render would render the screen again and again).
+  const slowOrDown = connection !== 'online';
+  return useMemo<PlacesState>(() => {
+    if (!customerId || customer.status === 'notFound') return { status: 'notFound' };
+    if (read?.status === 'error') return { status: 'error', retry: read.retry };
+    if (read?.status === 'ready') {
+      // The places are here; the customer is the shell's, else (its read cannot answer) the one kept.
+      const c = row ?? (customer.status === 'error' ? keptPlaces(customerId)?.customer : null);
+      if (c) return { status: 'ready', customer: c, activities: read.activities, shown: 'fresh' };
+    }
+    // A read that cannot answer, or a first read that is slow: what the page already has.
+    if (read?.status === 'waiting' || slowOrDown || customer.status === 'error')
+      return meanwhile(customer, customerId) ?? LOADING;
+    return LOADING;
+  }, [customerId, customer, read, row, slowOrDown]);
 }

@@ -1,5 +1,7 @@
-// Row shapes read from Supabase (customers, activities). Kept narrow: only what the guest path uses.
+// Row shapes read from Supabase (customers, activities): the generated types (supabase/types/database.ts),
+// narrowed to what the guest path uses, with the JSON columns given their shape.
 import type { ContentText } from '@guestmap/shared-ui/i18n';
+import type { Tables } from '@guestmap/shared-ui/database';
 
 /** `{en, vi, fr, zh, ko, ja}`, any of them missing (shown with pickText's fallbacks). */
 export type I18nText = ContentText;
@@ -23,38 +25,50 @@ export type Category = (typeof CATEGORIES)[number];
 /** Weekly schedule: {"mon": [["08:00","22:00"]], ...}; null = unknown. */
 export type OpeningHours = Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', [string, string][]>>;
 
-export interface Customer {
-  id: string;
-  kind: 'city' | 'hotel';
-  name: string;
-  tagline: string | null;
-  latitude: number;
-  longitude: number;
-  zoom: number | null;
-  logo_url: string | null;
-  primary_color: string | null;
-  cover_url: string | null;
-  welcome: I18nText | null;
-}
+/** The customer's columns the guest path shows (the page's customer row, `useCustomer()`, has them all). */
+export type Customer = Pick<
+  Tables<'customers'>,
+  | 'id'
+  | 'kind'
+  | 'name'
+  | 'tagline'
+  | 'latitude'
+  | 'longitude'
+  | 'zoom'
+  | 'logo_url'
+  | 'primary_color'
+  | 'cover_url'
+  | 'welcome'
+>;
 
-export interface Activity {
-  id: string;
-  customer_id: string;
-  slug: string;
-  category: Category;
+/** A published place as the guest path reads it: the generated row, its JSON columns given their shape. */
+export type Activity = Omit<
+  Pick<
+    Tables<'activities'>,
+    | 'id'
+    | 'customer_id'
+    | 'slug'
+    | 'category'
+    | 'title'
+    | 'description'
+    | 'latitude'
+    | 'longitude'
+    | 'address'
+    | 'address_local'
+    | 'phone'
+    | 'website'
+    | 'price_level'
+    | 'opening_hours'
+    | 'photos'
+    | 'tags'
+    | 'is_partner'
+    | 'guest_offer'
+    | 'sort_order'
+  >,
+  'title' | 'description' | 'opening_hours' | 'guest_offer'
+> & {
   title: I18nText;
   description: I18nText | null;
-  latitude: number;
-  longitude: number;
-  address: string | null;
-  address_local: string | null;
-  phone: string | null;
-  website: string | null;
-  price_level: number | null;
   opening_hours: OpeningHours | null;
-  photos: string[] | null;
-  tags: string[] | null;
-  is_partner: boolean;
   guest_offer: I18nText | null;
-  sort_order: number;
-}
+};

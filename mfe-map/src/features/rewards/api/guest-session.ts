@@ -1,6 +1,6 @@
 // A guest who plays without an account gets an anonymous one (Supabase anonymous sign-in); the
 // shell treats it as "not really signed in", and signing up later converts it in place.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 
 export async function ensureGuestSession(supabase: SupabaseClient): Promise<string> {
   const { data } = await supabase.auth.getSession();

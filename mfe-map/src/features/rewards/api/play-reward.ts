@@ -1,5 +1,5 @@
 // play_reward: the draw happens in the database; the same key always returns the same outcome.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../places/utils/types.ts';
 import { ensureGuestSession } from './guest-session.ts';
 
@@ -29,5 +29,6 @@ export async function playReward(
     p_idempotency_key: idempotencyKey,
   });
   if (error) throw error;
-  return data as PlayOutcome;
+  // play_reward returns jsonb (`Json` in the generated types): its shape is the function's, written above.
+  return data as unknown as PlayOutcome;
 }

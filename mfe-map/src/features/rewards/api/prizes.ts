@@ -1,5 +1,5 @@
 // The labels a fortune wheel shows. Only granted columns are named: weight and stock stay private.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../places/utils/types.ts';
 
 export interface WheelPrize {

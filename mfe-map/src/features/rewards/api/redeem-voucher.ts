@@ -1,6 +1,7 @@
 // redeem_voucher: partner staff (no account) redeem a guest's voucher with their partner PIN.
 // A wrong PIN is an answer, not an error (so the attempt is counted): it comes back as ok = false.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
+import type { DbErrorCode } from '@guestmap/shared-ui/db-errors';
 
 export interface Redemption {
   ok: true;
@@ -17,7 +18,8 @@ export interface Redemption {
   net_to_hotel_minor: number;
   created_at: string;
 }
-export type RedeemAnswer = Redemption | { ok: false; details: 'wrong_pin'; attempts_left: number };
+export type RedeemAnswer =
+  Redemption | { ok: false; details: Extract<DbErrorCode, 'wrong_pin'>; attempts_left: number };
 
 export interface RedeemInput {
   code: string;

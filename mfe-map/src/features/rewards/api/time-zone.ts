@@ -1,6 +1,7 @@
-// The hotel's time zone (customers.time_zone): its rewards day. Read once per hotel and page.
+// The hotel's time zone (customers.time_zone): its rewards day. The page's customer row has it (the
+// shell's read, `useCustomer()`); read on its own, once per hotel and page, only for another customer.
 import { useEffect, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { useCustomer, type Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import { DEFAULT_TIME_ZONE } from '../utils/hotel-day.ts';
 
 const cache = new Map<string, Promise<string>>();
@@ -34,7 +35,11 @@ export function loadTimeZone(supabase: SupabaseClient, customerId: string): Prom
 /** The hotel's time zone; null while loading (the default if it cannot be read). */
 export function useHotelTimeZone(supabase: SupabaseClient, customerId: string): string | null {
   const [state, setState] = useState<{ id: string; tz: string } | null>(null);
+  const page = useCustomer();
+  const own = page.status === 'loaded' && page.data?.id === customerId ? page.data.time_zone : undefined;
+  const known = own === undefined ? null : isTimeZone(own) ? own : DEFAULT_TIME_ZONE;
   useEffect(() => {
+    if (known) return;
     let live = true;
     loadTimeZone(supabase, customerId).then(
       (tz) => live && setState({ id: customerId, tz }),
@@ -43,6 +48,6 @@ export function useHotelTimeZone(supabase: SupabaseClient, customerId: string): 
     return () => {
       live = false;
     };
-  }, [supabase, customerId]);
-  return state?.id === customerId ? state.tz : null;
+  }, [supabase, customerId, known]);
+  return known ?? (state?.id === customerId ? state.tz : null);
 }

@@ -2,7 +2,7 @@
 // and today's plays per campaign (for "plays left today", today = the hotel's day in its time zone).
 // RLS shows a user only their own rows.
 import { useCallback, useEffect, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../places/utils/types.ts';
 import { hotelDay } from '../utils/hotel-day.ts';
 

@@ -4,7 +4,7 @@
 // play it already drew), automatically when the connection returns, after a reload too, or at once when
 // the guest taps Try again: the guest sees the true outcome and a play is never drawn twice.
 import { useCallback } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import { playReward, type PlayOutcome } from '../api/play-reward.ts';
 import { playErrorCode, type PlayError } from '../utils/errors.ts';

@@ -1,5 +1,9 @@
 // Error codes of the rewards RPCs (`details` of a PostgREST error) mapped to what the user reads.
 // `network` = no answer from the server: the same request may be retried with the same key.
+// The lists are the database's own codes (generated from the migrations: a code no migration raises is a
+// type error); each screen handles those its RPC raises, and says the rest as `unknown`.
+import type { DbErrorCode } from '@guestmap/shared-ui/db-errors';
+
 export const PLAY_ERRORS = [
   'not_authenticated',
   'user_disabled',
@@ -9,7 +13,7 @@ export const PLAY_ERRORS = [
   'daily_limit',
   'no_prizes',
   'idempotency_conflict',
-] as const;
+] as const satisfies readonly DbErrorCode[];
 export const REDEEM_ERRORS = [
   'voucher_not_found',
   'pin_locked',
@@ -21,9 +25,9 @@ export const REDEEM_ERRORS = [
   'invalid_amount',
   'invalid_currency',
   'invalid_key',
-] as const;
+] as const satisfies readonly DbErrorCode[];
 export type PlayError = (typeof PLAY_ERRORS)[number] | 'too_many' | 'network' | 'unknown';
-export type RedeemError = (typeof REDEEM_ERRORS)[number] | 'wrong_pin' | 'network' | 'unknown';
+export type RedeemError = (typeof REDEEM_ERRORS)[number] | Extract<DbErrorCode, 'wrong_pin'> | 'network' | 'unknown';
 
 interface ErrorLike {
   code?: string;

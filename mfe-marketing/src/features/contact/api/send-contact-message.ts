@@ -4,10 +4,11 @@
 // Each message carries a request id made once per message (shared-ui in-flight): sent again after a
 // lost answer, the database keeps it once and answers `already_received` (docs/reliability.md).
 import type { Db, Locale } from '@guestmap/shared-ui/contracts';
+import type { DbErrorCode } from '@guestmap/shared-ui/db-errors';
 import type { ContactValues } from '../validate.ts';
 
 /** Why a message was not sent: the database's rate limit (its `details` code), or anything else. */
-export type ContactSendFailure = 'rate_limited' | 'failed';
+export type ContactSendFailure = Extract<DbErrorCode, 'rate_limited'> | 'failed';
 
 export class ContactSendError extends Error {
   constructor(
@@ -26,8 +27,9 @@ export function contactFailure(error: { code?: string; details?: string | null }
 
 /** The message with this request id is already stored: the earlier send went through. */
 export function alreadyReceived(error: { code?: string; details?: string | null; message?: string }): boolean {
+  const received: DbErrorCode = 'already_received';
   return (
-    (error.code === 'P0001' && error.details === 'already_received') ||
+    (error.code === 'P0001' && error.details === received) ||
     (error.code === '23505' && /request_id/.test(`${error.message ?? ''} ${error.details ?? ''}`))
   );
 }

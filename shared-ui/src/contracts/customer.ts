@@ -1,0 +1,61 @@
+// The route's customer, read once for the page by the shell and given to every remote (issue 28).
+//
+// The shell is the one reader of the page's customer (`customers` row of the route's `customerId`): it
+// starts from the row the server sent with the page (shell/scripts/prefill.mjs, the first paint) or reads it
+// at boot, reads it again while the API cannot answer (the page's retry schedule, docs/reliability.md), after
+// a sign-in or sign-out, and when a screen asks: `reload()` after a save. Remotes never read the row
+// themselves: `useCustomer()` gives the same row to the customer page, the map and the dashboard, so a
+// change saved in settings shows everywhere in the tab at once.
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Tables } from '@guestmap/supabase/types/database.ts';
+import { useParams } from './router.ts';
+// A cycle (index.ts re-exports this file), used only when a screen renders: both are evaluated by then.
+import { usePlatform } from './index.ts';
+
+/** A customer row (the generated type of `customers`). */
+export type Customer = Tables<'customers'>;
+
+/**
+ * `loading`: no row yet (the first read is under way). `loaded`: `data` is the row. `notFound`: no such
+ * customer for this user (row-level security decides). `error`: the read failed without a row to show; when
+ * the API did not answer (or a server fault) the shell reads again on the page's retry schedule by itself.
+ * A reload that fails keeps the row it had (`loaded`), as the rest of the page keeps what it shows.
+ */
+export type CustomerStatus = 'idle' | 'loading' | 'loaded' | 'notFound' | 'error';
+
+export interface CustomerSnapshot {
+  /** The customer id this state is for (the route's `customerId`; null on a route without one). */
+  id: string | null;
+  status: CustomerStatus;
+  data: Customer | null;
+}
+
+/** What the shell gives remotes (`Platform.customer`); screens use `useCustomer()`. */
+export interface CustomerSource {
+  /** The state now: the same object until it changes. */
+  get: () => CustomerSnapshot;
+  subscribe: (listener: () => void) => () => void;
+  /** Reads the route's customer again (after a save); resolves once the answer is applied. */
+  reload: () => Promise<void>;
+}
+
+export interface PageCustomer extends CustomerSnapshot {
+  reload: () => Promise<void>;
+}
+
+/**
+ * The route's customer as the shell holds it (the same object until it changes). While the shell still
+ * holds another route's customer (a navigation under way), the state is `loading`.
+ */
+export function useCustomer(): PageCustomer {
+  const source = usePlatform().customer;
+  const { customerId } = useParams();
+  const snap = useSyncExternalStore(source.subscribe, source.get);
+  return useMemo<PageCustomer>(() => {
+    const reload = source.reload;
+    if (!customerId) return { id: null, status: 'idle', data: null, reload };
+    if (snap.id !== customerId || snap.status === 'idle')
+      return { id: customerId, status: 'loading', data: null, reload };
+    return { ...snap, reload };
+  }, [source, snap, customerId]);
+}
