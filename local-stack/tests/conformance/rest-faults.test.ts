@@ -4,8 +4,9 @@
 //   bytes and reads `Accept-Profile`/`Content-Profile` as UTF-8);
 // - `return=representation` after a write reads back only the columns the `select` asks for (PostgREST's
 //   RETURNING list), so a role granted SELECT on some columns gets them;
-// - deferred constraints are checked before the transaction ends (PostgREST sets them immediate), so the
-//   client gets their error, also when the transaction is rolled back (`Prefer: tx=rollback`).
+// - deferred constraints are checked before the transaction ends, so the client gets their error also when
+//   the transaction is rolled back (`Prefer: tx=rollback`): PostgREST sets them immediate before a rollback;
+//   a commit checks them itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, stopPgServer } from '../../testing/stack.ts';
 import { startRestEnv, type RestEnv } from './rest-helpers.ts';

@@ -125,14 +125,14 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
         throw restError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
       }
       const out = await fn(tx, cache);
-      // PostgREST checks deferred constraints before the transaction ends, so their error is the answer
-      // (also when the transaction is rolled back)
-      if (!readOnly) await tx.query('set constraints all immediate');
       const end = txEnd(cache, parsePrefer(req.headers.prefer).tx);
       if (end.applied)
         out.headers['Preference-Applied'] = [out.headers['Preference-Applied'], `tx=${end.applied}`]
           .filter(Boolean)
           .join(', ');
+      // As PostgREST before a rollback: deferred constraints are checked now, so their error is the answer
+      // (a commit checks them itself and fails with their error)
+      if (end.rollback && !readOnly) await tx.query('set constraints all immediate');
       if (end.rollback) throw new Rollback(out);
       return out;
     });
