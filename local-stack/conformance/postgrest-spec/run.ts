@@ -91,7 +91,8 @@ interface Response {
 
 function send(base: string, r: SpecRequest): Promise<Response> {
   // hspec-wai hands the path to the application as bytes; over HTTP, spaces and non-ASCII are escaped
-  const p = r.path.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  // a path without its leading slash reaches the application as the same path
+  const p = (r.path.startsWith('/') ? r.path : `/${r.path}`).replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of r.headers) {
     const value = Buffer.from(v, 'utf8').toString('latin1');

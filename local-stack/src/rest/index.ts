@@ -87,12 +87,14 @@ export function registerRest(ctx: StackContext): void {
       if (e instanceof RestError) err = e;
       else if (isPgError(e)) err = fromPgError(e, authed);
       else throw e;
+      const body = JSON.stringify(err.body);
       res.writeHead(err.status, {
         'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
         'Proxy-Status': `PostgREST; error=${err.body.code}`,
         ...headerBytes(err.headers),
       });
-      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(err.body));
+      res.end(req.method === 'HEAD' ? undefined : body);
     }
   };
 
