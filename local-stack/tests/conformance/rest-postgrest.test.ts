@@ -250,4 +250,17 @@ describe.each(BACKENDS)('REST as PostgREST answers, on %s', (backend) => {
     const [status, body] = await call('e30.bm90IGpzb24.c2ln');
     expect([status, body.code, body.message]).toEqual([401, 'PGRST301', "JWT couldn't be decoded"]);
   });
+
+  it("suggests related tables for an unknown embed, never a computed relationship's function (PostgREST's PGRST200 hint)", async () => {
+    await env.stack.db.exec(`create table public.px_alpha (id int primary key);
+      create table public.px_beta (id int primary key, alpha_id int references public.px_alpha (id));
+      create function public.zzq_function_rows(public.px_alpha) returns setof public.px_beta
+        language sql stable as $$ select * from public.px_beta where alpha_id = $1.id $$;
+      grant select on public.px_alpha, public.px_beta to anon;`);
+    const res = await env.http('/px_alpha?select=id,zzq_function_rowz(*)');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'PGRST200', hint: null });
+    const typo = await env.http('/px_alpha?select=id,px_betta(*)');
+    expect((await typo.json()).hint).toBe("Perhaps you meant 'px_beta' instead of 'px_betta'.");
+  });
 });
