@@ -251,6 +251,17 @@ describe.each(BACKENDS)('REST as PostgREST answers, on %s', (backend) => {
     expect([status, body.code, body.message]).toEqual([401, 'PGRST301', "JWT couldn't be decoded"]);
   });
 
+  it('names the missing resource of a nested filter path in PGRST108, as PostgREST does', async () => {
+    const res = await env.http('/px_friends?select=id,first:px_users!first_user(username)&first.nope.status=eq.x');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'PGRST108',
+      message: "'nope' is not an embedded resource in this request",
+      details: null,
+      hint: "Verify that 'nope' is included in the 'select' query parameter.",
+    });
+  });
+
   it("suggests related tables for an unknown embed, never a computed relationship's function (PostgREST's PGRST200 hint)", async () => {
     await env.stack.db.exec(`create table public.px_alpha (id int primary key);
       create table public.px_beta (id int primary key, alpha_id int references public.px_alpha (id));
