@@ -24,7 +24,7 @@ export { settingMs } from './query/transaction.ts';
 function headerBytes(headers: Record<string, string>): Record<string, string> {
   let out = headers;
   for (const [k, v] of Object.entries(headers))
-    if (typeof v === 'string' && /[^\u0000-\u00ff]/.test(v)) {
+    if (typeof v === 'string' && /[\u0100-\uffff]/.test(v)) {
       if (out === headers) out = { ...headers };
       out[k] = Buffer.from(v, 'utf8').toString('latin1');
     }
