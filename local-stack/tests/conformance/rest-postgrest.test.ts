@@ -251,6 +251,15 @@ describe.each(BACKENDS)('REST as PostgREST answers, on %s', (backend) => {
     expect([status, body.code, body.message]).toEqual([401, 'PGRST301', "JWT couldn't be decoded"]);
   });
 
+  it('states Content-Length on answers and errors, as PostgREST does', async () => {
+    const ok = await env.http('/px_users?select=username&order=username&limit=1');
+    const body = await ok.text();
+    expect([ok.status, ok.headers.get('content-length')]).toEqual([200, String(Buffer.byteLength(body))]);
+    const bad = await env.http('/px_nope');
+    const err = await bad.text();
+    expect([bad.status, bad.headers.get('content-length')]).toEqual([404, String(Buffer.byteLength(err))]);
+  });
+
   it('names the missing resource of a nested filter path in PGRST108, as PostgREST does', async () => {
     const res = await env.http('/px_friends?select=id,first:px_users!first_user(username)&first.nope.status=eq.x');
     expect(res.status).toBe(400);
