@@ -208,7 +208,9 @@ export function endBody(
       status,
       body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers },
     );
-    res.end(body);
+    // a Buffer, never a string: Node would write the headers in the body's encoding (UTF-8) along with it,
+    // where header values must go out as their bytes (Latin-1 strings, see rest/index.ts headerBytes)
+    res.end(body === undefined ? undefined : Buffer.from(body));
     return;
   }
   const raw = Buffer.from(body);

@@ -94,7 +94,7 @@ export function registerRest(ctx: StackContext): void {
         'Proxy-Status': `PostgREST; error=${err.body.code}`,
         ...headerBytes(err.headers),
       });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.end(req.method === 'HEAD' ? undefined : Buffer.from(body));
     }
   };
 
