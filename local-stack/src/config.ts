@@ -10,7 +10,14 @@ export const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-character
 export interface StackConfig {
   projectId: string;
   workdir: string;
-  api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  api: {
+    port: number;
+    schemas: string[];
+    extraSearchPath: string[];
+    maxRows: number;
+    /** The role of requests without a token (PostgREST's `db-anon-role`; Supabase: `anon`). */
+    anonRole: string;
+  };
   db: { port: number; migrations: boolean; seed: { enabled: boolean; sqlPaths: string[] } };
   inbox: { port: number };
   auth: {
@@ -162,6 +169,7 @@ export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env
       schemas: strs(api.schemas, ['public', 'graphql_public']),
       extraSearchPath: strs(api.extra_search_path, ['public', 'extensions']),
       maxRows: num(api.max_rows, 1000),
+      anonRole: 'anon',
     },
     db: {
       port: num(env.SUPABASE_DB_PORT, num(db.port, 54322)),

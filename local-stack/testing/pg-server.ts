@@ -47,7 +47,8 @@ export function postgresAvailable(): boolean {
   }
 }
 
-export async function startPgServer(): Promise<PgServer> {
+/** `port`: the port to listen on (default: a free one). */
+export async function startPgServer(opts: { port?: number } = {}): Promise<PgServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
@@ -62,7 +63,7 @@ export async function startPgServer(): Promise<PgServer> {
     '--no-locale',
   ]);
   execFileSync(c0!, a0, { stdio: 'ignore' });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const [c1, ...a1] = asPg(findBin('postgres'), [
     '-D',
     data,

@@ -203,8 +203,14 @@ export function endBody(
       ? pickEncoding(req.headers['accept-encoding'])
       : null;
   if (!encoding || body === undefined) {
-    res.writeHead(status, headers);
-    res.end(body);
+    // writeHead fixes the headers at once, so Node would fall back to chunked encoding: state the length
+    res.writeHead(
+      status,
+      body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+    );
+    // a Buffer, never a string: Node would write the headers in the body's encoding (UTF-8) along with it,
+    // where header values must go out as their bytes (Latin-1 strings, see rest/index.ts headerBytes)
+    res.end(body === undefined ? undefined : Buffer.from(body));
     return;
   }
   const raw = Buffer.from(body);
@@ -216,6 +222,6 @@ export function endBody(
       : zlib.gzipSync(raw, { level: 6 });
   const vary = [res.getHeader('Vary'), 'Accept-Encoding'].filter(Boolean).join(', ');
   const rest = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-length'));
-  res.writeHead(status, { ...rest, 'Content-Encoding': encoding, Vary: vary });
+  res.writeHead(status, { ...rest, 'Content-Encoding': encoding, Vary: vary, 'Content-Length': String(packed.length) });
   res.end(packed);
 }

@@ -20,7 +20,7 @@ const invalidToken = (code: string, msg: string) =>
     'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(msg)}`,
   });
 
-export function authenticate(req: Req, secret: string): Auth {
+export function authenticate(req: Req, secret: string, anonRole = 'anon'): Auth {
   let token: string | null = null;
   const h = req.headers.authorization;
   if (h !== undefined) {
@@ -38,7 +38,7 @@ export function authenticate(req: Req, secret: string): Auth {
     const k = req.headers.apikey;
     token = (Array.isArray(k) ? k[0] : k)?.trim() || null;
   }
-  if (!token) return { role: 'anon', claims: { role: 'anon' }, authed: false };
+  if (!token) return { role: anonRole, claims: { role: anonRole }, authed: false };
   let claims: Claims;
   try {
     claims = verifyJwt(token, secret, { skewSeconds: SKEW });
@@ -58,6 +58,6 @@ export function authenticate(req: Req, secret: string): Auth {
   }
   if (typeof claims.nbf === 'number' && claims.nbf > now + SKEW) throw invalidToken('PGRST303', 'JWT not yet valid');
   if (typeof claims.iat === 'number' && claims.iat > now + SKEW) throw invalidToken('PGRST303', 'JWT issued at future');
-  const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-  return { role, claims, authed: role !== 'anon' };
+  const role = typeof claims.role === 'string' && claims.role ? claims.role : anonRole;
+  return { role, claims, authed: role !== anonRole };
 }

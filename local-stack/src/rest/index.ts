@@ -16,6 +16,21 @@ import { SchemaCacheManager } from './schema-cache.ts';
 
 export { settingMs } from './query/transaction.ts';
 
+/**
+ * Header values as the bytes of their UTF-8 text, as PostgREST sends them (a `Content-Profile` naming a
+ * schema such as `địa_điểm`, a header set by SQL): Node writes a string's characters as Latin-1 bytes and
+ * refuses characters beyond it, so a value with any is passed as its UTF-8 bytes read as Latin-1.
+ */
+function headerBytes(headers: Record<string, string>): Record<string, string> {
+  let out = headers;
+  for (const [k, v] of Object.entries(headers))
+    if (typeof v === 'string' && /[\u0100-\uffff]/.test(v)) {
+      if (out === headers) out = { ...headers };
+      out[k] = Buffer.from(v, 'utf8').toString('latin1');
+    }
+  return out;
+}
+
 export function registerRest(ctx: StackContext): void {
   const cacheMgr = new SchemaCacheManager(ctx.db, ctx.config.api.schemas, ctx.log);
   const secret = ctx.config.auth.jwtSecret;
@@ -23,7 +38,7 @@ export function registerRest(ctx: StackContext): void {
 
   /** `/rest/v1/:table`: read (GET/HEAD) or mutate (POST/PATCH/DELETE). */
   async function tableRequest(req: Req): Promise<Outcome> {
-    const auth = authenticate(req, secret);
+    const auth = authenticate(req, secret, ctx.config.api.anonRole);
     const api = await tableApiRequest(req, ctx.config.api.schemas);
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
       const table = lookupTable(cache, api.schema, api.name);
@@ -35,7 +50,7 @@ export function registerRest(ctx: StackContext): void {
 
   /** `/rest/v1/rpc/:fn`: a function call (GET read-only, POST). */
   async function rpcRequest(req: Req): Promise<Outcome> {
-    const auth = authenticate(req, secret);
+    const auth = authenticate(req, secret, ctx.config.api.anonRole);
     const api = await callApiRequest(req, ctx.config.api.schemas);
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
       const plan = callPlan(cache, api);
@@ -48,7 +63,7 @@ export function registerRest(ctx: StackContext): void {
     let authed = false;
     try {
       try {
-        authed = authenticate(req, secret).authed;
+        authed = authenticate(req, secret, ctx.config.api.anonRole).authed;
       } catch {
         authed = false;
       }
@@ -56,11 +71,15 @@ export function registerRest(ctx: StackContext): void {
       if (/%00/i.test(req.url ?? '') || (req.url ?? '').includes('\u0000'))
         throw restError(400, 'PGRST100', 'failed to parse request', 'NUL characters are not allowed in the URL');
       const out = await fn(req);
+      // PostgREST names the schema only when it was negotiated: a profile header, or several schemas exposed
+      const profiled =
+        req.headers[req.method === 'GET' || req.method === 'HEAD' ? 'accept-profile' : 'content-profile'];
+      if (ctx.config.api.schemas.length === 1 && profiled === undefined) delete out.headers['Content-Profile'];
       endBody(
         req,
         res,
         out.status,
-        out.headers,
+        headerBytes(out.headers),
         out.status === 204 || req.method === 'HEAD' ? undefined : (out.body ?? ''),
       );
     } catch (e) {
@@ -68,12 +87,14 @@ export function registerRest(ctx: StackContext): void {
       if (e instanceof RestError) err = e;
       else if (isPgError(e)) err = fromPgError(e, authed);
       else throw e;
+      const body = JSON.stringify(err.body);
       res.writeHead(err.status, {
         'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
         'Proxy-Status': `PostgREST; error=${err.body.code}`,
-        ...err.headers,
+        ...headerBytes(err.headers),
       });
-      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(err.body));
+      res.end(req.method === 'HEAD' ? undefined : Buffer.from(body));
     }
   };
 

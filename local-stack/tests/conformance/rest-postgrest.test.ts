@@ -250,4 +250,37 @@ describe.each(BACKENDS)('REST as PostgREST answers, on %s', (backend) => {
     const [status, body] = await call('e30.bm90IGpzb24.c2ln');
     expect([status, body.code, body.message]).toEqual([401, 'PGRST301', "JWT couldn't be decoded"]);
   });
+
+  it('states Content-Length on answers and errors, as PostgREST does', async () => {
+    const ok = await env.http('/px_users?select=username&order=username&limit=1');
+    const body = await ok.text();
+    expect([ok.status, ok.headers.get('content-length')]).toEqual([200, String(Buffer.byteLength(body))]);
+    const bad = await env.http('/px_nope');
+    const err = await bad.text();
+    expect([bad.status, bad.headers.get('content-length')]).toEqual([404, String(Buffer.byteLength(err))]);
+  });
+
+  it('names the missing resource of a nested filter path in PGRST108, as PostgREST does', async () => {
+    const res = await env.http('/px_friends?select=id,first:px_users!first_user(username)&first.nope.status=eq.x');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'PGRST108',
+      message: "'nope' is not an embedded resource in this request",
+      details: null,
+      hint: "Verify that 'nope' is included in the 'select' query parameter.",
+    });
+  });
+
+  it("suggests related tables for an unknown embed, never a computed relationship's function (PostgREST's PGRST200 hint)", async () => {
+    await env.stack.db.exec(`create table public.px_alpha (id int primary key);
+      create table public.px_beta (id int primary key, alpha_id int references public.px_alpha (id));
+      create function public.zzq_function_rows(public.px_alpha) returns setof public.px_beta
+        language sql stable as $$ select * from public.px_beta where alpha_id = $1.id $$;
+      grant select on public.px_alpha, public.px_beta to anon;`);
+    const res = await env.http('/px_alpha?select=id,zzq_function_rowz(*)');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'PGRST200', hint: null });
+    const typo = await env.http('/px_alpha?select=id,px_betta(*)');
+    expect((await typo.json()).hint).toBe("Perhaps you meant 'px_beta' instead of 'px_betta'.");
+  });
 });

@@ -41,8 +41,10 @@ export const isObj = (v: unknown): v is Record<string, unknown> =>
 /** `Accept-Profile` (reads) or `Content-Profile` (writes) must name an exposed schema; default: the first. */
 export function pickSchema(req: Req, schemas: string[]): string {
   const read = req.method === 'GET' || req.method === 'HEAD';
-  const asked = single(read ? req.headers['accept-profile'] : req.headers['content-profile']);
-  if (asked === undefined) return schemas[0] ?? 'public';
+  const raw = single(read ? req.headers['accept-profile'] : req.headers['content-profile']);
+  if (raw === undefined) return schemas[0] ?? 'public';
+  // header values are bytes (Node hands them over as Latin-1); PostgREST reads a profile as UTF-8
+  const asked = Buffer.from(raw, 'latin1').toString('utf8');
   if (!schemas.includes(asked))
     throw restError(
       406,

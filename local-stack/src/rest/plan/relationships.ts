@@ -70,7 +70,8 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
 /** PostgREST's hint: a similar name among the table's related resources, or, for a table without any, a similar table that has some. */
 function noRelHint(env: Env, table: Table, related: Relationship[], target: string): string | null {
   if (related.length) {
-    const names = related.map((r) => (r.computed ? r.computed.name : r.foreign.name));
+    // PostgREST's candidates are the related tables (a computed relationship's is the table it returns), never function names
+    const names = related.map((r) => r.foreign.name);
     const guess = names.includes(target) ? null : fuzzyMatch(target, names, 0.33);
     return guess ? `Perhaps you meant '${guess}' instead of '${target}'.` : null;
   }

@@ -56,6 +56,19 @@ export async function readQuery(
   return readResponse(tx, r, offset, media, prefs, api.schema, api.method === 'HEAD', 'read');
 }
 
+/**
+ * The RETURNING list of a write read back for its representation: only the columns the read uses (the
+ * select's columns, embeds' join columns, filters, order), as PostgREST returns only what the select asks
+ * for, so a role granted SELECT on some columns gets them; the whole row when the read takes it whole
+ * (`*`, computed fields).
+ */
+function returning(table: Table, read: string): string {
+  const alias = ident(table.name);
+  if (read.includes(`${alias}.*`)) return `${alias}.*`;
+  const cols = [...table.columns.keys()].filter((c) => read.includes(`${alias}.${ident(c)}`));
+  return cols.length ? cols.map((c) => `${alias}.${ident(c)}`).join(', ') : `${alias}.*`;
+}
+
 /** POST (insert/upsert), PATCH, DELETE on a table or view. */
 export async function mutateQuery(
   tx: Queryable,
@@ -74,14 +87,13 @@ export async function mutateQuery(
   let repr: ReadResult | null = null;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
   if (wantRows || media.kind === 'object' || env.plan) {
-    const pre = `with ${ident('pgrst_source')} as (${dml} returning ${ident(table.name)}.*) `;
-    const sql = buildRead(
-      env,
-      { table, from: ident('pgrst_source'), alias: table.name },
-      api.query!.select,
-      { ...(await bodyOpts(tx, api)), count: false, limit: null, offset: 0 },
-      pre,
-    );
+    const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, api.query!.select, {
+      ...(await bodyOpts(tx, api)),
+      count: false,
+      limit: null,
+      offset: 0,
+    });
+    const sql = `with ${ident('pgrst_source')} as (${dml} returning ${returning(table, read)}) ${read}`;
     repr = await runRead(tx, sql, env);
     repr.rendered = media.kind === 'csv' || media.kind === 'geojson';
     n = repr.page;

@@ -219,8 +219,8 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
   }
   if (aggregated) out.groupBy = plain;
   const params = env.nodes.get(path);
+  env.usedPaths.add(path);
   if (params) {
-    env.usedPaths.add(path);
     for (const c of params.conditions) out.where.push(conditionSql(env, alias, table, c, embeds));
     if (params.order) out.orderBy = orderSql(env, alias, params.order, embeds);
     if (params.limit !== undefined && path !== '') out.limit = `${env.params.add(params.limit)}::bigint`;
@@ -369,12 +369,16 @@ export function checkUnusedPaths(env: Env): void {
     if (p === '' || env.usedPaths.has(p)) continue;
     const n = env.nodes.get(p)!;
     if (!n.conditions.length && n.order === undefined && n.limit === undefined && n.offset === undefined) continue;
+    // PostgREST names the first step of the path that is not embedded (`a.b.c` with `a` embedded: `b`)
+    const steps = p.split('.');
+    let i = 0;
+    while (i < steps.length - 1 && env.usedPaths.has(steps.slice(0, i + 1).join('.'))) i++;
     throw restError(
       400,
       'PGRST108',
-      `'${p}' is not an embedded resource in this request`,
+      `'${steps[i]}' is not an embedded resource in this request`,
       null,
-      `Verify that '${p}' is included in the 'select' query parameter.`,
+      `Verify that '${steps[i]}' is included in the 'select' query parameter.`,
     );
   }
 }

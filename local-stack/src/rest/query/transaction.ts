@@ -130,6 +130,9 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
         out.headers['Preference-Applied'] = [out.headers['Preference-Applied'], `tx=${end.applied}`]
           .filter(Boolean)
           .join(', ');
+      // As PostgREST before a rollback: deferred constraints are checked now, so their error is the answer
+      // (a commit checks them itself and fails with their error)
+      if (end.rollback && !readOnly) await tx.query('set constraints all immediate');
       if (end.rollback) throw new Rollback(out);
       return out;
     });
