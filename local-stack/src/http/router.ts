@@ -196,7 +196,7 @@ export function endBody(
   res: Res,
   status: number,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Buffer | undefined,
 ): void {
   const encoding =
     body !== undefined && Buffer.byteLength(body) >= COMPRESS_FROM_BYTES

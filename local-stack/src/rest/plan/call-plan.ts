@@ -23,10 +23,10 @@ export interface CallPlan {
 export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
   const { schema, name: fnName, read, method, body, rawType } = api;
   const candidates = cache.routines.get(qkey(schema, fnName)) ?? [];
-  const argNames = new Set(candidates.flatMap((r) => r.args.map((a) => a.name)));
-  const q = parseQuery(api.params, read ? { rpcArgNames: argNames } : {});
+  const q = parseQuery(api.params, read ? { rpcRead: true } : {});
   let args: Record<string, unknown>;
-  if (read) args = Object.fromEntries(q.rpcArgs);
+  // a repeated argument keeps its last value, unless it is variadic (below)
+  if (read) args = Object.fromEntries([...q.rpcArgs].map(([k, vs]) => [k, vs[vs.length - 1]]));
   else args = isObj(body) ? body : {};
   const keys = Object.keys(args).sort();
   let routine: Routine | undefined;
@@ -94,6 +94,10 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
       guess ? `Perhaps you meant to call the function ${schema}.${guess}` : null,
     );
   }
+  // GET: a variadic parameter gets every value of its repeated argument as an array (`?v=a&v=b` → {a,b})
+  if (read)
+    for (const a of routine.args)
+      if (a.variadic && q.rpcArgs.has(a.name)) args = { ...args, [a.name]: q.rpcArgs.get(a.name) };
   if (api.prefs.handling === 'strict' && api.prefs.maxAffected !== undefined && !routine.returnsSet)
     throw restError(
       400,

@@ -7,9 +7,19 @@ import { contentType } from '../media-type.ts';
 import type { CallPlan } from '../plan/call-plan.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { contentRange, readWindow } from '../range.ts';
-import { mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
+import { customBody, mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache.ts';
-import { buildRead, ident, mutateSql, pseudoTable, qualified, type Env, type Source } from './query-builder.ts';
+import {
+  buildRead,
+  handlerSql,
+  ident,
+  mutateSql,
+  pseudoTable,
+  qualified,
+  type Env,
+  type Params,
+  type Source,
+} from './query-builder.ts';
 import { geoJsonFunction, plannedTotal, runRead, type ReadResult } from './statements.ts';
 import type { Prefs } from '../api-request/preferences.ts';
 
@@ -27,8 +37,13 @@ async function bodyOpts(tx: Queryable, api: ApiRequest) {
     stripNulls: media.strip,
     csv: media.kind === 'csv',
     geojson: media.kind === 'geojson' ? await geoJsonFunction(tx) : undefined,
+    handler: media.kind === 'custom' ? media.handler : undefined,
   };
 }
+
+/** The body is already in the negotiated media type (not a JSON array to render). */
+const rendered = (media: ApiRequest['media']) =>
+  media.kind === 'csv' || media.kind === 'geojson' || media.kind === 'custom';
 
 /** GET/HEAD on a table or view. */
 export async function readQuery(
@@ -48,7 +63,7 @@ export async function readQuery(
     offset,
   });
   const r = await runRead(tx, sql, env);
-  r.rendered = api.media.kind === 'csv' || api.media.kind === 'geojson';
+  r.rendered = rendered(api.media);
   // PostgREST: planned = the planner's estimate; estimated = exact up to max-rows, past it the larger of both
   if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
   else if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows)
@@ -83,7 +98,7 @@ export async function mutateQuery(
       pre,
     );
     repr = await runRead(tx, sql, env);
-    repr.rendered = media.kind === 'csv' || media.kind === 'geojson';
+    repr.rendered = rendered(media);
     n = repr.page;
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
@@ -150,6 +165,15 @@ export async function invokeQuery(
     await tx.query(`select ${call}${fromClause}`, p.values);
     return { status: 204, headers: { 'Content-Profile': schema } };
   }
+  if (routine.returnKind === 'scalar' && !routine.returnsSet && media.kind === 'custom')
+    return scalarByHandler(
+      tx,
+      media,
+      schema,
+      head,
+      `select ${handlerSql(media.handler!, call)} as body${fromClause}`,
+      p,
+    );
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
     const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body${fromClause}`, p.values);
     const out = r.rows[0]?.body ?? 'null';
@@ -163,7 +187,8 @@ export async function invokeQuery(
   const { limit, offset } = readWindow(plan.query.nodes.get('')!, api.range, method, maxRows);
   let r: ReadResult;
   if (routine.returnKind === 'scalar') {
-    const from = lateral(`${call} as ${ident('pgrst_scalar')}(${ident('v')})`);
+    // the function in a select list (as PostgREST calls it), so `setof record` needs no column list
+    const from = `(select ${call} as ${ident('v')}${fromClause}) as ${ident('pgrst_scalar')}`;
     const lim = p.add(limit);
     const off = p.add(offset);
     const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
@@ -179,9 +204,9 @@ export async function invokeQuery(
       offset,
     });
     r = await runRead(tx, sql, env);
-    r.rendered = media.kind === 'csv' || media.kind === 'geojson';
+    r.rendered = rendered(media);
     if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows) r.total = null;
-    if (!routine.returnsSet && media.kind !== 'csv' && media.kind !== 'geojson') {
+    if (!routine.returnsSet && !rendered(media)) {
       const headers: Record<string, string> = {
         'Content-Profile': schema,
         'Content-Range': contentRange(0, r.page - 1, r.total),
@@ -192,4 +217,22 @@ export async function invokeQuery(
   }
   if (strictMax !== undefined && r.page > strictMax) throw tooManyAffected(r.page);
   return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
+}
+
+/** A scalar function's value through a media type handler (a function returning `"text/plain"`, `"image/png"`…). */
+async function scalarByHandler(
+  tx: Queryable,
+  media: ApiRequest['media'],
+  schema: string,
+  head: boolean,
+  sql: string,
+  p: Params,
+): Promise<Outcome> {
+  const r = await tx.query<{ body: string | null }>(sql, p.values);
+  const headers: Record<string, string> = {
+    'Content-Profile': schema,
+    'Content-Range': contentRange(0, 0, null),
+    'Content-Type': contentType(media),
+  };
+  return { status: 200, headers, body: head ? undefined : customBody(media, r.rows[0]?.body ?? null) };
 }
