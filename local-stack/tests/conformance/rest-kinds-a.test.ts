@@ -174,6 +174,25 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
       });
     });
 
+    it('POST: an array body passes its first object; ?columns= keeps only the keys it names', async () => {
+      const post = (p: string, body: unknown) =>
+        env.http(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const first = await post('/rpc/ka_add', [
+        { a: 1, b: 2 },
+        { a: 4, b: 6 },
+      ]);
+      expect([first.status, await first.json()]).toEqual([200, 3]);
+      const cols = await post('/rpc/ka_hello?columns=name', { name: 'John', smth: 'here', fake_id: 13 });
+      expect([cols.status, await cols.json()]).toEqual([200, 'Hello, John']);
+    });
+
+    it('character and bit parameters are read as character varying and bit varying (not cut to one character)', async () => {
+      expect((await json('/rpc/ka_char_param?char_=abcdefg&char_arr={ab,abcdefg}')).body).toEqual([
+        { char_: 'abcdefg', char_arr: ['ab', 'abcdefg'] },
+      ]);
+      expect((await json('/rpc/ka_bit_param?bit_=101010')).body).toBe('101010');
+    });
+
     it('arrows on a composite column of a TABLE function: select, filter and order', async () => {
       expect((await json('/rpc/ka_complex_rows?select=val->r&val->i=gt.0.65&order=val->>i.desc')).body).toEqual([
         { r: 0.1 },

@@ -27,7 +27,11 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
   let args: Record<string, unknown>;
   // a repeated argument keeps its last value, unless it is variadic (below)
   if (read) args = Object.fromEntries([...q.rpcArgs].map(([k, vs]) => [k, vs[vs.length - 1]]));
-  else args = isObj(body) ? body : {};
+  // POST: the body's object (an array of objects: the first), only the keys `?columns=` names when given
+  else {
+    const obj = isObj(body) ? body : Array.isArray(body) && isObj(body[0]) ? body[0] : {};
+    args = q.columns ? Object.fromEntries(q.columns.filter((c) => c in obj).map((c) => [c, obj[c]])) : obj;
+  }
   const keys = Object.keys(args).sort();
   let routine: Routine | undefined;
   const fits = candidates.filter((r) =>
@@ -56,7 +60,7 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
     );
   }
   const positional = routine?.args.length === 1 && routine.args[0]!.name === '';
-  if (!routine && body !== undefined && !isObj(body)) throw badBody();
+  if (!routine && body !== undefined && !isObj(body) && !(Array.isArray(body) && isObj(body[0]))) throw badBody();
   if (!routine) {
     const func = `${schema}.${fnName}`;
     const allNames = [...cache.routines.values()]

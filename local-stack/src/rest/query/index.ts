@@ -153,8 +153,11 @@ export async function invokeQuery(
     const used = routine.args.filter((a) => keys.includes(a.name));
     if (used.length) {
       // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)
-      const argsJson = !read && isObj(body) ? rawBody!.toString('utf8') : JSON.stringify(args);
-      preFrom = `json_to_record(${p.add(argsJson)}::json) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
+      // (an array of objects: its first object, as PostgREST takes it)
+      const posted = !read && (isObj(body) || (Array.isArray(body) && isObj(body[0])));
+      const argsJson = posted ? rawBody!.toString('utf8') : JSON.stringify(args);
+      const argsSql = `${p.add(argsJson)}::json${Array.isArray(body) && posted ? ' -> 0' : ''}`;
+      preFrom = `json_to_record(${argsSql}) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${argType(a.type)}`).join(', ')})`;
     }
     call = `${fq}(${used.map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := ${ident('pgrst_args')}.${ident(a.name)}`).join(', ')})`;
   }
@@ -236,3 +239,9 @@ async function scalarByHandler(
   };
   return { status: 200, headers, body: head ? undefined : customBody(media, r.rows[0]?.body ?? null) };
 }
+
+/**
+ * An argument's type as the call reads it: `character` and `bit` (which alone mean one character/bit) become
+ * `character varying` and `bit varying`, as PostgREST does, so Postgres checks the length against the parameter's.
+ */
+const argType = (t: string) => t.replace(/^(character|bit)(\[\])?$/, '$1 varying$2');
