@@ -203,7 +203,11 @@ export function endBody(
       ? pickEncoding(req.headers['accept-encoding'])
       : null;
   if (!encoding || body === undefined) {
-    res.writeHead(status, headers);
+    // a Content-Length, as PostgREST sends (writeHead before end would otherwise make the answer chunked)
+    res.writeHead(
+      status,
+      body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+    );
     res.end(body);
     return;
   }
@@ -216,6 +220,11 @@ export function endBody(
       : zlib.gzipSync(raw, { level: 6 });
   const vary = [res.getHeader('Vary'), 'Accept-Encoding'].filter(Boolean).join(', ');
   const rest = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-length'));
-  res.writeHead(status, { ...rest, 'Content-Encoding': encoding, Vary: vary });
+  res.writeHead(status, {
+    ...rest,
+    'Content-Encoding': encoding,
+    Vary: vary,
+    'Content-Length': String(packed.length),
+  });
   res.end(packed);
 }

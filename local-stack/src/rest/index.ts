@@ -72,12 +72,14 @@ export function registerRest(ctx: StackContext): void {
       if (e instanceof RestError) err = e;
       else if (isPgError(e)) err = fromPgError(e, authed);
       else throw e;
+      const text = JSON.stringify(err.body);
       res.writeHead(err.status, {
         'Content-Type': 'application/json; charset=utf-8',
         'Proxy-Status': `PostgREST; error=${err.body.code}`,
+        'Content-Length': String(Buffer.byteLength(text)),
         ...err.headers,
       });
-      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(err.body));
+      res.end(req.method === 'HEAD' ? undefined : text);
     }
   };
 

@@ -353,7 +353,9 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
           'mode', coalesce(p.proargmodes[i]::text, 'i')) order by i), '[]')
         from generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs)) i)::text as args
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     join pg_type t on t.oid = p.prorettype
+     join pg_type rt on rt.oid = p.prorettype
+     -- a domain over a composite type returns rows of that type (PostgREST: "returns domain of composite type")
+     join pg_type t on t.oid = case when rt.typtype = 'd' then rt.typbasetype else rt.oid end
      left join pg_class rc on rc.oid = t.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
      where n.nspname = any($1::text[]) and p.prokind = 'f'`,
     [sch],

@@ -107,6 +107,19 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
       expect((await json('/ka_json?select=id&id=lt.3&order=grid->0->0.desc')).body).toEqual([{ id: 2 }, { id: 1 }]);
     });
 
+    it('a key may hold any character but ( ) : . , > (select and filter)', async () => {
+      const key = encodeURIComponent('!@#$%^&*_d');
+      const inner = encodeURIComponent('!@#$%^&*_e');
+      expect((await json(`/ka_json?select=data->${key}->>${inner}::int&id=eq.5`)).body).toEqual([{ '!@#$%^&*_e': 3 }]);
+      expect((await json(`/ka_json?select=id&data->${key}->>${inner}=eq.3`)).body).toEqual([{ id: 5 }]);
+      const bad = await json(`/ka_json?select=data->(${key}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        code: 'PGRST100',
+        details: 'unexpected "(" expecting "-", digit or any non reserved character different from: .,>()',
+      });
+    });
+
     it('a malformed negative index is a parse error, as PostgREST words it', async () => {
       const r = await json('/ka_json?select=data->>--34');
       expect(r.status).toBe(400);
@@ -193,6 +206,30 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
       expect((await json('/rpc/ka_bit_param?bit_=101010')).body).toBe('101010');
     });
 
+    it('a function returning a domain over a row type answers that row, with embeds', async () => {
+      const r = await env.http('/rpc/ka_project_domain?select=id,name,client:ka_clients(id),ka_tasks(id)', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 1 }),
+      });
+      expect([r.status, await r.json()]).toEqual([
+        200,
+        { id: 1, name: 'Windows 7', client: { id: 1 }, ka_tasks: [{ id: 1 }, { id: 2 }] },
+      ]);
+    });
+
+    it('only GET reads the Range header: HEAD answers the whole limit/offset window', async () => {
+      const r = await env.http('/rpc/ka_projects_below?id=5&limit=2&offset=1', {
+        method: 'HEAD',
+        headers: { Prefer: 'count=exact', Range: '0-0' },
+      });
+      expect([r.status, r.headers.get('content-range')]).toEqual([206, '1-2/4']);
+      const g = await env.http('/rpc/ka_projects_below?id=5&limit=2&offset=1', {
+        headers: { Prefer: 'count=exact', Range: '1-1' },
+      });
+      expect([g.status, g.headers.get('content-range')]).toEqual([206, '1-1/4']);
+    });
+
     it('arrows on a composite column of a TABLE function: select, filter and order', async () => {
       expect((await json('/rpc/ka_complex_rows?select=val->r&val->i=gt.0.65&order=val->>i.desc')).body).toEqual([
         { r: 0.1 },
@@ -240,6 +277,16 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
       }
     });
 
+    it('answers carry a Content-Length, as PostgREST sends (bodies and errors)', async () => {
+      const ok = await env.http('/ka_projects?id=eq.1&select=id');
+      expect([ok.headers.get('content-length'), await ok.text()]).toEqual(['10', '[{"id":1}]']);
+      const err = await env.http('/ka_projects', { headers: { Accept: 'text/unknowntype' } });
+      const text = await err.text();
+      expect(err.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      const png = await env.http('/rpc/ka_pixel', { headers: { Accept: 'image/png' } });
+      expect(png.headers.get('content-length')).toBe('10');
+    });
+
     it('no producer for the type → 406 PGRST107 worded as PostgREST (plain text, sets of a domain, unknown types)', async () => {
       const cases: [string, string][] = [
         ['/rpc/ka_welcome', 'text/xml'],
@@ -274,7 +321,7 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
 
     it("a table's own aggregate needs the default select; a jsonb-based body starts with jsonb's version byte, as PostgREST's", async () => {
       const r = await get('/ka_json?order=id', 'application/vnd.ka+json');
-      expect([r.status, r.type, r.body.toString()]).toEqual([200, 'application/vnd.ka+json', '\u0001[1, 2, 3, 4]']);
+      expect([r.status, r.type, r.body.toString()]).toEqual([200, 'application/vnd.ka+json', '\u0001[1, 2, 3, 4, 5]']);
       const narrowed = await get('/ka_json?select=id', 'application/vnd.ka+json');
       expect(narrowed.status).toBe(406);
     });

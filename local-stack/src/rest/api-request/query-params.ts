@@ -147,6 +147,20 @@ class Cursor {
     }
     return out;
   }
+  /**
+   * A bare JSON key as PostgREST's pJsonKeyName reads it: any characters but `(` `)` `:` `.` `,` `>` (so `!@#$%^&*_d`
+   * is a key), a `-` only when not starting an arrow; outer spaces dropped.
+   */
+  jsonKey(): string {
+    const start = this.i;
+    while (!this.eof() && !'():.,>'.includes(this.s[this.i]!) && this.peek(2) !== '->') this.i++;
+    const out = trimWs(this.s.slice(start, this.i));
+    if (!out) {
+      this.i = start;
+      this.fail('"-", digit or any non reserved character different from: .,>()');
+    }
+    return out;
+  }
   jsonPath(): JsonStep[] {
     const path: JsonStep[] = [];
     while (this.peek(2) === '->') {
@@ -154,7 +168,7 @@ class Cursor {
       this.i += op.length;
       const quoted = this.peek() === '"';
       const at = this.i;
-      const key = this.name('json key');
+      const key = quoted ? this.name('json key') : this.jsonKey();
       const index = !quoted && /^-?\d+$/.test(key);
       // as PostgREST's grammar: a key may not start with '-' unless it is a negative index
       if (!quoted && key.startsWith('-') && !index) {
