@@ -155,9 +155,6 @@ export function contentType(m: Media): string {
   if (m.kind === 'plan') return `application/vnd.pgrst.plan+${m.plan!.format}; for="${m.plan!.for}"; charset=utf-8`;
   if (m.kind === 'csv') return 'text/csv; charset=utf-8';
   if (m.kind === 'geojson') return 'application/geo+json; charset=utf-8';
-  if (m.kind === 'object')
-    return `application/vnd.pgrst.object+json${m.strip ? '; nulls=stripped' : ''}; charset=utf-8`;
-  return m.strip
-    ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8'
-    : 'application/json; charset=utf-8';
+  if (m.kind === 'object') return `application/vnd.pgrst.object+json${m.strip ? ';nulls=stripped' : ''}; charset=utf-8`;
+  return m.strip ? 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8' : 'application/json; charset=utf-8';
 }

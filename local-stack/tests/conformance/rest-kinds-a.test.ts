@@ -76,6 +76,11 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
       expect((await json('/ka_names?name=in.( a b, a)&select=id&order=id')).body).toEqual([{ id: 1 }, { id: 2 }]);
       expect((await json('/ka_names?name=in.("Hebdon, John")&select=id')).body).toEqual([{ id: 3 }]);
     });
+
+    it('in-lists take a lone double quote as a value; a tree ends at its closing parenthesis, as PostgREST parses them', async () => {
+      expect((await json(`/ka_names?select=id&name=in.(${encodeURIComponent('"')})`)).body).toEqual([{ id: 4 }]);
+      expect((await json('/ka_projects?and=(id.eq.1,id.neq.2))&select=id')).body).toEqual([{ id: 1 }]);
+    });
   });
 
   describe('JSON arrows', () => {
@@ -275,6 +280,16 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
         const r = await get('/rpc/ka_any', accept);
         expect([r.status, r.type, r.body.toString()]).toEqual([200, 'application/octet-stream', 'any']);
       }
+    });
+
+    it('stripped nulls are named in Content-Type as PostgREST writes it', async () => {
+      const arr = await get('/ka_projects?id=eq.5', 'application/vnd.pgrst.array+json;nulls=stripped');
+      expect([arr.type, arr.body.toString()]).toEqual([
+        'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8',
+        '[{"id":5,"name":"Orphan"}]',
+      ]);
+      const obj = await get('/ka_projects?id=eq.5', 'application/vnd.pgrst.object+json;nulls=stripped');
+      expect(obj.type).toBe('application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8');
     });
 
     it('answers carry a Content-Length, as PostgREST sends (bodies and errors)', async () => {

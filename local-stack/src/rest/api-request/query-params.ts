@@ -353,7 +353,7 @@ export function parseOpValue(field: Field, raw: string, inTree: boolean): Filter
     if (!list.startsWith('(') || !list.endsWith(')'))
       throw badQuery(`failed to parse filter (${raw})`, 'unexpected value expecting "(" list ")"');
     const inner = trimWsStart(list.slice(1, -1));
-    f.list = inner === '' ? [] : splitTop(inner, 'filter').map((x) => unquote(x));
+    f.list = inner === '' ? [] : splitList(inner);
   } else if (op === 'is') {
     if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
       throw badQuery(
@@ -373,10 +373,67 @@ export function parseOpValue(field: Field, raw: string, inTree: boolean): Filter
   return f;
 }
 
+/**
+ * The elements of an in-list as PostgREST's pListElement reads them: a double-quoted element (backslash escapes)
+ * when a `,` or the end follows its closing quote, else the raw text up to the next `,` (a lone `"` is a value).
+ * One leniency: an unescaped quote inside a quoted element is kept (supabase-js sends them so).
+ */
+function splitList(inner: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    let elem: string | undefined;
+    if (inner[i] === '"') {
+      let j = i + 1;
+      let v = '';
+      for (;;) {
+        while (j < inner.length && inner[j] !== '"') {
+          if (inner[j] === '\\' && j + 1 < inner.length) j++;
+          v += inner[j++];
+        }
+        if (j >= inner.length) break;
+        if (j + 1 === inner.length || inner[j + 1] === ',') {
+          elem = v;
+          i = j + 1;
+          break;
+        }
+        // Stricter PostgREST would end the quoted value here and read the rest raw; supabase-js's .in() does not
+        // escape inner quotes (`"Kyoto Garden, "Annex""`), so an inner quote is kept as a character
+        v += inner[j++];
+      }
+    }
+    if (elem === undefined) {
+      const end = inner.indexOf(',', i);
+      elem = inner.slice(i, end < 0 ? inner.length : end);
+      i = end < 0 ? inner.length : end;
+    }
+    out.push(elem);
+    if (i >= inner.length) return out;
+    i++; // the comma
+  }
+}
+
+/** PostgREST parses a logic tree up to its closing parenthesis and ignores what follows (`and=(a.eq.1))`). */
+function treeEnd(s: string): number {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (quoted) {
+      if (ch === '\\') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i + 1;
+  }
+  return s.length;
+}
+
 export function parseLogic(type: 'and' | 'or', negate: boolean, raw: string, depth = 0): LogicTree {
   if (depth > 16) throw badQuery(`failed to parse logic tree (${raw})`, 'too deeply nested');
   // as PostgREST's pLogicTree: spaces around the parentheses and commas of a tree are skipped
-  const tree = trimWs(raw);
+  let tree = trimWs(raw);
+  if (depth === 0 && tree.startsWith('(')) tree = tree.slice(0, treeEnd(tree));
   if (!tree.startsWith('(') || !tree.endsWith(')'))
     throw badQuery(`failed to parse logic tree (${raw})`, 'unexpected value expecting "("');
   const inner = tree.slice(1, -1);
