@@ -116,7 +116,7 @@ async function loadMediaHandlers(q: Queryable, sch: string): Promise<Map<string,
        select t.oid, lower(t.typname) as media_type, t.typname::text as typname, tn.nspname::text as type_schema,
          format_type(t.typbasetype, null) as base
        from pg_type t join pg_namespace tn on tn.oid = t.typnamespace
-       where t.typbasetype <> 0 and (t.typname ~* '^[A-Za-z0-9.-]+/[A-Za-z0-9.\+-]+$' or t.typname = '*/*'))
+       where t.typbasetype <> 0 and (t.typname ~* '^[A-Za-z0-9.-]+/[A-Za-z0-9.+-]+$' or t.typname = '*/*'))
      select 'agg' as kind, pn.nspname::text as h_schema, p.proname::text as h_name,
        case when at.typname = 'anyelement' then null else atn.nspname::text end as t_schema, at.typname::text as t_name,
        mt.media_type, mt.typname, mt.base

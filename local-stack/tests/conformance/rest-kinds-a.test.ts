@@ -171,6 +171,12 @@ describe.each(BACKENDS)('REST kinds as PostgREST answers them, on %s', (backend)
       expect((await json('/rpc/ka_table_return')).body).toEqual([{ a: 'A' }]);
     });
 
+    it('a single value asked as vnd.pgrst.object+json answers with that Content-Type', async () => {
+      const r = await get('/rpc/ka_many_out', 'application/vnd.pgrst.object+json');
+      expect([r.status, r.type]).toEqual([200, 'application/vnd.pgrst.object+json; charset=utf-8']);
+      expect(JSON.parse(r.body.toString())).toEqual({ my_json: { a: 1 }, num: 3, str: 'four' });
+    });
+
     it('record and setof record (no column list) answer the rows the function made', async () => {
       expect((await json('/rpc/ka_record')).body).toEqual({ id: 1, name: 'Windows 7', client_id: 1 });
       expect((await json('/rpc/ka_setof_record')).body).toEqual([

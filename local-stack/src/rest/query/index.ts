@@ -183,7 +183,7 @@ export async function invokeQuery(
     const headers: Record<string, string> = {
       'Content-Profile': schema,
       'Content-Range': contentRange(0, 0, prefs.count ? 1 : null),
-      'Content-Type': contentType({ kind: 'json', strip: false }),
+      'Content-Type': singleType(media),
     };
     return { status: 200, headers, body: head ? undefined : out };
   }
@@ -213,7 +213,7 @@ export async function invokeQuery(
       const headers: Record<string, string> = {
         'Content-Profile': schema,
         'Content-Range': contentRange(0, r.page - 1, r.total),
-        'Content-Type': contentType({ kind: 'json', strip: media.strip }),
+        'Content-Type': singleType(media),
       };
       return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
     }
@@ -245,3 +245,7 @@ async function scalarByHandler(
  * `character varying` and `bit varying`, as PostgREST does, so Postgres checks the length against the parameter's.
  */
 const argType = (t: string) => t.replace(/^(character|bit)(\[\])?$/, '$1 varying$2');
+
+/** A single value's Content-Type: `vnd.pgrst.object+json` when that was asked (PostgREST's single-JSON handler), else JSON. */
+const singleType = (media: ApiRequest['media']) =>
+  contentType(media.kind === 'object' ? media : { kind: 'json', strip: media.strip });
