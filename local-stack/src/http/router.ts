@@ -196,7 +196,7 @@ export function endBody(
   res: Res,
   status: number,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Buffer | undefined,
 ): void {
   const encoding =
     body !== undefined && Buffer.byteLength(body) >= COMPRESS_FROM_BYTES
@@ -222,6 +222,11 @@ export function endBody(
       : zlib.gzipSync(raw, { level: 6 });
   const vary = [res.getHeader('Vary'), 'Accept-Encoding'].filter(Boolean).join(', ');
   const rest = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-length'));
-  res.writeHead(status, { ...rest, 'Content-Encoding': encoding, Vary: vary, 'Content-Length': String(packed.length) });
+  res.writeHead(status, {
+    ...rest,
+    'Content-Encoding': encoding,
+    Vary: vary,
+    'Content-Length': String(packed.length),
+  });
   res.end(packed);
 }

@@ -8,6 +8,7 @@ import { callApiRequest, tableApiRequest } from './api-request/index.ts';
 import { authenticate } from './auth.ts';
 import { fromPgError, isPgError, restError, RestError } from './errors.ts';
 import { callPlan, lookupTable, mutatePlan } from './plan/index.ts';
+import { isDefaultSelect, negotiateMedia } from './plan/negotiate.ts';
 import { invokeQuery, mutateQuery, readQuery } from './query/index.ts';
 import { builderEnv } from './query/query-builder.ts';
 import { transactor } from './query/transaction.ts';
@@ -42,6 +43,7 @@ export function registerRest(ctx: StackContext): void {
     const api = await tableApiRequest(req, ctx.config.api.schemas);
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
       const table = lookupTable(cache, api.schema, api.name);
+      api.media = negotiateMedia(cache, api.media, api.schema, table.name, isDefaultSelect(api.query!.select));
       const env = builderEnv(cache, api.schema, api.query!, api.media);
       if (api.read) return readQuery(tx, env, table, api, ctx.config.api.maxRows);
       return mutateQuery(tx, env, table, api, mutatePlan(table, api));
@@ -54,6 +56,8 @@ export function registerRest(ctx: StackContext): void {
     const api = await callApiRequest(req, ctx.config.api.schemas);
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
       const plan = callPlan(cache, api);
+      const rel = plan.routine.returnTable?.name ?? plan.routine.name;
+      api.media = negotiateMedia(cache, api.media, api.schema, rel, isDefaultSelect(plan.query.select));
       const env = builderEnv(cache, api.schema, plan.query, api.media);
       return invokeQuery(tx, env, api, plan, ctx.config.api.maxRows);
     });

@@ -8,12 +8,13 @@ export interface Window {
   offset: number;
 }
 
-/** The top level's window: `limit`/`offset` intersected with a `Range: a-b` header (not for POST), capped at maxRows. */
+/** The top level's window: `limit`/`offset` intersected with a `Range: a-b` header (GET only), capped at maxRows. */
 export function readWindow(root: NodeParams, range: string | undefined, method: string, maxRows: number): Window {
   let offset = root.offset ?? 0;
   let limit = root.limit ?? Infinity;
   const m = range ? /^(?:items=)?(\d+)-(\d*)$/.exec(range.trim()) : null;
-  if (m && method !== 'POST') {
+  // as PostgREST, only GET reads the Range header (HEAD, POST… answer the whole window of limit/offset)
+  if (m && method === 'GET') {
     const lo = Number(m[1]);
     const hi = m[2] ? Number(m[2]) : Infinity;
     if (hi < lo)

@@ -10,7 +10,7 @@ import { toCsv, type ReadResult } from './query/statements.ts';
 export interface Outcome {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 export type Action = 'read' | 'insert' | 'update' | 'delete' | 'rpc';
@@ -38,9 +38,21 @@ export function singleObject(r: ReadResult): string {
   return r.body.slice(1, -1);
 }
 
+/**
+ * A media type handler's body (text from the statement): bytea-based types as bytes; jsonb-based ones with the
+ * version byte (0x01) of jsonb's binary format first, as PostgREST sends them (it reads the body in binary);
+ * none (no row) → empty.
+ */
+export function customBody(media: Media, text: string | null): string | Buffer {
+  if (text === null) return '';
+  const base = media.handler!.base;
+  if (base === 'bytea') return Buffer.from(text, 'base64');
+  return base === 'jsonb' ? `\u0001${text}` : text;
+}
+
 /** The body in the negotiated media type. */
-export async function render(tx: Queryable, r: ReadResult, media: Media): Promise<string> {
-  if (r.rendered) return r.body;
+export async function render(tx: Queryable, r: ReadResult, media: Media): Promise<string | Buffer> {
+  if (r.rendered) return media.kind === 'custom' ? customBody(media, r.body) : r.body;
   return media.kind === 'object' ? singleObject(r) : media.kind === 'csv' ? await toCsv(tx, r.body) : r.body;
 }
 

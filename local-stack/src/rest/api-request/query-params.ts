@@ -7,6 +7,8 @@ import { badQuery } from '../errors.ts';
 export interface JsonStep {
   op: '->' | '->>';
   key: string;
+  /** `->0`, `->-1`: an array index (a bare integer; a quoted `"0"` is a key), as PostgREST's `JIdx`. */
+  index?: boolean;
 }
 export interface Field {
   name: string;
@@ -118,6 +120,10 @@ class Cursor {
     if (this.peek(t.length) !== t) this.fail(`"${t}"`);
     this.i += t.length;
   }
+  /** Spaces and tabs, which PostgREST's grammar skips around select items, commas and parentheses (its `ws`). */
+  ws() {
+    while (this.s[this.i] === ' ' || this.s[this.i] === '\t') this.i++;
+  }
   /** An identifier: bare (stops at punctuation and `->`) or double-quoted. */
   name(expecting = 'field name'): string {
     if (this.peek() === '"') {
@@ -133,19 +139,51 @@ class Cursor {
     }
     const start = this.i;
     while (!this.eof() && !NAME_STOP.has(this.s[this.i]!) && this.peek(2) !== '->' && this.peek(2) !== '::') this.i++;
-    if (this.i === start) this.fail(expecting);
-    return this.s.slice(start, this.i);
+    // as PostgREST's identifiers, a bare name may hold spaces; leading and trailing ones are dropped
+    const out = trimWs(this.s.slice(start, this.i));
+    if (!out) {
+      this.i = start;
+      this.fail(expecting);
+    }
+    return out;
+  }
+  /**
+   * A bare JSON key as PostgREST's pJsonKeyName reads it: any characters but `(` `)` `:` `.` `,` `>` (so `!@#$%^&*_d`
+   * is a key), a `-` only when not starting an arrow; outer spaces dropped.
+   */
+  jsonKey(): string {
+    const start = this.i;
+    while (!this.eof() && !'():.,>'.includes(this.s[this.i]!) && this.peek(2) !== '->') this.i++;
+    const out = trimWs(this.s.slice(start, this.i));
+    if (!out) {
+      this.i = start;
+      this.fail('"-", digit or any non reserved character different from: .,>()');
+    }
+    return out;
   }
   jsonPath(): JsonStep[] {
     const path: JsonStep[] = [];
     while (this.peek(2) === '->') {
       const op = this.peek(3) === '->>' ? '->>' : '->';
       this.i += op.length;
-      path.push({ op, key: this.name('json key') });
+      const quoted = this.peek() === '"';
+      const at = this.i;
+      const key = quoted ? this.name('json key') : this.jsonKey();
+      const index = !quoted && /^-?\d+$/.test(key);
+      // as PostgREST's grammar: a key may not start with '-' unless it is a negative index
+      if (!quoted && key.startsWith('-') && !index) {
+        this.i = at + 1;
+        this.fail('digit');
+      }
+      path.push(index ? { op, key, index } : { op, key });
     }
     return path;
   }
 }
+
+/** Drops leading and trailing spaces and tabs (not other characters: values keep theirs). */
+export const trimWs = (s: string) => s.replace(/^[ \t]+|[ \t]+$/g, '');
+const trimWsStart = (s: string) => s.replace(/^[ \t]+/, '');
 
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
 
@@ -184,7 +222,15 @@ function selectList(c: Cursor, depth: number): SelectItem[] {
   }
 }
 
+/** One select item with the spaces around it, as PostgREST's `lexeme` reads them (`select=id, name, rel( id )`). */
 function selectItem(c: Cursor, depth: number): SelectItem {
+  c.ws();
+  const item = selectItemBare(c, depth);
+  c.ws();
+  return item;
+}
+
+function selectItemBare(c: Cursor, depth: number): SelectItem {
   if (c.peek() === '*') {
     c.i++;
     return { type: 'star' };
@@ -220,6 +266,7 @@ function selectItem(c: Cursor, depth: number): SelectItem {
       else c.fail('"inner" or "left"');
     }
     c.expect('(');
+    c.ws();
     const select = c.peek() === ')' ? [] : selectList(c, depth + 1);
     c.expect(')');
     return { type: 'embed', name, alias, hint, joinType, spread, select };
@@ -271,8 +318,10 @@ const unquote = (v: string) =>
 
 export function parseField(s: string, what: string): Field {
   const c = new Cursor(s, what);
+  c.ws();
   const name = c.name();
   const path = c.jsonPath();
+  c.ws();
   if (!c.eof()) c.fail('"->", "->>" or end of input');
   return { name, path };
 }
@@ -299,10 +348,12 @@ export function parseOpValue(field: Field, raw: string, inTree: boolean): Filter
   let value = m[4]!;
   const f: Filter = { type: 'filter', field, negate: !!m[1], op, modifier, quant, value };
   if (op === 'in') {
-    if (!value.startsWith('(') || !value.endsWith(')'))
+    // PostgREST's pListVal: spaces around the parentheses are skipped, the elements keep theirs
+    const list = trimWs(value);
+    if (!list.startsWith('(') || !list.endsWith(')'))
       throw badQuery(`failed to parse filter (${raw})`, 'unexpected value expecting "(" list ")"');
-    const inner = value.slice(1, -1);
-    f.list = inner === '' ? [] : splitTop(inner, 'filter').map((x) => unquote(x));
+    const inner = trimWsStart(list.slice(1, -1));
+    f.list = inner === '' ? [] : splitList(inner);
   } else if (op === 'is') {
     if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
       throw badQuery(
@@ -322,22 +373,83 @@ export function parseOpValue(field: Field, raw: string, inTree: boolean): Filter
   return f;
 }
 
+/**
+ * The elements of an in-list as PostgREST's pListElement reads them: a double-quoted element (backslash escapes)
+ * when a `,` or the end follows its closing quote, else the raw text up to the next `,` (a lone `"` is a value).
+ * One leniency: an unescaped quote inside a quoted element is kept (supabase-js sends them so).
+ */
+function splitList(inner: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    let elem: string | undefined;
+    if (inner[i] === '"') {
+      let j = i + 1;
+      let v = '';
+      for (;;) {
+        while (j < inner.length && inner[j] !== '"') {
+          if (inner[j] === '\\' && j + 1 < inner.length) j++;
+          v += inner[j++];
+        }
+        if (j >= inner.length) break;
+        if (j + 1 === inner.length || inner[j + 1] === ',') {
+          elem = v;
+          i = j + 1;
+          break;
+        }
+        // Stricter PostgREST would end the quoted value here and read the rest raw; supabase-js's .in() does not
+        // escape inner quotes (`"Kyoto Garden, "Annex""`), so an inner quote is kept as a character
+        v += inner[j++];
+      }
+    }
+    if (elem === undefined) {
+      const end = inner.indexOf(',', i);
+      elem = inner.slice(i, end < 0 ? inner.length : end);
+      i = end < 0 ? inner.length : end;
+    }
+    out.push(elem);
+    if (i >= inner.length) return out;
+    i++; // the comma
+  }
+}
+
+/** PostgREST parses a logic tree up to its closing parenthesis and ignores what follows (`and=(a.eq.1))`). */
+function treeEnd(s: string): number {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (quoted) {
+      if (ch === '\\') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i + 1;
+  }
+  return s.length;
+}
+
 export function parseLogic(type: 'and' | 'or', negate: boolean, raw: string, depth = 0): LogicTree {
   if (depth > 16) throw badQuery(`failed to parse logic tree (${raw})`, 'too deeply nested');
-  if (!raw.startsWith('(') || !raw.endsWith(')'))
+  // as PostgREST's pLogicTree: spaces around the parentheses and commas of a tree are skipped
+  let tree = trimWs(raw);
+  if (depth === 0 && tree.startsWith('(')) tree = tree.slice(0, treeEnd(tree));
+  if (!tree.startsWith('(') || !tree.endsWith(')'))
     throw badQuery(`failed to parse logic tree (${raw})`, 'unexpected value expecting "("');
-  const inner = raw.slice(1, -1);
+  const inner = tree.slice(1, -1);
   const children: Condition[] = [];
-  for (const part of splitTop(inner, 'logic tree')) {
-    const lm = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(part);
+  for (const rawPart of splitTop(inner, 'logic tree')) {
+    const part = trimWsStart(rawPart);
+    const lm = /^(not\.)?(and|or)[ \t]*(\([\s\S]*\))[ \t]*$/.exec(part);
     if (lm) {
       children.push(parseLogic(lm[2] as 'and' | 'or', !!lm[1], lm[3]!, depth + 1));
       continue;
     }
-    // field.[not.]op.value ; the field may carry a JSON path
+    // field.[not.]op.value ; the field may carry a JSON path; the value keeps its spaces (an in-list's are skipped)
     const c = new Cursor(part, 'logic tree');
     const name = c.name();
     const path = c.jsonPath();
+    c.ws();
     if (c.peek() !== '.')
       throw badQuery(`failed to parse logic tree (${raw})`, `unexpected "${part}" expecting field.operator.value`);
     c.i++;
@@ -347,8 +459,9 @@ export function parseLogic(type: 'and' | 'or', negate: boolean, raw: string, dep
 }
 
 export function parseOrder(raw: string): OrderTerm[] {
-  return splitTop(raw, 'order').map((term) => {
-    const parts = term.split('.');
+  return splitTop(raw, 'order').map((rawTerm) => {
+    const term = trimWs(rawTerm);
+    const parts = term.split('.').map(trimWs);
     let nulls: OrderTerm['nulls'];
     let dir: OrderTerm['dir'];
     if (parts.length > 1 && ['nullsfirst', 'nullslast'].includes(parts[parts.length - 1]!))
@@ -383,11 +496,24 @@ export interface QueryParts {
   onConflict?: string[];
   /** Per embedded path ('' = the top level): filters, order, limit, offset. */
   nodes: Map<string, NodeParams>;
-  /** Non-reserved parameters left aside (RPC GET arguments are taken from here). */
-  rpcArgs: Map<string, string>;
+  /** RPC GET arguments: every value of each, in the order sent (a repeated one feeds a variadic parameter). */
+  rpcArgs: Map<string, string[]>;
 }
 
-export function parseQuery(params: URLSearchParams, opts: { rpcArgNames?: Set<string> } = {}): QueryParts {
+/**
+ * On a GET call, PostgREST takes a parameter whose value is not an operator expression (`eq.1`, `not.in.(…)`)
+ * as an argument of the function, and the others as filters on its result (`?id=5&id=gt.2`: argument id = 5,
+ * filter id > 2), whatever the function's parameter names.
+ */
+function asFilter(field: Field, value: string): Filter | null {
+  try {
+    return parseOpValue(field, value, false);
+  } catch {
+    return null;
+  }
+}
+
+export function parseQuery(params: URLSearchParams, opts: { rpcRead?: boolean } = {}): QueryParts {
   const nodes = new Map<string, NodeParams>();
   const node = (p: string) => {
     let n = nodes.get(p);
@@ -407,10 +533,6 @@ export function parseQuery(params: URLSearchParams, opts: { rpcArgNames?: Set<st
     }
     if (key === 'on_conflict') {
       out.onConflict = parseColumns(value);
-      continue;
-    }
-    if (opts.rpcArgNames?.has(key)) {
-      out.rpcArgs.set(key, value);
       continue;
     }
     const arrow = key.indexOf('->');
@@ -433,6 +555,12 @@ export function parseQuery(params: URLSearchParams, opts: { rpcArgNames?: Set<st
     }
     if (key === '') throw badQuery('failed to parse filter', 'empty parameter name');
     const field = parseField(segs[segs.length - 1]! + (arrow >= 0 ? key.slice(arrow) : ''), 'filter');
+    if (opts.rpcRead) {
+      const f = asFilter(field, value);
+      if (f) node(segs.slice(0, -1).join('.')).conditions.push(f);
+      else out.rpcArgs.set(key, [...(out.rpcArgs.get(key) ?? []), value]);
+      continue;
+    }
     node(segs.slice(0, -1).join('.')).conditions.push(parseOpValue(field, value, false));
   }
   return out;

@@ -23,11 +23,15 @@ export interface CallPlan {
 export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
   const { schema, name: fnName, read, method, body, rawType } = api;
   const candidates = cache.routines.get(qkey(schema, fnName)) ?? [];
-  const argNames = new Set(candidates.flatMap((r) => r.args.map((a) => a.name)));
-  const q = parseQuery(api.params, read ? { rpcArgNames: argNames } : {});
+  const q = parseQuery(api.params, read ? { rpcRead: true } : {});
   let args: Record<string, unknown>;
-  if (read) args = Object.fromEntries(q.rpcArgs);
-  else args = isObj(body) ? body : {};
+  // a repeated argument keeps its last value, unless it is variadic (below)
+  if (read) args = Object.fromEntries([...q.rpcArgs].map(([k, vs]) => [k, vs[vs.length - 1]]));
+  // POST: the body's object (an array of objects: the first), only the keys `?columns=` names when given
+  else {
+    const obj = isObj(body) ? body : Array.isArray(body) && isObj(body[0]) ? body[0] : {};
+    args = q.columns ? Object.fromEntries(q.columns.filter((c) => c in obj).map((c) => [c, obj[c]])) : obj;
+  }
   const keys = Object.keys(args).sort();
   let routine: Routine | undefined;
   const fits = candidates.filter((r) =>
@@ -56,7 +60,7 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
     );
   }
   const positional = routine?.args.length === 1 && routine.args[0]!.name === '';
-  if (!routine && body !== undefined && !isObj(body)) throw badBody();
+  if (!routine && body !== undefined && !isObj(body) && !(Array.isArray(body) && isObj(body[0]))) throw badBody();
   if (!routine) {
     const func = `${schema}.${fnName}`;
     const allNames = [...cache.routines.values()]
@@ -94,6 +98,10 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
       guess ? `Perhaps you meant to call the function ${schema}.${guess}` : null,
     );
   }
+  // GET: a variadic parameter gets every value of its repeated argument as an array (`?v=a&v=b` → {a,b})
+  if (read)
+    for (const a of routine.args)
+      if (a.variadic && q.rpcArgs.has(a.name)) args = { ...args, [a.name]: q.rpcArgs.get(a.name) };
   if (api.prefs.handling === 'strict' && api.prefs.maxAffected !== undefined && !routine.returnsSet)
     throw restError(
       400,

@@ -7,9 +7,19 @@ import { contentType } from '../media-type.ts';
 import type { CallPlan } from '../plan/call-plan.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { contentRange, readWindow } from '../range.ts';
-import { mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
+import { customBody, mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache.ts';
-import { buildRead, ident, mutateSql, pseudoTable, qualified, type Env, type Source } from './query-builder.ts';
+import {
+  buildRead,
+  handlerSql,
+  ident,
+  mutateSql,
+  pseudoTable,
+  qualified,
+  type Env,
+  type Params,
+  type Source,
+} from './query-builder.ts';
 import { geoJsonFunction, plannedTotal, runRead, type ReadResult } from './statements.ts';
 import type { Prefs } from '../api-request/preferences.ts';
 
@@ -27,8 +37,13 @@ async function bodyOpts(tx: Queryable, api: ApiRequest) {
     stripNulls: media.strip,
     csv: media.kind === 'csv',
     geojson: media.kind === 'geojson' ? await geoJsonFunction(tx) : undefined,
+    handler: media.kind === 'custom' ? media.handler : undefined,
   };
 }
+
+/** The body is already in the negotiated media type (not a JSON array to render). */
+const rendered = (media: ApiRequest['media']) =>
+  media.kind === 'csv' || media.kind === 'geojson' || media.kind === 'custom';
 
 /** GET/HEAD on a table or view. */
 export async function readQuery(
@@ -48,7 +63,7 @@ export async function readQuery(
     offset,
   });
   const r = await runRead(tx, sql, env);
-  r.rendered = api.media.kind === 'csv' || api.media.kind === 'geojson';
+  r.rendered = rendered(api.media);
   // PostgREST: planned = the planner's estimate; estimated = exact up to max-rows, past it the larger of both
   if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
   else if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows)
@@ -95,7 +110,7 @@ export async function mutateQuery(
     });
     const sql = `with ${ident('pgrst_source')} as (${dml} returning ${returning(table, read)}) ${read}`;
     repr = await runRead(tx, sql, env);
-    repr.rendered = media.kind === 'csv' || media.kind === 'geojson';
+    repr.rendered = rendered(media);
     n = repr.page;
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
@@ -150,8 +165,11 @@ export async function invokeQuery(
     const used = routine.args.filter((a) => keys.includes(a.name));
     if (used.length) {
       // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)
-      const argsJson = !read && isObj(body) ? rawBody!.toString('utf8') : JSON.stringify(args);
-      preFrom = `json_to_record(${p.add(argsJson)}::json) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`;
+      // (an array of objects: its first object, as PostgREST takes it)
+      const posted = !read && (isObj(body) || (Array.isArray(body) && isObj(body[0])));
+      const argsJson = posted ? rawBody!.toString('utf8') : JSON.stringify(args);
+      const argsSql = `${p.add(argsJson)}::json${Array.isArray(body) && posted ? ' -> 0' : ''}`;
+      preFrom = `json_to_record(${argsSql}) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${argType(a.type)}`).join(', ')})`;
     }
     call = `${fq}(${used.map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := ${ident('pgrst_args')}.${ident(a.name)}`).join(', ')})`;
   }
@@ -162,20 +180,30 @@ export async function invokeQuery(
     await tx.query(`select ${call}${fromClause}`, p.values);
     return { status: 204, headers: { 'Content-Profile': schema } };
   }
+  if (routine.returnKind === 'scalar' && !routine.returnsSet && media.kind === 'custom')
+    return scalarByHandler(
+      tx,
+      media,
+      schema,
+      head,
+      `select ${handlerSql(media.handler!, call)} as body${fromClause}`,
+      p,
+    );
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
     const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body${fromClause}`, p.values);
     const out = r.rows[0]?.body ?? 'null';
     const headers: Record<string, string> = {
       'Content-Profile': schema,
       'Content-Range': contentRange(0, 0, prefs.count ? 1 : null),
-      'Content-Type': contentType({ kind: 'json', strip: false }),
+      'Content-Type': singleType(media),
     };
     return { status: 200, headers, body: head ? undefined : out };
   }
   const { limit, offset } = readWindow(plan.query.nodes.get('')!, api.range, method, maxRows);
   let r: ReadResult;
   if (routine.returnKind === 'scalar') {
-    const from = lateral(`${call} as ${ident('pgrst_scalar')}(${ident('v')})`);
+    // the function in a select list (as PostgREST calls it), so `setof record` needs no column list
+    const from = `(select ${call} as ${ident('v')}${fromClause}) as ${ident('pgrst_scalar')}`;
     const lim = p.add(limit);
     const off = p.add(offset);
     const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
@@ -191,13 +219,13 @@ export async function invokeQuery(
       offset,
     });
     r = await runRead(tx, sql, env);
-    r.rendered = media.kind === 'csv' || media.kind === 'geojson';
+    r.rendered = rendered(media);
     if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows) r.total = null;
-    if (!routine.returnsSet && media.kind !== 'csv' && media.kind !== 'geojson') {
+    if (!routine.returnsSet && !rendered(media)) {
       const headers: Record<string, string> = {
         'Content-Profile': schema,
         'Content-Range': contentRange(0, r.page - 1, r.total),
-        'Content-Type': contentType({ kind: 'json', strip: media.strip }),
+        'Content-Type': singleType(media),
       };
       return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
     }
@@ -205,3 +233,31 @@ export async function invokeQuery(
   if (strictMax !== undefined && r.page > strictMax) throw tooManyAffected(r.page);
   return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
 }
+
+/** A scalar function's value through a media type handler (a function returning `"text/plain"`, `"image/png"`…). */
+async function scalarByHandler(
+  tx: Queryable,
+  media: ApiRequest['media'],
+  schema: string,
+  head: boolean,
+  sql: string,
+  p: Params,
+): Promise<Outcome> {
+  const r = await tx.query<{ body: string | null }>(sql, p.values);
+  const headers: Record<string, string> = {
+    'Content-Profile': schema,
+    'Content-Range': contentRange(0, 0, null),
+    'Content-Type': contentType(media),
+  };
+  return { status: 200, headers, body: head ? undefined : customBody(media, r.rows[0]?.body ?? null) };
+}
+
+/**
+ * An argument's type as the call reads it: `character` and `bit` (which alone mean one character/bit) become
+ * `character varying` and `bit varying`, as PostgREST does, so Postgres checks the length against the parameter's.
+ */
+const argType = (t: string) => t.replace(/^(character|bit)(\[\])?$/, '$1 varying$2');
+
+/** A single value's Content-Type: `vnd.pgrst.object+json` when that was asked (PostgREST's single-JSON handler), else JSON. */
+const singleType = (media: ApiRequest['media']) =>
+  contentType(media.kind === 'object' ? media : { kind: 'json', strip: media.strip });

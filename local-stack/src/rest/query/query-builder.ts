@@ -13,9 +13,9 @@ import type {
   SelectEmbed,
   SelectItem,
 } from '../api-request/query-params.ts';
-import { qkey, type Column, type SchemaCache, type Table } from '../schema-cache.ts';
+import { qkey, repKey, type Column, type SchemaCache, type Table } from '../schema-cache.ts';
 import type { QueryParts } from '../api-request/query-params.ts';
-import type { Media } from '../media-type.ts';
+import type { Media, MediaHandler } from '../media-type.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { findRel } from '../plan/relationships.ts';
 import { castSql, ident, Params, pgArray, qualified } from './sql-fragment.ts';
@@ -51,9 +51,19 @@ export function fieldExpr(env: Env, alias: string, f: Field): string {
   // a computed field: f(row) in the table's schema cache, called with the whole row
   const t = env.aliases?.get(alias);
   const cf = t && !t.columns.has(f.name) ? env.cache.computed.get(qkey(t.schema, t.name))?.get(f.name) : undefined;
-  let e = cf ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*)` : `${ident(alias)}.${ident(f.name)}`;
+  const e = cf ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*)` : `${ident(alias)}.${ident(f.name)}`;
+  return f.path.length ? jsonPathSql(env, e, cf ? undefined : t?.columns.get(f.name)?.type, f) : e;
+}
+
+/**
+ * `col->a->>0`, as PostgREST's pgFmtField: a json/jsonb column takes the arrows directly; any other column
+ * (arrays, composites, text…) goes through `to_jsonb` first, so `arr->0` and `composite->>field` work.
+ * Keys are bound text parameters; indexes (`->0`, `->-1`) integers.
+ */
+function jsonPathSql(env: Env, col: string, type: string | undefined, f: Field): string {
+  let e = type === 'json' || type === 'jsonb' ? col : `to_jsonb(${col})`;
   for (const step of f.path)
-    e += `${step.op}${/^-?\d+$/.test(step.key) ? step.key : `${env.params.add(step.key)}::text`}`;
+    e += `${step.op}${step.index ? `(${env.params.add(Number(step.key))}::int)` : `${env.params.add(step.key)}::text`}`;
   return e;
 }
 
@@ -107,16 +117,19 @@ function filterSql(env: Env, alias: string, table: Table, f: Filter, embeds: Map
   if (f.op === 'is') {
     sql = `${col} is ${{ null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[f.value as 'null']}`;
   } else if (f.op === 'in') {
-    sql = `${col} = any(${p.add(pgArray(f.list ?? []))})`;
+    const parse = inputRep(env, table, f.field, 'text');
+    sql = parse
+      ? `${col} = any(array(select ${parse}(${ident('pgrst_v')}) from unnest(${p.add(pgArray(f.list ?? []))}::text[]) as ${ident('pgrst_v')}))`
+      : `${col} = any(${p.add(pgArray(f.list ?? []))})`;
   } else if (FTS[f.op]) {
     const cfg = f.modifier ? `${p.add(f.modifier)}::regconfig, ` : '';
     const colType = f.field.path.length === 0 ? table.columns.get(f.field.name) : undefined;
     const vec = colType?.tsvector ? col : `to_tsvector(${cfg}${col})`;
     sql = `${vec} @@ ${FTS[f.op]}(${cfg}${p.add(f.value)})`;
   } else if (f.quant) {
-    sql = `${col} ${OPS[f.op]} ${f.quant}(${p.add(like(f.value))})`;
+    sql = `${col} ${OPS[f.op]} ${f.quant}(${filterValue(env, table, f, like(f.value))})`;
   } else {
-    sql = `${col} ${OPS[f.op]} ${p.add(like(f.value))}`;
+    sql = `${col} ${OPS[f.op]} ${filterValue(env, table, f, like(f.value))}`;
   }
   return f.negate ? `not (${sql})` : sql;
 }
@@ -127,6 +140,41 @@ function conditionSql(env: Env, alias: string, table: Table, c: Condition, embed
     .map((x) => conditionSql(env, alias, table, x, embeds))
     .join(c.type === 'and' ? ' and ' : ' or ');
   return c.negate ? `not (${inner})` : `(${inner})`;
+}
+
+/**
+ * Data representations (PostgREST's "domain representations"): a column of a domain with an implicit cast to json
+ * is selected through the cast's function (named after the column unless aliased); a filter value on a column whose
+ * domain has a cast from text goes through that function (not for like/ilike, as PostgREST).
+ */
+function outputRep(env: Env, table: Table, f: Field, e: string): string {
+  if (env.cache.reps.size === 0 || f.path.length) return e;
+  const type = table.columns.get(f.name)?.type;
+  const fn = type !== undefined ? env.cache.reps.get(repKey(type, 'json')) : undefined;
+  return fn ? `${qualified(fn.schema, fn.name)}(${e})` : e;
+}
+
+/** The function parsing `from` (text: filter values; json: request bodies) into the field's domain, if any. */
+export function inputRep(env: Env, table: Table, f: Field, from: 'text' | 'json'): string | undefined {
+  if (env.cache.reps.size === 0 || f.path.length) return undefined;
+  const type = table.columns.get(f.name)?.type;
+  const fn = type !== undefined ? env.cache.reps.get(repKey(from, type)) : undefined;
+  return fn ? qualified(fn.schema, fn.name) : undefined;
+}
+
+function filterValue(env: Env, table: Table, f: Filter, value: string): string {
+  const parse = f.op === 'like' || f.op === 'ilike' ? undefined : inputRep(env, table, f.field, 'text');
+  return parse ? `${parse}(${env.params.add(value)}::text)` : env.params.add(value);
+}
+
+/** `*` spelled out as the table's columns when one of them has an output representation, as PostgREST expands it. */
+function withRepStars(env: Env, table: Table, items: SelectItem[]): SelectItem[] {
+  if (env.cache.reps.size === 0 || !items.some((i) => i.type === 'star')) return items;
+  const cols = [...table.columns.values()];
+  if (!cols.some((c) => env.cache.reps.has(repKey(c.type, 'json')))) return items;
+  return items.flatMap((it): SelectItem[] =>
+    it.type === 'star' ? cols.map((c) => ({ type: 'column', field: { name: c.name, path: [] } })) : [it],
+  );
 }
 
 interface EmbedInfo {
@@ -178,7 +226,8 @@ function orderSql(env: Env, alias: string, terms: OrderTerm[], embeds: Map<strin
   });
 }
 
-const outputName = (f: Field) => (f.path.length ? f.path[f.path.length - 1]!.key : f.name);
+/** The key a selected field answers under: PostgREST names a JSON path after its last key (indexes skipped), else the column. */
+const outputName = (f: Field) => [...f.path].reverse().find((s) => !s.index)?.key ?? f.name;
 
 /** Projections, lateral joins and conditions of one level of a read (top level or an embed). */
 export function buildNode(env: Env, src: Source, items: SelectItem[], path: string): NodeSql {
@@ -189,7 +238,7 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
   const plain: string[] = [];
   const joinNames = new Set<string>();
   let aggregated = false;
-  for (const it of items) {
+  for (const it of withRepStars(env, table, items)) {
     if (it.type === 'star') out.select.push(`${ident(alias)}.*`);
     else if (it.type === 'column' && it.agg) {
       if (!env.aggregates) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
@@ -200,7 +249,7 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
       if (it.agg.cast) e = `(${e})::${castSql(it.agg.cast)}`;
       out.select.push(`${e} as ${ident(it.alias ?? it.agg.fn)}`);
     } else if (it.type === 'column') {
-      let e = fieldExpr(env, alias, it.field);
+      let e = outputRep(env, table, it.field, fieldExpr(env, alias, it.field));
       if (it.cast) e = `(${e})::${castSql(it.cast)}`;
       plain.push(e);
       out.select.push(`${e} as ${ident(it.alias ?? outputName(it.field))}`);
@@ -390,6 +439,8 @@ export interface ReadOpts {
   csv?: boolean;
   /** The body as a GeoJSON FeatureCollection through this PostGIS function (`ST_AsGeoJSON(record)`, qualified). */
   geojson?: string;
+  /** The body through a media type handler of the database (PostgREST v12+), instead of JSON. */
+  handler?: MediaHandler;
   /** Top-level limit (already capped at max rows) as a number; null = none. */
   limit: number | null;
   offset: number;
@@ -423,9 +474,23 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
   if (opts.csv)
     // PostgREST's CSV: the first row's keys, then each row as Postgres writes a record, without its parentheses
     body = `coalesce((select string_agg(k, ',') from json_object_keys(json_agg(${r}) -> 0) as k), '') || E'\\n' || coalesce(string_agg(substring(${r}::text, 2, length(${r}::text) - 2), E'\\n'), '')`;
+  else if (opts.handler) body = handlerSql(opts.handler, r);
   else if (opts.geojson)
     body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${opts.geojson}(${r})::json), '[]'))`;
   return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body from (${page}) as ${r}`;
+}
+
+/**
+ * The body a media type handler makes of `input` (the page's rows for an aggregate, as PostgREST casts them to the
+ * handler's row type; the value for a function returning a media type domain), as text: bytea as base64, which
+ * response.ts sends as bytes.
+ */
+export function handlerSql(h: MediaHandler, input: string): string {
+  const v =
+    h.kind === 'agg'
+      ? `${qualified(h.schema, h.name)}(${input}${h.target ? `::${qualified(h.target.schema, h.target.name)}` : ''})`
+      : `(${input})::${qualified(h.schema, h.name)}`;
+  return h.base === 'bytea' ? `encode(${v}, 'base64')` : `(${v})::text`;
 }
 
 /** A pseudo-table for function results whose row type is not a table. */
@@ -487,9 +552,9 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
         .filter((x): x is readonly [string, string] => !!x[1])
         .map(([c, d]) => `${p.add(c)}::text, ${d}`);
       const elems = `(select jsonb_agg(jsonb_build_object(${defs.join(', ')}) || ${ident('pgrst_elem')}) from jsonb_array_elements(${p.add(JSON.stringify(rows))}::jsonb) as ${ident('pgrst_elem')})`;
-      dml = `insert into ${target} (${colList}) select ${colList} from jsonb_populate_recordset(null::${rowType}, ${elems})`;
+      dml = `insert into ${target} (${colList}) select ${colList} from ${populate(env, table, cols, rowType, elems, 'jsonb', true)}`;
     } else {
-      dml = `insert into ${target} (${colList}) select ${colList} from json_populate_recordset(null::${rowType}, ${p.add(JSON.stringify(rows))}::json)`;
+      dml = `insert into ${target} (${colList}) select ${colList} from ${populate(env, table, cols, rowType, `${p.add(JSON.stringify(rows))}::json`, 'json', true)}`;
     }
     if (plan.onConflict) {
       const sets = cols.map((c) => `${ident(c)} = excluded.${ident(c)}`);
@@ -509,8 +574,38 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
       : [
           `${ident([...table.columns.keys()][0] ?? 'id')} = ${ident(table.name)}.${ident([...table.columns.keys()][0] ?? 'id')}`,
         ];
-    return `update ${target} set ${sets.join(', ')} from (select * from json_populate_record(null::${rowType}, ${p.add(JSON.stringify(body))}::json)) as ${ident('pgrst_body')}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+    return `update ${target} set ${sets.join(', ')} from (select * from ${populate(env, table, cols, rowType, `${p.add(JSON.stringify(body))}::json`, 'json', false)}) as ${ident('pgrst_body')}${where.length ? ` where ${where.join(' and ')}` : ''}`;
   }
   const where = buildNode(env, src, [], '').where;
   return `delete from ${target}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+}
+
+/**
+ * The rows of a request body as the table's row type (`json_populate_recordset`), with data representations
+ * applied as PostgREST applies them to bodies: a column whose domain has an implicit cast from json is parsed by
+ * the cast's function from the row's JSON value (the other columns as Postgres reads them).
+ */
+function populate(
+  env: Env,
+  table: Table,
+  cols: string[],
+  rowType: string,
+  json: string,
+  kind: 'json' | 'jsonb',
+  many: boolean,
+): string {
+  const parsed = cols
+    .map((c) => [c, inputRep(env, table, { name: c, path: [] }, 'json')] as const)
+    .filter((x): x is readonly [string, string] => !!x[1]);
+  if (!parsed.length) return `${kind}_populate_record${many ? 'set' : ''}(null::${rowType}, ${json})`;
+  const e = ident('pgrst_e');
+  const r = ident('pgrst_rec');
+  const repCols = new Map(parsed);
+  const keys = env.params.add(pgArray(parsed.map(([c]) => c)));
+  const proj = [...table.columns.keys()].map((c) => {
+    const fn = repCols.get(c);
+    return fn ? `${fn}((${e}.value -> ${env.params.add(c)}::text)::json) as ${ident(c)}` : `${r}.${ident(c)}`;
+  });
+  const elems = many ? `${kind}_array_elements(${json}) as ${e}(value)` : `(select ${json} as value) as ${e}`;
+  return `(select ${proj.join(', ')} from ${elems} cross join lateral jsonb_populate_record(null::${rowType}, ${e}.value::jsonb - ${keys}::text[]) as ${r}) as ${ident('pgrst_rows')}`;
 }

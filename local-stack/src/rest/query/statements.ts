@@ -41,7 +41,8 @@ export async function runRead(tx: Queryable, sql: string, env: Env): Promise<Rea
   }
   const r = await tx.query<{ total: string | null; page: number | string; body: string }>(sql, env.params.values);
   const row = r.rows[0]!;
-  return { total: row.total === null ? null : Number(row.total), page: Number(row.page), body: row.body };
+  // a media type handler's aggregate over no row may give null (an empty body)
+  return { total: row.total === null ? null : Number(row.total), page: Number(row.page), body: row.body as string };
 }
 
 // CSV is rendered by Postgres from the JSON page, so values keep their exact text (8.0 stays 8.0).
