@@ -95,10 +95,19 @@ export async function mutateResponse(
   resolutionApplied: boolean,
   /** An upsert (merge-duplicates) that inserted no row: 200, as PostgREST answers. */
   mergedOnly = false,
+  /** PUT (PostgREST's single upsert): 201 when it inserted, 200 when it merged, 204 without representation. */
+  put = false,
 ): Promise<Outcome> {
   const created = kind === 'insert' && !mergedOnly;
   const wantRows = prefs.return === 'representation';
   const headers: Record<string, string> = { 'Content-Profile': schema };
+  if (put) {
+    const pa = prefApplied({ ...prefs, resolution: undefined, missing: undefined }, kind, false);
+    if (pa) headers['Preference-Applied'] = pa;
+    if (!repr || !wantRows) return { status: 204, headers };
+    headers['Content-Type'] = contentType(media);
+    return { status: created ? 201 : 200, headers, body: await render(tx, repr, media) };
+  }
   const total = prefs.count ? n : null;
   headers['Content-Range'] = kind === 'update' ? contentRange(0, n - 1, total) : contentRange(1, 0, total);
   const pa = prefApplied(prefs, kind, resolutionApplied);

@@ -7,7 +7,7 @@ import { negotiate, type Media } from '../media-type.ts';
 import { parsePrefer, type Prefs } from './preferences.ts';
 import { parseQuery, type QueryParts } from './query-params.ts';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequest {
   method: Method;
@@ -90,7 +90,7 @@ export async function tableApiRequest(req: Req, schemas: string[]): Promise<ApiR
   const query = parseQuery(req.query);
   const name = req.params.table!;
   const read = method === 'GET' || method === 'HEAD';
-  const rawBody = method === 'POST' || method === 'PATCH' ? await readBody(req) : null;
+  const rawBody = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req) : null;
   const body = rawBody ? parseJsonBody(rawBody, false) : undefined;
   return {
     method,

@@ -2,7 +2,7 @@
 // runs a request's plan inside its transaction (transaction.ts) and hands the result to response.ts.
 import type { Queryable } from '../../db/db.ts';
 import { isObj, type ApiRequest } from '../api-request/index.ts';
-import { tooManyAffected } from '../errors.ts';
+import { restError, tooManyAffected } from '../errors.ts';
 import { contentType } from '../media-type.ts';
 import type { CallPlan } from '../plan/call-plan.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
@@ -29,6 +29,9 @@ async function bodyOpts(tx: Queryable, api: ApiRequest) {
     geojson: media.kind === 'geojson' ? await geoJsonFunction(tx) : undefined,
   };
 }
+
+/** PUT whose body does not carry the URL's primary key (PostgREST's PutMatchingPkError); the transaction rolls back. */
+const putMismatch = () => restError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
 
 /** GET/HEAD on a table or view. */
 export async function readQuery(
@@ -67,9 +70,11 @@ export async function mutateQuery(
   const { media, prefs } = api;
   const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
   const wantRows = prefs.return === 'representation';
+  const root = env.nodes.get('')!;
+  env.nodes.set('', { conditions: root.conditions });
   const dml = mutateSql(env, src, plan);
-  // root filters belong to the write, not to the representation of the written rows
-  env.nodes.set('', { conditions: [] });
+  // root filters belong to the write, not to the representation of the written rows; `order` orders them (PostgREST)
+  env.nodes.set('', { conditions: [], order: root.order });
   let n: number;
   let repr: ReadResult | null = null;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
@@ -85,9 +90,11 @@ export async function mutateQuery(
     repr = await runRead(tx, sql, env);
     repr.rendered = media.kind === 'csv' || media.kind === 'geojson';
     n = repr.page;
+    if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
     n = (await tx.query(dml, env.params.values)).affectedRows;
+    if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
   // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
   if (plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected)
@@ -110,6 +117,7 @@ export async function mutateQuery(
     api.schema,
     plan.kind === 'insert' && !!plan.onConflict,
     mergedOnly,
+    plan.kind === 'insert' && plan.put,
   );
 }
 

@@ -484,6 +484,11 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
         .map(([c, d]) => `${p.add(c)}::text, ${d}`);
       const elems = `(select jsonb_agg(jsonb_build_object(${defs.join(', ')}) || ${ident('pgrst_elem')}) from jsonb_array_elements(${p.add(JSON.stringify(rows))}::jsonb) as ${ident('pgrst_elem')})`;
       dml = `insert into ${target} (${colList}) select ${colList} from jsonb_populate_recordset(null::${rowType}, ${elems})`;
+    } else if (plan.put) {
+      // PUT: only the body's rows that match the URL's primary key filters are written (PostgREST: PGRST115 otherwise)
+      const body = ident('pgrst_body');
+      const where = buildNode(env, { table, from: '', alias: 'pgrst_body' }, [], '').where;
+      dml = `insert into ${target} (${colList}) select ${cols.map((c) => `${body}.${ident(c)}`).join(', ')} from json_populate_recordset(null::${rowType}, ${p.add(JSON.stringify(rows))}::json) as ${body} where ${where.join(' and ')}`;
     } else {
       dml = `insert into ${target} (${colList}) select ${colList} from json_populate_recordset(null::${rowType}, ${p.add(JSON.stringify(rows))}::json)`;
     }

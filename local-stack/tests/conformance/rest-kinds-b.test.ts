@@ -1,0 +1,160 @@
+// REST behaviours matched to PostgREST v14 (its source, docs and test/spec cases, read, not copied): PUT,
+// relationships through views and across schemas, writes (columns, missing=default, order, column
+// privileges, non-JSON bodies), aggregates with embeds and spreads, Prefer: timezone, response GUCs,
+// db-pre-request, count edge cases, JWT claims. Fixture tests/fixtures/rest-kinds-b-fixture.sql (kb_*),
+// on PGlite and on PostgreSQL 15.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, stackDir, stopPgServer } from '../../testing/stack.ts';
+import { startRestEnv, type RestEnv } from './rest-helpers.ts';
+
+const FIXTURE = fs.readFileSync(path.join(stackDir, 'tests/fixtures/rest-kinds-b-fixture.sql'), 'utf8');
+
+afterAll(stopPgServer);
+
+describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUCs) as PostgREST, on %s', (backend) => {
+  let env: RestEnv;
+  beforeAll(async () => {
+    env = await startRestEnv(backend);
+    await env.stack.db.exec(FIXTURE);
+  });
+  afterAll(async () => {
+    await env?.stack.stop();
+  });
+  const json = { 'Content-Type': 'application/json' };
+  const put = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+    env.http(p, { method: 'PUT', headers: { ...json, ...headers }, body: JSON.stringify(body) });
+  const rows = async (p: string) => (await env.http(p)).json();
+
+  describe('PUT', () => {
+    it('inserts the row the URL names by its primary key: 201 with return=representation', async () => {
+      const r = await put('/kb_langs?name=eq.Go', [{ name: 'Go', rank: 19 }], { Prefer: 'return=representation' });
+      expect(r.status).toBe(201);
+      expect(await r.json()).toEqual([{ name: 'Go', rank: 19 }]);
+      expect(r.headers.get('preference-applied')).toBe('return=representation');
+      expect(await rows('/kb_langs?name=eq.Go')).toEqual([{ name: 'Go', rank: 19 }]);
+    });
+
+    it('replaces an existing row: 200 with return=representation, 204 without (no body, no Content-Type)', async () => {
+      const r = await put('/kb_langs?name=eq.Java', { name: 'Java', rank: 13 }, { Prefer: 'return=representation' });
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual([{ name: 'Java', rank: 13 }]);
+      const m = await put('/kb_langs?name=eq.Java', { name: 'Java', rank: 14 }, { Prefer: 'return=minimal' });
+      expect(m.status).toBe(204);
+      expect(m.headers.get('content-type')).toBeNull();
+      expect(m.headers.get('preference-applied')).toBe('return=minimal');
+      expect(await m.text()).toBe('');
+      const plain = await put('/kb_langs?name=eq.Python', { name: 'Python', rank: 4 });
+      expect(plain.status).toBe(204);
+      expect(await rows('/kb_langs?name=in.(Java,Python)&order=name')).toEqual([
+        { name: 'Java', rank: 14 },
+        { name: 'Python', rank: 4 },
+      ]);
+    });
+
+    it('a composite key needs every key column as an eq filter; a table of key columns only works', async () => {
+      const both = await put(
+        '/kb_staff?first_name=eq.Susan&last_name=eq.Heidt',
+        [{ first_name: 'Susan', last_name: 'Heidt', salary: 48000, company: 'GEX' }],
+        { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
+      );
+      expect(both.status).toBe(201);
+      expect(both.headers.get('content-type')).toMatch(/^application\/vnd\.pgrst\.object\+json/);
+      expect(await both.json()).toEqual({ first_name: 'Susan', last_name: 'Heidt', salary: 48000, company: 'GEX' });
+      const half = await put('/kb_staff?first_name=eq.Susan', [
+        { first_name: 'Susan', last_name: 'Heidt', salary: 1, company: 'GEX' },
+      ]);
+      expect(half.status).toBe(405);
+      expect(await half.json()).toEqual({
+        code: 'PGRST105',
+        message: "Filters must include all and only primary key columns with 'eq' operators",
+        details: null,
+        hint: null,
+      });
+      const onlyPk = await put('/kb_only_pk?id=eq.10', [{ id: 10 }], { Prefer: 'return=representation' });
+      expect(onlyPk.status).toBe(201);
+      expect(await onlyPk.json()).toEqual([{ id: 10 }]);
+      const again = await put('/kb_only_pk?id=eq.10', [{ id: 10 }], { Prefer: 'return=representation' });
+      expect(again.status).toBe(200);
+    });
+
+    it('other filters than eq on the key, logic trees, or a table without a key: 405 PGRST105', async () => {
+      for (const p of [
+        '/kb_langs?rank=eq.19',
+        '/kb_langs?name=not.eq.Go',
+        '/kb_langs?name=in.(Go)',
+        '/kb_langs?and=(name.eq.Go)',
+        '/kb_langs?name=eq.Go&rank=eq.19',
+        '/kb_langs',
+      ]) {
+        const r = await put(p, [{ name: 'Go', rank: 19 }]);
+        expect(r.status, p).toBe(405);
+        expect((await r.json()).code).toBe('PGRST105');
+      }
+      const noPk = await put('/kb_no_pk?a=eq.one&b=eq.two', [{ a: 'one', b: 'two' }]);
+      expect(noPk.status).toBe(405);
+      expect(await rows('/kb_langs?name=eq.Go&rank=eq.19')).toHaveLength(1);
+    });
+
+    it('limit or offset: 400 PGRST114; a Range header is ignored', async () => {
+      for (const p of ['/kb_langs?name=eq.C&limit=1', '/kb_langs?name=eq.C&offset=1']) {
+        const r = await put(p, [{ name: 'C', rank: 9 }]);
+        expect(r.status).toBe(400);
+        expect(await r.json()).toEqual({
+          code: 'PGRST114',
+          message: 'limit/offset querystring parameters are not allowed for PUT',
+          details: null,
+          hint: null,
+        });
+      }
+      const ranged = await put('/kb_langs?name=eq.C', [{ name: 'C', rank: 5 }], {
+        Prefer: 'return=representation',
+        Range: '1-1',
+      });
+      expect(ranged.status).toBe(200);
+      expect(await ranged.json()).toEqual([{ name: 'C', rank: 5 }]);
+    });
+
+    it('a body whose key differs from the URL: 400 PGRST115 and nothing written', async () => {
+      const r = await put('/kb_langs?name=eq.MATLAB', [{ name: 'Perl', rank: 17 }]);
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({
+        code: 'PGRST115',
+        message: 'Payload values do not match URL in primary key column(s)',
+        details: null,
+        hint: null,
+      });
+      const c = await put(
+        '/kb_staff?first_name=eq.Wendy&last_name=eq.Anderson',
+        [{ first_name: 'Susan', last_name: 'Heidt', salary: 1, company: 'X' }],
+        { Prefer: 'return=representation' },
+      );
+      expect(c.status).toBe(400);
+      expect(await rows('/kb_langs?name=in.(MATLAB,Perl)')).toEqual([]);
+      expect(await rows('/kb_staff?first_name=eq.Susan&select=salary')).toEqual([{ salary: 48000 }]);
+    });
+
+    it('of an array, only the element matching the key is written', async () => {
+      const r = await put(
+        '/kb_langs?name=eq.Java',
+        [
+          { name: 'Java', rank: 19 },
+          { name: 'Swift', rank: 12 },
+        ],
+        { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
+      );
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual({ name: 'Java', rank: 19 });
+      expect(await rows('/kb_langs?name=eq.Swift')).toEqual([]);
+    });
+
+    it('supabase-js sends no PUT; the method is allowed through CORS', async () => {
+      const r = await env.http('/kb_langs', {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://x.test', 'Access-Control-Request-Method': 'PUT' },
+      });
+      expect(r.headers.get('access-control-allow-methods')).toMatch(/PUT/);
+    });
+  });
+});
