@@ -157,4 +157,95 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       expect(r.headers.get('access-control-allow-methods')).toMatch(/PUT/);
     });
   });
+
+  describe('relationships', () => {
+    it('views in the exposed schema over tables of a private schema inherit their foreign keys, also renamed', async () => {
+      expect(await rows('/kb_books?select=title,kb_authors(name)&order=id')).toEqual([
+        { title: 'Earthsea', kb_authors: { name: 'Ursula' } },
+        { title: 'Dispossessed', kb_authors: { name: 'Ursula' } },
+        { title: 'Invisible Cities', kb_authors: { name: 'Italo' } },
+      ]);
+      expect(await rows('/kb_authors?select=name,kb_books(title)&order=id&kb_books.order=id')).toEqual([
+        { name: 'Ursula', kb_books: [{ title: 'Earthsea' }, { title: 'Dispossessed' }] },
+        { name: 'Italo', kb_books: [{ title: 'Invisible Cities' }] },
+      ]);
+      // the view's column is the hint, as the table's would be
+      expect(await rows('/kb_books?select=title,kb_authors!writer(name)&id=eq.3')).toEqual([
+        { title: 'Invisible Cities', kb_authors: { name: 'Italo' } },
+      ]);
+    });
+
+    it('a view of a view keeps the relationships of the table under both', async () => {
+      expect(await rows('/kb_books_v2?select=book_no,kb_authors(name)&order=book_no')).toEqual([
+        { book_no: 1, kb_authors: { name: 'Ursula' } },
+        { book_no: 2, kb_authors: { name: 'Ursula' } },
+        { book_no: 3, kb_authors: { name: 'Italo' } },
+      ]);
+      // and the other way, from a view over the private authors
+      const r = await env.http('/kb_authors?select=name,kb_books_v2(title)&id=eq.2');
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual([{ name: 'Italo', kb_books_v2: [{ title: 'Invisible Cities' }] }]);
+    });
+
+    it('many-to-many through an exposed view of a private junction; not through a private-only junction', async () => {
+      expect(await rows('/kb_books?select=title,kb_tags(name)&order=id')).toEqual([
+        { title: 'Earthsea', kb_tags: [{ name: 'fantasy' }] },
+        { title: 'Dispossessed', kb_tags: [{ name: 'classic' }] },
+        { title: 'Invisible Cities', kb_tags: [{ name: 'classic' }] },
+      ]);
+      const r = await env.http('/kb_books?select=title,kb_genres(name)');
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({
+        code: 'PGRST200',
+        message: "Could not find a relationship between 'kb_books' and 'kb_genres' in the schema cache",
+        details:
+          "Searched for a foreign key relationship between 'kb_books' and 'kb_genres' in the schema 'public', but no matches were found.",
+      });
+    });
+
+    it('tables of a private schema are not embeddable, even through a foreign key of an exposed table', async () => {
+      const r = await env.http('/kb_tags?select=name,book_tags(book_id)');
+      expect(r.status).toBe(400);
+      expect((await r.json()).code).toBe('PGRST200');
+    });
+
+    it('a computed relationship named as a table overrides the foreign key to that table', async () => {
+      expect(await rows('/kb_games?select=name,kb_designers(name)&order=id')).toEqual([
+        { name: 'Final Fantasy', kb_designers: { name: 'Sakaguchi' } },
+        { name: 'Zelda', kb_designers: null },
+      ]);
+      expect(await rows('/kb_games?select=name,kb_designers!inner(name)&order=id')).toEqual([
+        { name: 'Final Fantasy', kb_designers: { name: 'Sakaguchi' } },
+      ]);
+      // the foreign key is gone from that pair: its column no longer names it (PostgREST replaces the pair's entry)
+      expect((await env.http('/kb_games?select=name,designer_id(name)')).status).toBe(400);
+      // the other direction keeps its foreign key (no function kb_games(kb_designers))
+      expect(await rows('/kb_designers?select=name,kb_games(name)&id=eq.2')).toEqual([
+        { name: 'Miyamoto', kb_games: [{ name: 'Zelda' }] },
+      ]);
+    });
+
+    it('computed relationships: ROWS 1 → object, a set → array, nested under a normal embed', async () => {
+      expect(await rows('/kb_designers?select=name,kb_best_game(name),kb_all_games(name)&id=eq.1')).toEqual([
+        { name: 'Sakaguchi', kb_best_game: { name: 'Final Fantasy' }, kb_all_games: [{ name: 'Final Fantasy' }] },
+      ]);
+      expect(await rows('/kb_designers?select=name,kb_games(name,kb_designers(name))&id=eq.1')).toEqual([
+        { name: 'Sakaguchi', kb_games: [{ name: 'Final Fantasy', kb_designers: { name: 'Sakaguchi' } }] },
+      ]);
+    });
+
+    it('empty embeds rel() are left out of the output, nested ones too, and filter with !inner', async () => {
+      expect(await rows('/kb_games?select=id,kb_designers()&order=id')).toEqual([{ id: 1 }, { id: 2 }]);
+      expect(await rows('/kb_authors?select=name,kb_books(kb_tags())&order=id')).toEqual([
+        { name: 'Ursula' },
+        { name: 'Italo' },
+      ]);
+      expect(await rows('/kb_authors?select=name,kb_books!inner()&kb_books.title=eq.Earthsea')).toEqual([
+        { name: 'Ursula' },
+      ]);
+      expect(
+        await rows('/kb_authors?select=name,kb_books!inner(kb_tags!inner())&kb_books.kb_tags.name=eq.classic&order=id'),
+      ).toEqual([{ name: 'Ursula' }, { name: 'Italo' }]);
+    });
+  });
 });

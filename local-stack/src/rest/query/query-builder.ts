@@ -314,17 +314,22 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
       `left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`,
     );
     // an embed with an empty select (`rel()`) only filters: it is not part of the output
-    if (e.select.length) out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
+    if (!emptyEmbed(e)) out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
     marker = `${ident(joinAlias)}.v`;
   } else {
     out.joins.push(
       `left join lateral (select json_agg(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`,
     );
-    if (e.select.length) out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
+    if (!emptyEmbed(e)) out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
     marker = `${ident(joinAlias)}.v`;
   }
   if (e.joinType === 'inner') out.where.push(`${marker} is not null`);
   return { joinAlias, marker, toOne, spread: e.spread, spreadCols };
+}
+
+/** `rel()`, or an embed holding only such embeds (`a(b(c()))`): it filters (with `!inner`) but is not output (PostgREST). */
+function emptyEmbed(e: SelectEmbed): boolean {
+  return e.select.every((it) => it.type === 'embed' && emptyEmbed(it));
 }
 
 /** The output column name of a projection built by buildNode (`... as "x"`); `*` is not spreadable by name. */
