@@ -248,4 +248,174 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       ).toEqual([{ name: 'Ursula' }, { name: 'Italo' }]);
     });
   });
+
+  describe('writes', () => {
+    const post = (p: string, body: string, headers: Record<string, string> = {}) =>
+      env.http(p, { method: 'POST', headers: { ...json, ...headers }, body });
+    const patch = (p: string, body: string, headers: Record<string, string> = {}) =>
+      env.http(p, { method: 'PATCH', headers: { ...json, ...headers }, body });
+
+    it('?columns= inserts only the listed keys (others ignored, missing ones null or, with missing=default, their default)', async () => {
+      const r = await post(
+        '/kb_items?columns=id,name,qty',
+        JSON.stringify([
+          { id: 10, name: 'ten', extra: 'x', note: 'ignored' },
+          { id: 11, qty: 7, other: 1 },
+        ]),
+        { Prefer: 'return=representation' },
+      );
+      expect(r.status).toBe(201);
+      expect(await r.json()).toEqual([
+        { id: 10, name: 'ten', qty: null, note: 'none' },
+        { id: 11, name: null, qty: 7, note: 'none' },
+      ]);
+      const d = await post('/kb_items?columns=id,name,qty,note', JSON.stringify([{ id: 12, name: 'twelve' }]), {
+        Prefer: 'return=representation, missing=default',
+      });
+      expect(d.status).toBe(201);
+      expect(d.headers.get('preference-applied')).toBe('missing=default, return=representation');
+      expect(await d.json()).toEqual([{ id: 12, name: 'twelve', qty: 5, note: 'none' }]);
+      const unknown = await post('/kb_items?columns=helicopter', JSON.stringify([{ id: 13 }]));
+      expect(unknown.status).toBe(400);
+      expect((await unknown.json()).code).toBe('PGRST204');
+    });
+
+    it('the written rows come back in the order the request asks for', async () => {
+      const r = await post(
+        '/kb_items?select=id,name&order=id.desc',
+        JSON.stringify([
+          { id: 20, name: 'a' },
+          { id: 22, name: 'c' },
+          { id: 21, name: 'b' },
+        ]),
+        { Prefer: 'return=representation' },
+      );
+      expect(await r.json()).toEqual([
+        { id: 22, name: 'c' },
+        { id: 21, name: 'b' },
+        { id: 20, name: 'a' },
+      ]);
+      const u = await patch('/kb_items?id=in.(20,21,22)&select=id&order=id.asc', JSON.stringify({ note: 'z' }), {
+        Prefer: 'return=representation',
+      });
+      expect(await u.json()).toEqual([{ id: 20 }, { id: 21 }, { id: 22 }]);
+      const m = await post(
+        '/kb_items?select=id,name&order=name.desc',
+        JSON.stringify([
+          { id: 20, name: 'x' },
+          { id: 21, name: 'y' },
+        ]),
+        { Prefer: 'return=representation, resolution=merge-duplicates' },
+      );
+      // merge-duplicates that only merged: 200 (201 once a row is new)
+      expect(m.status).toBe(200);
+      expect(await m.json()).toEqual([
+        { id: 21, name: 'y' },
+        { id: 20, name: 'x' },
+      ]);
+    });
+
+    it('a form (application/x-www-form-urlencoded) inserts one row of its fields', async () => {
+      const r = await env.http('/kb_kinds', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Prefer: 'return=representation' },
+        body: 'n=7&d=1900-01-01&flag=false&price=3.99&label=forms+are+fun%21',
+      });
+      expect(r.status).toBe(201);
+      expect(await r.json()).toEqual([{ n: 7, d: '1900-01-01', flag: false, price: 3.99, label: 'forms are fun!' }]);
+      const minimal = await env.http('/kb_kinds', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'n=8&label=plain',
+      });
+      expect(minimal.status).toBe(201);
+      expect(minimal.headers.get('content-type')).toBeNull();
+    });
+
+    it('a CSV body (text/csv) inserts its lines; NULL is null; quoted fields; the answer in CSV too', async () => {
+      const r = await env.http('/kb_nopk', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/csv', Accept: 'text/csv', Prefer: 'return=representation' },
+        body: 'a,b\nbar,baz\nNULL,foo\n"x, ""y""",\r\n',
+      });
+      expect(r.status).toBe(201);
+      expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      // an empty field is the empty string (only NULL is null), which Postgres's record text quotes
+      expect(await r.text()).toBe('a,b\nbar,baz\n,foo\n"x, ""y""",""');
+      expect(await rows('/kb_nopk?a=is.null')).toEqual([{ a: null, b: 'foo' }]);
+      const sel = await env.http('/kb_kinds?select=n', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/csv', Accept: 'text/csv', Prefer: 'return=representation' },
+        body: 'n,label,flag\n30,Xenix,true\n31,Windows NT,f',
+      });
+      expect(await sel.text()).toBe('n\n30\n31');
+      const bad = await env.http('/kb_nopk', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/csv' },
+        body: 'a,b\nfoo,bar\nbaz',
+      });
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({
+        code: 'PGRST102',
+        message: 'All lines must have same number of fields',
+        details: null,
+        hint: null,
+      });
+      expect(await rows('/kb_nopk?a=eq.foo')).toEqual([]);
+    });
+
+    it('PATCH with an empty body ({}, [], [{}]) changes nothing: 204, or 200 [] with return=representation', async () => {
+      for (const body of ['{}', '[]', '[{}]']) {
+        const r = await patch('/kb_items?id=eq.1', body);
+        expect(r.status, body).toBe(204);
+        expect(r.headers.get('content-range')).toBe('*/*');
+      }
+      const rep = await patch('/kb_items?id=eq.1&select=id', '{}', { Prefer: 'return=representation' });
+      expect(rep.status).toBe(200);
+      expect(await rep.json()).toEqual([]);
+      expect(rep.headers.get('content-range')).toBe('*/*');
+      expect(await rows('/kb_items?id=eq.1')).toEqual([{ id: 1, name: 'one', qty: 1, note: 'a' }]);
+      const none = await patch('/kb_items?id=eq.1', '');
+      expect(none.status).toBe(400);
+      expect((await none.json()).message).toBe('Empty or invalid json');
+    });
+
+    it('PATCH with an array sets the values of its first object; columns= and missing=default apply', async () => {
+      const r = await patch(
+        '/kb_items?id=eq.2',
+        JSON.stringify([
+          { name: 'deux', qty: 22 },
+          { name: 'zwei', qty: 33 },
+        ]),
+        { Prefer: 'return=representation' },
+      );
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual([{ id: 2, name: 'deux', qty: 22, note: 'b' }]);
+      const c = await patch('/kb_items?id=eq.2&columns=name', JSON.stringify({ name: 'dos', qty: 99 }), {
+        Prefer: 'return=representation',
+      });
+      expect(await c.json()).toEqual([{ id: 2, name: 'dos', qty: 22, note: 'b' }]);
+      const d = await patch('/kb_items?id=eq.2&columns=name,qty,note', JSON.stringify({ name: 'two' }), {
+        Prefer: 'return=representation, missing=default',
+      });
+      expect(d.headers.get('preference-applied')).toBe('missing=default, return=representation');
+      expect(await d.json()).toEqual([{ id: 2, name: 'two', qty: 5, note: 'none' }]);
+    });
+
+    it('column privileges: insert and update only the granted columns (42501 otherwise); return=minimal needs no select', async () => {
+      const ins = await post('/kb_limited', JSON.stringify({ id: 2, title: 'second' }), { Prefer: 'return=minimal' });
+      expect(ins.status).toBe(201);
+      const denied = await post('/kb_limited', JSON.stringify({ id: 3, title: 't', secret: 'x' }));
+      expect(denied.status).toBe(401);
+      expect(await denied.json()).toMatchObject({ code: '42501', message: 'permission denied for table kb_limited' });
+      const upd = await patch('/kb_limited?id=eq.2', JSON.stringify({ title: 'segundo' }));
+      expect(upd.status).toBe(204);
+      const upDenied = await patch('/kb_limited?id=eq.2', JSON.stringify({ votes: 9 }));
+      expect(upDenied.status).toBe(401);
+      expect(await rows('/kb_limited?select=id,title,votes&order=id')).toEqual([
+        { id: 1, title: 'first', votes: 0 },
+        { id: 2, title: 'segundo', votes: 0 },
+      ]);
+    });
+  });
 });

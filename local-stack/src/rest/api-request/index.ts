@@ -4,6 +4,7 @@
 import { readBody, type Req } from '../../http/router.ts';
 import { badBody, restError } from '../errors.ts';
 import { negotiate, type Media } from '../media-type.ts';
+import { csvToRows, formToRow, payloadKind } from './payload.ts';
 import { parsePrefer, type Prefs } from './preferences.ts';
 import { parseQuery, type QueryParts } from './query-params.ts';
 
@@ -91,7 +92,14 @@ export async function tableApiRequest(req: Req, schemas: string[]): Promise<ApiR
   const name = req.params.table!;
   const read = method === 'GET' || method === 'HEAD';
   const rawBody = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req) : null;
-  const body = rawBody ? parseJsonBody(rawBody, false) : undefined;
+  const kind = payloadKind(single(req.headers['content-type']));
+  const body = !rawBody
+    ? undefined
+    : kind === 'csv'
+      ? csvToRows(rawBody)
+      : kind === 'form'
+        ? formToRow(rawBody)
+        : parseJsonBody(rawBody, false);
   return {
     method,
     path: `/${name}`,

@@ -18,15 +18,17 @@ export type MutatePlan =
       /** PUT (PostgREST's MutationSingleUpsert): the body's rows must match the URL's primary key filters. */
       put?: boolean;
     }
-  | { kind: 'update'; body: Record<string, unknown>; cols: string[] }
+  | { kind: 'update'; body: Record<string, unknown>; cols: string[]; missingDefault?: boolean }
   | { kind: 'delete' };
 
 export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
   const { body, prefs } = api;
   const q = api.query!;
   if (api.method === 'POST') {
-    if (!isObj(body) && !(Array.isArray(body) && body.every(isObj))) throw badBody();
-    const rows = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
+    // As PostgREST's payload: an object is one row, an array of objects many; any other JSON value is no row
+    if (Array.isArray(body) && !body.every(isObj)) throw badBody(q.columns ? undefined : 'All object keys must match');
+    if (!isObj(body) && !Array.isArray(body) && q.columns) throw badBody();
+    const rows = (Array.isArray(body) ? body : isObj(body) ? [body] : []) as Record<string, unknown>[];
     let cols: string[];
     if (q.columns) cols = q.columns;
     else {
@@ -45,10 +47,18 @@ export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
   }
   if (api.method === 'PUT') return putPlan(table, api);
   if (api.method === 'PATCH') {
-    if (!isObj(body)) throw badBody();
-    const cols = Object.keys(body);
+    // PostgREST: an array sets the first object's values (`[]`, `[{}]`, `{}` or a scalar update nothing: 204);
+    // `?columns=` picks the keys, `missing=default` gives the listed columns missing from the body their default
+    if (Array.isArray(body) && !body.every(isObj)) throw badBody(q.columns ? undefined : 'All object keys must match');
+    const rows = (Array.isArray(body) ? body : isObj(body) ? [body] : []) as Record<string, unknown>[];
+    if (!q.columns && rows.length > 1) {
+      const keySig = (r: Record<string, unknown>) => Object.keys(r).sort().join('\u0000');
+      if (rows.some((r) => keySig(r) !== keySig(rows[0]!))) throw badBody('All object keys must match');
+    }
+    const first = rows[0] ?? {};
+    const cols = q.columns ?? Object.keys(first);
     for (const c of cols) if (!table.columns.has(c)) throw unknownColumn(table, c);
-    return { kind: 'update', body, cols };
+    return { kind: 'update', body: first, cols, missingDefault: prefs.missing === 'default' };
   }
   return { kind: 'delete' };
 }

@@ -515,7 +515,17 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
       : [
           `${ident([...table.columns.keys()][0] ?? 'id')} = ${ident(table.name)}.${ident([...table.columns.keys()][0] ?? 'id')}`,
         ];
-    return `update ${target} set ${sets.join(', ')} from (select * from json_populate_record(null::${rowType}, ${p.add(JSON.stringify(body))}::json)) as ${ident('pgrst_body')}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+    let record: string;
+    if (!plan.missingDefault) record = `json_populate_record(null::${rowType}, ${p.add(JSON.stringify(body))}::json)`;
+    else {
+      // the listed columns missing from the body take their default (PostgREST: defaults || body, as jsonb)
+      const defs = cols
+        .map((c) => [c, table.columns.get(c)?.default] as const)
+        .filter((x): x is readonly [string, string] => !!x[1])
+        .map(([c, d]) => `${p.add(c)}::text, ${d}`);
+      record = `jsonb_populate_record(null::${rowType}, jsonb_build_object(${defs.join(', ')}) || ${p.add(JSON.stringify(body))}::jsonb)`;
+    }
+    return `update ${target} set ${sets.join(', ')} from (select * from ${record}) as ${ident('pgrst_body')}${where.length ? ` where ${where.join(' and ')}` : ''}`;
   }
   const where = buildNode(env, src, [], '').where;
   return `delete from ${target}${where.length ? ` where ${where.join(' and ')}` : ''}`;
