@@ -418,4 +418,82 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       ]);
     });
   });
+
+  describe('aggregates with embeds and spreads', () => {
+    const sorted = (xs: Record<string, unknown>[]) =>
+      [...xs].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+    it("a to-one spread's aggregates apply at the parent's level, grouped by the spread's columns", async () => {
+      const r = await env.http(
+        '/kb_expenses?select=total:amount.sum(),...kb_categories(owner,budget_total:budget.sum())&order=kb_categories(owner)',
+      );
+      expect(r.status).toBe(200);
+      expect(await r.text()).toBe(
+        '[{"total":150,"owner":"Brian","budget_total":2000}, \n {"total":20,"owner":"Jane","budget_total":500}]',
+      );
+      expect(await rows('/kb_expenses?select=...kb_categories(budget.sum())')).toEqual([{ sum: 2500 }]);
+      expect(await rows('/kb_expenses?select=...kb_categories(n:budget::int.sum()::text)')).toEqual([{ n: '2500' }]);
+    });
+
+    it('an embedded resource groups the rows like a column', async () => {
+      expect(
+        await rows('/kb_expenses?select=category_id,total:amount.sum(),kb_categories(owner)&order=category_id'),
+      ).toEqual([
+        { category_id: 1, total: 150, kb_categories: { owner: 'Brian' } },
+        { category_id: 2, total: 20, kb_categories: { owner: 'Jane' } },
+      ]);
+    });
+
+    it('aggregates inside an embed: one object per parent, null sums and zero counts when empty', async () => {
+      expect(await rows('/kb_categories?select=owner,kb_expenses(amount.sum(),amount.count())&order=id')).toEqual([
+        { owner: 'Brian', kb_expenses: [{ sum: 150, count: 2 }] },
+        { owner: 'Jane', kb_expenses: [{ sum: 20, count: 1 }] },
+        { owner: 'Zoe', kb_expenses: [{ sum: null, count: 0 }] },
+      ]);
+    });
+
+    it('aggregates of nested spreads, grouped by the columns of other nested spreads; count() counts the rows found', async () => {
+      const r = await env.http(
+        '/kb_proc_sup?select=supervisor_id,...kb_processes(...kb_pcosts(cost.sum()),...kb_pcats(name))&order=supervisor_id',
+      );
+      const body = (await r.json()) as Record<string, unknown>[];
+      expect(Object.keys(body[0]!)).toEqual(['supervisor_id', 'sum', 'name']);
+      expect(sorted(body)).toEqual(
+        sorted([
+          { supervisor_id: 1, sum: 150, name: 'Batch' },
+          { supervisor_id: 2, sum: 25, name: 'Batch' },
+          { supervisor_id: 2, sum: 200, name: 'Mass' },
+        ]),
+      );
+      expect(await rows('/kb_proc_sup?select=supervisor_id,...kb_processes(n:count())&order=supervisor_id')).toEqual([
+        { supervisor_id: 1, n: 2 },
+        { supervisor_id: 2, n: 2 },
+      ]);
+      const nested = (await rows(
+        '/kb_supervisors?select=name,kb_proc_sup(...kb_processes(...kb_pcosts(cost_sum:cost.sum()),...kb_pcats(category:name)))&order=id',
+      )) as { name: string; kb_proc_sup: Record<string, unknown>[] }[];
+      expect(nested.map((x) => ({ ...x, kb_proc_sup: sorted(x.kb_proc_sup) }))).toEqual([
+        { name: 'Mary', kb_proc_sup: [{ cost_sum: 150, category: 'Batch' }] },
+        {
+          name: 'John',
+          kb_proc_sup: [
+            { cost_sum: 200, category: 'Mass' },
+            { cost_sum: 25, category: 'Batch' },
+          ],
+        },
+        { name: 'Jane', kb_proc_sup: [] },
+      ]);
+    });
+
+    it('aggregates in a to-many spread: 400 PGRST127', async () => {
+      const r = await env.http('/kb_categories?select=owner,...kb_expenses(amount.sum())');
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({
+        code: 'PGRST127',
+        message: 'Feature not implemented',
+        details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+        hint: null,
+      });
+    });
+  });
 });
