@@ -496,4 +496,127 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       });
     });
   });
+
+  describe('timezone, response GUCs, pre-request, JWT claims', () => {
+    it('Prefer: timezone=… renders timestamptz in that zone and says so; an unknown zone is 400 22023', async () => {
+      const la = await env.http('/kb_times?select=t', { headers: { Prefer: 'timezone=America/Los_Angeles' } });
+      expect(await la.json()).toEqual([{ t: '2023-10-18T05:37:59.611-07:00' }]);
+      expect(la.headers.get('preference-applied')).toBe('timezone=America/Los_Angeles');
+      const off = await env.http('/kb_times?select=t', { headers: { Prefer: 'handling=strict, timezone=+05:30' } });
+      expect(await off.json()).toEqual([{ t: '2023-10-18T07:07:59.611-05:30' }]);
+      expect(off.headers.get('preference-applied')).toBe('handling=strict, timezone=+05:30');
+      const bad = await env.http('/kb_times', { headers: { Prefer: 'timezone=Invalid/Timezone' } });
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({
+        code: '22023',
+        message: 'invalid value for parameter "TimeZone": "Invalid/Timezone"',
+        details: null,
+        hint: null,
+      });
+      // the zone does not stay on the connection
+      expect(await rows('/kb_times?select=t')).toEqual([{ t: '2023-10-18T12:37:59.611+00:00' }]);
+    });
+
+    it('response.status and response.headers set by SQL override the answer (reads, RPC, writes by trigger)', async () => {
+      const r = await env.http(
+        `/rpc/kb_set_response?status=418&headers=${encodeURIComponent('[{"X-Answer": "42"}, {"Content-Type": "application/x-kb"}]')}`,
+      );
+      expect(r.status).toBe(418);
+      expect(r.headers.get('x-answer')).toBe('42');
+      expect(r.headers.get('content-type')).toBe('application/x-kb');
+      expect(await r.text()).toBe('1');
+      const v = await env.http('/rpc/kb_void_with_headers', { method: 'POST', headers: json, body: '{}' });
+      expect(v.status).toBe(202);
+      expect(v.headers.get('x-kb')).toBe('void');
+      const w = await env.http('/kb_guc_rows', { method: 'POST', headers: json, body: JSON.stringify({ id: 2 }) });
+      expect(w.status).toBe(299);
+      expect(w.headers.get('location')).toBe('/kb_guc_rows?id=eq.2&made=1');
+      const u = await env.http('/kb_guc_rows?id=eq.2', {
+        method: 'PATCH',
+        headers: { ...json, Prefer: 'return=representation' },
+        body: JSON.stringify({ id: 3 }),
+      });
+      expect(u.status).toBe(299);
+      expect(await u.json()).toEqual([{ id: 3 }]);
+    });
+
+    it('an invalid response.status or response.headers: 500 PGRST112 / PGRST111', async () => {
+      const s = await env.http('/rpc/kb_set_response?status=abc');
+      expect(s.status).toBe(500);
+      expect(await s.json()).toEqual({
+        code: 'PGRST112',
+        message: 'response.status guc must be a valid status code',
+        details: null,
+        hint: null,
+      });
+      const h = await env.http(`/rpc/kb_set_response?headers=${encodeURIComponent('{"X-A": "b"}')}`);
+      expect(h.status).toBe(500);
+      expect((await h.json()).code).toBe('PGRST111');
+    });
+
+    it('the db-pre-request function (pgrst.db_pre_request) runs first: its headers reach the answer, its error ends the request', async () => {
+      const r = await env.http('/kb_times?select=id', { headers: { 'x-kb-pre': 'header' } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-pre-request')).toBe('ran');
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      const refused = await env.http('/kb_items', {
+        method: 'POST',
+        headers: { ...json, 'x-kb-pre': 'refuse' },
+        body: JSON.stringify({ id: 99, name: 'never' }),
+      });
+      expect(refused.status).toBe(402);
+      expect(await refused.json()).toEqual({
+        code: 'PT402',
+        message: 'payment required',
+        details: 'from the pre-request function',
+        hint: null,
+      });
+      expect(await rows('/kb_items?id=eq.99')).toEqual([]);
+    });
+
+    it("JWT 'aud': must be a string or an array of strings, and name pgrst.jwt_aud when that is set", async () => {
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      const get = (claims: Record<string, unknown>) =>
+        env.http('/kb_times?select=id', {
+          headers: { Authorization: `Bearer ${env.sign({ role: 'authenticated', exp, ...claims } as never)}` },
+        });
+      expect((await get({ aud: 'authenticated' })).status).toBe(200);
+      expect((await get({ aud: ['other', 'authenticated'] })).status).toBe(200);
+      expect((await get({ aud: [] })).status).toBe(200);
+      const wrong = await get({ aud: 'not-you' });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toEqual({
+        code: 'PGRST303',
+        message: 'JWT not in audience',
+        details: null,
+        hint: null,
+      });
+      const typed = await get({ aud: { x: 1 } });
+      expect(typed.status).toBe(401);
+      expect(await typed.json()).toEqual({
+        code: 'PGRST303',
+        message: "The JWT 'aud' claim must be a string or an array of strings",
+        details: null,
+        hint: null,
+      });
+      expect((await get({ aud: [1, 'authenticated'] })).status).toBe(401);
+    });
+
+    it('Preference-Applied names max-affected with handling=strict, and the whole PUT/POST order as PostgREST', async () => {
+      const d = await env.http('/kb_items?id=eq.3', {
+        method: 'DELETE',
+        headers: { Prefer: 'handling=strict, max-affected=5' },
+      });
+      expect(d.status).toBe(204);
+      expect(d.headers.get('preference-applied')).toBe('handling=strict, max-affected=5');
+      const e = await env.http('/kb_items', {
+        method: 'POST',
+        headers: { ...json, Prefer: 'resolution=merge-duplicates, return=representation' },
+        body: '[]',
+      });
+      // an upsert of no rows inserted nothing: 200, as PostgREST
+      expect(e.status).toBe(200);
+      expect(await e.json()).toEqual([]);
+    });
+  });
 });

@@ -7,10 +7,10 @@ import { contentType } from '../media-type.ts';
 import type { CallPlan } from '../plan/call-plan.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { contentRange, readWindow } from '../range.ts';
-import { mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
+import { mutateResponse, readResponse, singleObject, withResponseGucs, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache.ts';
 import { buildRead, ident, mutateSql, pseudoTable, qualified, type Env, type Source } from './query-builder.ts';
-import { geoJsonFunction, plannedTotal, runRead, type ReadResult } from './statements.ts';
+import { geoJsonFunction, GUCS_SQL, plannedTotal, runRead, type ReadResult } from './statements.ts';
 import type { Prefs } from '../api-request/preferences.ts';
 
 /** How the count is taken: exact (all rows), estimated (at most max-rows + 1, then the planner), planned (no count here). */
@@ -56,7 +56,10 @@ export async function readQuery(
   if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
   else if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows)
     r.total = Math.max(r.total, (await plannedTotal(tx, env)) ?? 0);
-  return readResponse(tx, r, offset, media, prefs, api.schema, api.method === 'HEAD', 'read');
+  return withResponseGucs(
+    await readResponse(tx, r, offset, media, prefs, api.schema, api.method === 'HEAD', 'read'),
+    r,
+  );
 }
 
 /** POST (insert/upsert), PATCH, DELETE on a table or view. */
@@ -77,6 +80,7 @@ export async function mutateQuery(
   env.nodes.set('', { conditions: [], order: root.order });
   let n: number;
   let repr: ReadResult | null = null;
+  let gucs: ReadResult | null = null;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
   if (wantRows || media.kind === 'object' || env.plan) {
     const pre = `with ${ident('pgrst_source')} as (${dml} returning ${ident(table.name)}.*) `;
@@ -93,7 +97,13 @@ export async function mutateQuery(
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
-    n = (await tx.query(dml, env.params.values)).affectedRows;
+    // the rows written, and what the statement left in response.headers/status (PostgREST reads both so)
+    const w = await tx.query<{ n: number; gh: string | null; gs: string | null }>(
+      `with ${ident('pgrst_source')} as (${dml} returning 1) select count(*)::int as n, ${GUCS_SQL} from ${ident('pgrst_source')}`,
+      env.params.values,
+    );
+    n = Number(w.rows[0]!.n);
+    gucs = { total: null, page: n, body: '', gucHeaders: w.rows[0]!.gh, gucStatus: w.rows[0]!.gs };
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
   // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
@@ -107,7 +117,9 @@ export async function mutateQuery(
     );
     mergedOnly = n - Number(u.rows[0]?.u ?? 0) <= 0;
   }
-  return mutateResponse(
+  // an upsert of no rows inserted none: 200 (PostgREST: merge-duplicates and nothing inserted)
+  if (plan.kind === 'insert' && !plan.rows.length && prefs.resolution === 'merge-duplicates') mergedOnly = true;
+  const out = await mutateResponse(
     tx,
     plan.kind,
     n,
@@ -119,6 +131,7 @@ export async function mutateQuery(
     mergedOnly,
     plan.kind === 'insert' && plan.put,
   );
+  return withResponseGucs(out, repr ?? gucs);
 }
 
 /** GET/POST /rpc/fn. */
@@ -155,18 +168,32 @@ export async function invokeQuery(
   const fromClause = preFrom ? ` from ${preFrom}` : '';
   const lateral = (item: string) => (preFrom ? `${preFrom} cross join lateral ${item}` : item);
   if (routine.returnKind === 'void') {
-    await tx.query(`select ${call}${fromClause}`, p.values);
-    return { status: 204, headers: { 'Content-Profile': schema } };
+    const v = await tx.query<{ gh: string | null; gs: string | null }>(
+      `select ${call}, ${GUCS_SQL}${fromClause}`,
+      p.values,
+    );
+    const g = v.rows[0];
+    return withResponseGucs(
+      { status: 204, headers: { 'Content-Profile': schema } },
+      g && { gucHeaders: g.gh, gucStatus: g.gs },
+    );
   }
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
-    const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body${fromClause}`, p.values);
+    const r = await tx.query<{ body: string | null; gh: string | null; gs: string | null }>(
+      `select to_json(${call})::text as body, ${GUCS_SQL}${fromClause}`,
+      p.values,
+    );
+    const g = r.rows[0];
     const out = r.rows[0]?.body ?? 'null';
     const headers: Record<string, string> = {
       'Content-Profile': schema,
       'Content-Range': contentRange(0, 0, prefs.count ? 1 : null),
       'Content-Type': contentType({ kind: 'json', strip: false }),
     };
-    return { status: 200, headers, body: head ? undefined : out };
+    return withResponseGucs(
+      { status: 200, headers, body: head ? undefined : out },
+      g && { gucHeaders: g.gh, gucStatus: g.gs },
+    );
   }
   const { limit, offset } = readWindow(plan.query.nodes.get('')!, api.range, method, maxRows);
   let r: ReadResult;
@@ -174,7 +201,7 @@ export async function invokeQuery(
     const from = lateral(`${call} as ${ident('pgrst_scalar')}(${ident('v')})`);
     const lim = p.add(limit);
     const off = p.add(offset);
-    const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
+    const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body, ${GUCS_SQL} from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
     r = await runRead(tx, sql, env);
   } else {
     const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
@@ -195,9 +222,12 @@ export async function invokeQuery(
         'Content-Range': contentRange(0, r.page - 1, r.total),
         'Content-Type': contentType({ kind: 'json', strip: media.strip }),
       };
-      return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
+      return withResponseGucs(
+        { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' },
+        r,
+      );
     }
   }
   if (strictMax !== undefined && r.page > strictMax) throw tooManyAffected(r.page);
-  return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
+  return withResponseGucs(await readResponse(tx, r, offset, media, prefs, schema, head, 'rpc'), r);
 }

@@ -19,6 +19,7 @@ import type { Media } from '../media-type.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { findRel } from '../plan/relationships.ts';
 import { castSql, ident, Params, pgArray, qualified } from './sql-fragment.ts';
+import { GUCS_SQL } from './statements.ts';
 
 export { ident, qualified, Params } from './sql-fragment.ts';
 
@@ -501,7 +502,7 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
     body = `coalesce((select string_agg(k, ',') from json_object_keys(json_agg(${r}) -> 0) as k), '') || E'\\n' || coalesce(string_agg(substring(${r}::text, 2, length(${r}::text) - 2), E'\\n'), '')`;
   else if (opts.geojson)
     body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${opts.geojson}(${r})::json), '[]'))`;
-  return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body from (${page}) as ${r}`;
+  return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body, ${GUCS_SQL} from (${page}) as ${r}`;
 }
 
 /** A pseudo-table for function results whose row type is not a table. */
