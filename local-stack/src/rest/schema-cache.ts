@@ -86,7 +86,8 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
          'nullable', not a.attnotnull, 'hasDefault', a.atthasdef, 'generated', a.attgenerated <> '',
          'tsvector', a.atttypid = 'tsvector'::regtype,
          'default', case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
-           when a.attgenerated = 's' then null else pg_get_expr(ad.adbin, ad.adrelid) end) order by a.attnum) filter (where a.attname is not null), '[]')::text as columns
+           when a.attgenerated = 's' then null
+           else coalesce(pg_get_expr(ad.adbin, ad.adrelid), (select dt.typdefault from pg_type dt where dt.oid = a.atttypid and dt.typtype = 'd')) end) order by a.attnum) filter (where a.attname is not null), '[]')::text as columns
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
      left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum

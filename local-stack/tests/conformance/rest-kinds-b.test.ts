@@ -280,6 +280,17 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       expect((await unknown.json()).code).toBe('PGRST204');
     });
 
+    it("missing=default gives a column without a default of its own its domain's default", async () => {
+      const r = await post('/kb_dom?columns=id,code,label', JSON.stringify([{ id: 1 }, { id: 2, code: 'X' }]), {
+        Prefer: 'return=representation, missing=default',
+      });
+      expect(r.status).toBe(201);
+      expect(await r.json()).toEqual([
+        { id: 1, code: 'D-1', label: 'plain' },
+        { id: 2, code: 'X', label: 'plain' },
+      ]);
+    });
+
     it('the written rows come back in the order the request asks for', async () => {
       const r = await post(
         '/kb_items?select=id,name&order=id.desc',

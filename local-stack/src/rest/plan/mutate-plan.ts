@@ -25,10 +25,10 @@ export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
   const { body, prefs } = api;
   const q = api.query!;
   if (api.method === 'POST') {
-    // As PostgREST's payload: an object is one row, an array of objects many; any other JSON value is no row
+    // an object is one row, an array of objects many; any other JSON value is refused (PostgREST takes it as no row)
     if (Array.isArray(body) && !body.every(isObj)) throw badBody(q.columns ? undefined : 'All object keys must match');
-    if (!isObj(body) && !Array.isArray(body) && q.columns) throw badBody();
-    const rows = (Array.isArray(body) ? body : isObj(body) ? [body] : []) as Record<string, unknown>[];
+    if (!isObj(body) && !Array.isArray(body)) throw badBody();
+    const rows = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
     let cols: string[];
     if (q.columns) cols = q.columns;
     else {
@@ -47,10 +47,11 @@ export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
   }
   if (api.method === 'PUT') return putPlan(table, api);
   if (api.method === 'PATCH') {
-    // PostgREST: an array sets the first object's values (`[]`, `[{}]`, `{}` or a scalar update nothing: 204);
+    // PostgREST: an array sets the first object's values (`[]`, `[{}]`, `{}` update nothing: 204);
     // `?columns=` picks the keys, `missing=default` gives the listed columns missing from the body their default
     if (Array.isArray(body) && !body.every(isObj)) throw badBody(q.columns ? undefined : 'All object keys must match');
-    const rows = (Array.isArray(body) ? body : isObj(body) ? [body] : []) as Record<string, unknown>[];
+    if (!isObj(body) && !Array.isArray(body)) throw badBody();
+    const rows = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
     if (!q.columns && rows.length > 1) {
       const keySig = (r: Record<string, unknown>) => Object.keys(r).sort().join('\u0000');
       if (rows.some((r) => keySig(r) !== keySig(rows[0]!))) throw badBody('All object keys must match');
