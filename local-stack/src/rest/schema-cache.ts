@@ -175,30 +175,33 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
      where v.relkind in ('v', 'm') and ${allSchemas('vn')} and t.oid <> v.oid`,
   );
   // base table → view → (base column → view column); a same-named view column wins over a renamed one
-  const viewsOf = new Map<Table, Map<Table, Map<string, string>>>();
+  const viewsOf = new Map<Table, Map<Table, Map<string, string[]>>>();
   for (const r of viewRes.rows) {
     const v = allTables.get(qkey(r.schema, r.view));
     const t = allTables.get(qkey(r.tschema, r.table));
     if (!v || !t || !v.columns.has(r.vcol)) continue;
-    const m = viewsOf.get(t) ?? new Map<Table, Map<string, string>>();
-    const cols = m.get(v) ?? new Map<string, string>();
-    if (!cols.has(r.col) || r.vcol === r.col) cols.set(r.col, r.vcol);
+    // a base column a view shows more than once (`select id as a, id as b`) is each of them (PostgREST)
+    const m = viewsOf.get(t) ?? new Map<Table, Map<string, string[]>>();
+    const cols = m.get(v) ?? new Map<string, string[]>();
+    const seenAs = cols.get(r.col) ?? [];
+    if (!seenAs.includes(r.vcol)) seenAs.push(r.vcol);
+    cols.set(r.col, seenAs);
     m.set(v, cols);
     viewsOf.set(t, m);
   }
   // a table's columns as seen by every view over it, also through chains of views (view of a view …)
-  const alias = (t: Table, cols: string[], seen = new Set<Table>()): { table: Table; cols: string[] }[] => {
-    seen.add(t);
+  const alias = (t: Table, cols: string[], seen = new Set<string>()): { table: Table; cols: string[] }[] => {
     const out = [{ table: t, cols }];
-    for (const [v, c] of viewsOf.get(t) ?? new Map<Table, Map<string, string>>()) {
-      if (seen.has(v) || !cols.every((x) => c.has(x))) continue;
-      out.push(
-        ...alias(
-          v,
-          cols.map((x) => c.get(x)!),
-          seen,
-        ),
-      );
+    for (const [v, c] of viewsOf.get(t) ?? new Map<Table, Map<string, string[]>>()) {
+      if (!cols.every((x) => c.has(x))) continue;
+      let combos: string[][] = [[]];
+      for (const x of cols) combos = combos.flatMap((pre) => c.get(x)!.map((vc) => [...pre, vc]));
+      for (const combo of combos) {
+        const k = `${qkey(v.schema, v.name)}\u0000${combo.join('\u0000')}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        out.push(...alias(v, combo, seen));
+      }
     }
     return out;
   };

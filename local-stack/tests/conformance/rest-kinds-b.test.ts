@@ -187,6 +187,14 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       expect(await r.json()).toEqual([{ name: 'Italo', kb_books_v2: [{ title: 'Invisible Cities' }] }]);
     });
 
+    it('a view showing a foreign-key column under two names has a relationship through each (hint by column)', async () => {
+      const amb = await env.http('/kb_t2_v?select=id,kb_t1(id)');
+      expect(amb.status).toBe(300);
+      expect((await amb.json()).code).toBe('PGRST201');
+      expect(await rows('/kb_t2_v?select=id,kb_t1!t1_id1(id)')).toEqual([{ id: 10, kb_t1: { id: 1 } }]);
+      expect(await rows('/kb_t2_v?select=id,kb_t1!t1_id2(id)')).toEqual([{ id: 10, kb_t1: { id: 1 } }]);
+    });
+
     it('many-to-many through an exposed view of a private junction; not through a private-only junction', async () => {
       expect(await rows('/kb_books?select=title,kb_tags(name)&order=id')).toEqual([
         { title: 'Earthsea', kb_tags: [{ name: 'fantasy' }] },
