@@ -97,12 +97,9 @@ export async function mutateQuery(
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
-    // the rows written, and what the statement left in response.headers/status (PostgREST reads both so)
-    const w = await tx.query<{ n: number; gh: string | null; gs: string | null }>(
-      `with ${ident('pgrst_source')} as (${dml} returning 1) select count(*)::int as n, ${GUCS_SQL} from ${ident('pgrst_source')}`,
-      env.params.values,
-    );
-    n = Number(w.rows[0]!.n);
+    n = (await tx.query(dml, env.params.values)).affectedRows;
+    // what the write (its triggers) left in response.headers/status, read after it as PostgREST's statement does
+    const w = await tx.query<{ gh: string | null; gs: string | null }>(`select ${GUCS_SQL}`);
     gucs = { total: null, page: n, body: '', gucHeaders: w.rows[0]!.gh, gucStatus: w.rows[0]!.gs };
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
