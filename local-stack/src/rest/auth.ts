@@ -20,6 +20,19 @@ const invalidToken = (code: string, msg: string) =>
     'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(msg)}`,
   });
 
+/**
+ * PostgREST's jwt-aud (`pgrst.jwt_aud` of the authenticator role): when set, a token's `aud` (a string, or an
+ * array of which one must match; an empty array passes) must name it: 401 PGRST303 `JWT not in audience`.
+ */
+export function checkAudience(auth: Auth, expected: string | undefined): void {
+  if (!expected) return;
+  const aud = auth.claims.aud as unknown;
+  if (aud === undefined) return;
+  const ok =
+    typeof aud === 'string' ? aud === expected : (aud as string[]).length === 0 || (aud as string[]).includes(expected);
+  if (!ok) throw invalidToken('PGRST303', 'JWT not in audience');
+}
+
 export function authenticate(req: Req, secret: string, anonRole = 'anon'): Auth {
   let token: string | null = null;
   const h = req.headers.authorization;
@@ -56,6 +69,10 @@ export function authenticate(req: Req, secret: string, anonRole = 'anon'): Auth 
     if (claims[k] !== undefined && typeof claims[k] !== 'number')
       throw invalidToken('PGRST303', `The JWT '${k}' claim must be a number`);
   }
+  // `aud`: a string or an array of strings (its value is matched against `pgrst.jwt_aud` in the transaction)
+  const aud = claims.aud as unknown;
+  if (aud !== undefined && typeof aud !== 'string' && !(Array.isArray(aud) && aud.every((x) => typeof x === 'string')))
+    throw invalidToken('PGRST303', "The JWT 'aud' claim must be a string or an array of strings");
   if (typeof claims.nbf === 'number' && claims.nbf > now + SKEW) throw invalidToken('PGRST303', 'JWT not yet valid');
   if (typeof claims.iat === 'number' && claims.iat > now + SKEW) throw invalidToken('PGRST303', 'JWT issued at future');
   const role = typeof claims.role === 'string' && claims.role ? claims.role : anonRole;

@@ -103,7 +103,7 @@ export function registerRest(ctx: StackContext): void {
   };
 
   ctx.router.add(['GET', 'POST'], '/rest/v1/rpc/:fn', wrap(rpcRequest));
-  ctx.router.add(['GET', 'POST', 'PATCH', 'DELETE'], '/rest/v1/:table', wrap(tableRequest));
+  ctx.router.add(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], '/rest/v1/:table', wrap(tableRequest));
   ctx.router.add('GET', '/rest/v1', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });
     res.end(JSON.stringify({ swagger: '2.0', info: { title: 'Guestmap local REST', version: '14' }, paths: {} }));

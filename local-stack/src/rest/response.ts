@@ -13,6 +13,53 @@ export interface Outcome {
   body?: string | Buffer;
 }
 
+/** `response.headers` and `response.status` as the request's SQL left them (read in the main statement). */
+export interface ResponseGucs {
+  gucHeaders?: string | null;
+  gucStatus?: string | null;
+}
+
+/**
+ * PostgREST's overrideStatusHeaders: `response.status` replaces the status (500 PGRST112 when it is not a
+ * number); `response.headers`, a JSON array of one-key objects with string values (else 500 PGRST111), adds
+ * headers, replacing PostgREST's own of the same name (several of one name are joined with ", ").
+ */
+export function withResponseGucs(out: Outcome, g: ResponseGucs | null | undefined): Outcome {
+  if (!g || (g.gucHeaders == null && g.gucStatus == null)) return out;
+  if (g.gucStatus != null) {
+    const m = /^\d+/.exec(g.gucStatus);
+    const n = m ? Number(m[0]) : NaN;
+    if (!(n >= 100 && n <= 999)) throw restError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    out.status = n;
+  }
+  if (g.gucHeaders != null) {
+    const bad = () =>
+      restError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
+    let list: unknown;
+    try {
+      list = JSON.parse(g.gucHeaders);
+    } catch {
+      throw bad();
+    }
+    if (!Array.isArray(list)) throw bad();
+    const added: Record<string, string> = {};
+    for (const o of list) {
+      const entries = o && typeof o === 'object' && !Array.isArray(o) ? Object.entries(o) : [];
+      if (entries.length !== 1 || typeof entries[0]![1] !== 'string') throw bad();
+      const [k, v] = entries[0] as [string, string];
+      added[k] = added[k] === undefined ? v : `${added[k]}, ${v}`;
+    }
+    const names = new Set(Object.keys(added).map((k) => k.toLowerCase()));
+    for (const k of Object.keys(out.headers)) if (names.has(k.toLowerCase())) delete out.headers[k];
+    Object.assign(out.headers, added);
+  }
+  return out;
+}
+
 export type Action = 'read' | 'insert' | 'update' | 'delete' | 'rpc';
 
 /** `Preference-Applied`: the preferences PostgREST honoured for this kind of request. */
@@ -23,6 +70,10 @@ export function prefApplied(p: Prefs, kind: Action, resolutionApplied: boolean):
   if ((kind === 'insert' || kind === 'update' || kind === 'delete') && p.return) vals.push(`return=${p.return}`);
   if (p.count) vals.push(`count=${p.count}`);
   if (p.handling) vals.push(`handling=${p.handling}`);
+  if (p.timezone !== undefined) vals.push(`timezone=${p.timezone}`);
+  // PostgREST: max-affected is applied (and said so) only with handling=strict, on updates, deletes and calls
+  if (p.handling === 'strict' && p.maxAffected !== undefined && kind !== 'insert' && kind !== 'read')
+    vals.push(`max-affected=${p.maxAffected}`);
   return vals.length ? vals.join(', ') : null;
 }
 
@@ -107,10 +158,19 @@ export async function mutateResponse(
   resolutionApplied: boolean,
   /** An upsert (merge-duplicates) that inserted no row: 200, as PostgREST answers. */
   mergedOnly = false,
+  /** PUT (PostgREST's single upsert): 201 when it inserted, 200 when it merged, 204 without representation. */
+  put = false,
 ): Promise<Outcome> {
   const created = kind === 'insert' && !mergedOnly;
   const wantRows = prefs.return === 'representation';
   const headers: Record<string, string> = { 'Content-Profile': schema };
+  if (put) {
+    const pa = prefApplied({ ...prefs, resolution: undefined, missing: undefined }, kind, false);
+    if (pa) headers['Preference-Applied'] = pa;
+    if (!repr || !wantRows) return { status: 204, headers };
+    headers['Content-Type'] = contentType(media);
+    return { status: created ? 201 : 200, headers, body: await render(tx, repr, media) };
+  }
   const total = prefs.count ? n : null;
   headers['Content-Range'] = kind === 'update' ? contentRange(0, n - 1, total) : contentRange(1, 0, total);
   const pa = prefApplied(prefs, kind, resolutionApplied);

@@ -148,6 +148,10 @@ async function loadMediaHandlers(q: Queryable, sch: string): Promise<Map<string,
 
 export const qkey = (schema: string, name: string) => `${schema}\u0000${name}`;
 
+/** Every schema but Postgres's own (for keys and view dependencies, which may cross into private schemas). */
+const allSchemas = (n: string) =>
+  `${n}.nspname <> all (array['pg_catalog', 'information_schema']) and ${n}.nspname !~ '^pg_(toast|temp_)'`;
+
 const arrayLiteral = (xs: string[]) =>
   `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
@@ -159,18 +163,22 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
          'nullable', not a.attnotnull, 'hasDefault', a.atthasdef, 'generated', a.attgenerated <> '',
          'tsvector', a.atttypid = 'tsvector'::regtype,
          'default', case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
-           when a.attgenerated = 's' then null else pg_get_expr(ad.adbin, ad.adrelid) end) order by a.attnum) filter (where a.attname is not null), '[]')::text as columns
+           when a.attgenerated = 's' then null
+           else coalesce(pg_get_expr(ad.adbin, ad.adrelid), (select dt.typdefault from pg_type dt where dt.oid = a.atttypid and dt.typtype = 'd')) end) order by a.attnum) filter (where a.attname is not null), '[]')::text as columns
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
      left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
-     where c.relkind in ('r','v','m','f','p') and n.nspname = any($1::text[])
+     where c.relkind in ('r','v','m','f','p') and ${allSchemas('n')}
      group by n.nspname, c.relname, c.relkind`,
-    [sch],
   );
+  // As PostgREST, keys and view dependencies are read in every schema (a view in an exposed schema may read
+  // a table of a private one and inherit its foreign keys); only the exposed schemas' tables are served.
+  const allTables = new Map<string, Table>();
   const tables = new Map<string, Table>();
+  const exposed = new Set(schemas);
   for (const r of tablesRes.rows) {
     const cols = JSON.parse(r.columns) as Column[];
-    tables.set(qkey(r.schema, r.name), {
+    allTables.set(qkey(r.schema, r.name), {
       schema: r.schema,
       name: r.name,
       kind: r.kind,
@@ -178,6 +186,7 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       pk: [],
       uniques: [],
     });
+    if (exposed.has(r.schema)) tables.set(qkey(r.schema, r.name), allTables.get(qkey(r.schema, r.name))!);
   }
 
   const consRes = await q.query<{
@@ -199,19 +208,18 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
      from pg_constraint con
      join pg_class c1 on c1.oid = con.conrelid join pg_namespace n1 on n1.oid = c1.relnamespace
      left join pg_class c2 on c2.oid = con.confrelid left join pg_namespace n2 on n2.oid = c2.relnamespace
-     where con.contype in ('p','u','f') and n1.nspname = any($1::text[])
+     where con.contype in ('p','u','f') and ${allSchemas('n1')}
      order by con.conname`,
-    [sch],
   );
-  const fks: { name: string; table: Table; cols: string[]; ref: Table; refCols: string[] }[] = [];
+  const fks: { name: string; table: Table; cols: string[]; ref: Table; refCols: string[]; o2o?: boolean }[] = [];
   for (const c of consRes.rows) {
-    const t = tables.get(qkey(c.schema, c.table));
+    const t = allTables.get(qkey(c.schema, c.table));
     if (!t) continue;
     const cols = JSON.parse(c.cols ?? '[]') as string[];
     if (c.type === 'p') t.pk = cols;
     if (c.type === 'p' || c.type === 'u') t.uniques.push(cols);
     if (c.type === 'f' && c.ref_schema && c.ref_table) {
-      const ref = tables.get(qkey(c.ref_schema, c.ref_table));
+      const ref = allTables.get(qkey(c.ref_schema, c.ref_table));
       if (ref) fks.push({ name: c.name, table: t, cols, ref, refCols: JSON.parse(c.ref_cols ?? '[]') as string[] });
     }
   }
@@ -233,7 +241,7 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
      join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
      join pg_class t on t.oid = d.refobjid and t.oid <> v.oid join pg_namespace tn on tn.oid = t.relnamespace
      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[])
+     where v.relkind in ('v', 'm') and ${allSchemas('vn')}
      union
      select vn.nspname, v.relname, m[1], tn.nspname, t.relname, a.attname
      from pg_class v join pg_namespace vn on vn.oid = v.relnamespace
@@ -241,27 +249,47 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
      lateral regexp_matches(r.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') m
      join pg_class t on t.oid = m[2]::oid join pg_namespace tn on tn.oid = t.relnamespace
      join pg_attribute a on a.attrelid = t.oid and a.attnum = m[3]::int
-     where v.relkind in ('v', 'm') and vn.nspname = any($1::text[]) and t.oid <> v.oid`,
-    [sch],
+     where v.relkind in ('v', 'm') and ${allSchemas('vn')} and t.oid <> v.oid`,
   );
   // base table → view → (base column → view column); a same-named view column wins over a renamed one
-  const viewsOf = new Map<Table, Map<Table, Map<string, string>>>();
+  const viewsOf = new Map<Table, Map<Table, Map<string, string[]>>>();
   for (const r of viewRes.rows) {
-    const v = tables.get(qkey(r.schema, r.view));
-    const t = tables.get(qkey(r.tschema, r.table));
+    const v = allTables.get(qkey(r.schema, r.view));
+    const t = allTables.get(qkey(r.tschema, r.table));
     if (!v || !t || !v.columns.has(r.vcol)) continue;
-    const m = viewsOf.get(t) ?? new Map<Table, Map<string, string>>();
-    const cols = m.get(v) ?? new Map<string, string>();
-    if (!cols.has(r.col) || r.vcol === r.col) cols.set(r.col, r.vcol);
+    // a base column a view shows more than once (`select id as a, id as b`) is each of them (PostgREST)
+    const m = viewsOf.get(t) ?? new Map<Table, Map<string, string[]>>();
+    const cols = m.get(v) ?? new Map<string, string[]>();
+    const seenAs = cols.get(r.col) ?? [];
+    if (!seenAs.includes(r.vcol)) seenAs.push(r.vcol);
+    cols.set(r.col, seenAs);
     m.set(v, cols);
     viewsOf.set(t, m);
   }
-  const alias = (t: Table, cols: string[]): { table: Table; cols: string[] }[] => [
-    { table: t, cols },
-    ...[...(viewsOf.get(t) ?? new Map<Table, Map<string, string>>())]
-      .filter(([, c]) => cols.every((x) => c.has(x)))
-      .map(([v, c]) => ({ table: v, cols: cols.map((x) => c.get(x)!) })),
-  ];
+  // a table's columns as seen by every view over it, also through chains of views (view of a view …)
+  const alias = (t: Table, cols: string[], seen = new Set<string>()): { table: Table; cols: string[] }[] => {
+    const out = [{ table: t, cols }];
+    for (const [v, c] of viewsOf.get(t) ?? new Map<Table, Map<string, string[]>>()) {
+      if (!cols.every((x) => c.has(x))) continue;
+      let combos: string[][] = [[]];
+      for (const x of cols) combos = combos.flatMap((pre) => c.get(x)!.map((vc) => [...pre, vc]));
+      for (const combo of combos) {
+        const k = `${qkey(v.schema, v.name)}\u0000${combo.join('\u0000')}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        out.push(...alias(v, combo, seen));
+      }
+    }
+    return out;
+  };
+  const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+  // views carry their base table's primary key when they show all its columns (PostgREST's addViewPrimaryKeys)
+  for (const t of allTables.values()) {
+    if (!t.pk.length || t.kind === 'v' || t.kind === 'm') continue;
+    for (const v of alias(t, t.pk).slice(1)) if (!v.table.pk.length) v.table.pk = v.cols;
+  }
+  // a view's relationship keeps the cardinality of the foreign key it comes from
+  for (const fk of fks) fk.o2o = fk.table.uniques.some((u) => sameSet(u, fk.cols));
   for (const fk of [...fks]) {
     for (const src of alias(fk.table, fk.cols)) {
       for (const dst of alias(fk.ref, fk.refCols)) {
@@ -270,7 +298,6 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       }
     }
   }
-  const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
   const rels = new Map<string, Relationship[]>();
   const addRel = (r: Relationship) => {
     const k = qkey(r.table.schema, r.table.name);
@@ -279,7 +306,7 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     rels.set(k, list);
   };
   for (const fk of fks) {
-    const oneToOne = fk.table.uniques.some((u) => sameSet(u, fk.cols));
+    const oneToOne = !!fk.o2o;
     const pairs = fk.cols.map((c, i): [string, string] => [c, fk.refCols[i]!]);
     const isSelf = fk.table === fk.ref;
     addRel({
@@ -300,8 +327,8 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     });
   }
   // many-to-many: a junction with two many-to-one foreign keys whose columns are all in its primary key
-  for (const j of tables.values()) {
-    const out = fks.filter((f) => f.table === j && !f.table.uniques.some((u) => sameSet(u, f.cols)));
+  for (const j of allTables.values()) {
+    const out = fks.filter((f) => f.table === j && !f.o2o);
     for (const f1 of out) {
       for (const f2 of out) {
         if (f1 === f2) continue;
@@ -463,6 +490,25 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
   const rolesRes = await q.query<{ rolname: string }>(
     `select r.rolname from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = 'authenticator'`,
   );
+  // As PostgREST's removeInternal: only relationships between exposed tables, through exposed junctions; a
+  // computed relationship named as a table overrides the foreign-key relationships to that table.
+  for (const [k, list] of rels) {
+    const [s0] = k.split('\u0000');
+    if (!exposed.has(s0!)) {
+      rels.delete(k);
+      continue;
+    }
+    const overridden = new Set(list.filter((r) => r.computed).map((r) => qkey(r.computed!.schema, r.computed!.name)));
+    const kept = list.filter(
+      (r) =>
+        r.computed ||
+        (exposed.has(r.foreign.schema) &&
+          (!r.junction || exposed.has(r.junction.table.schema)) &&
+          !overridden.has(qkey(r.foreign.schema, r.foreign.name))),
+    );
+    if (kept.length) rels.set(k, kept);
+    else rels.delete(k);
+  }
   return {
     tables,
     rels,

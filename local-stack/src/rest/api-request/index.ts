@@ -4,10 +4,11 @@
 import { readBody, type Req } from '../../http/router.ts';
 import { badBody, restError } from '../errors.ts';
 import { negotiate, type Media } from '../media-type.ts';
+import { csvToRows, formToRow, payloadKind } from './payload.ts';
 import { parsePrefer, type Prefs } from './preferences.ts';
 import { parseQuery, type QueryParts } from './query-params.ts';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequest {
   method: Method;
@@ -92,8 +93,15 @@ export async function tableApiRequest(req: Req, schemas: string[]): Promise<ApiR
   const query = parseQuery(req.query);
   const name = req.params.table!;
   const read = method === 'GET' || method === 'HEAD';
-  const rawBody = method === 'POST' || method === 'PATCH' ? await readBody(req) : null;
-  const body = rawBody ? parseJsonBody(rawBody, false) : undefined;
+  const rawBody = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req) : null;
+  const kind = payloadKind(single(req.headers['content-type']));
+  const body = !rawBody
+    ? undefined
+    : kind === 'csv'
+      ? csvToRows(rawBody)
+      : kind === 'form'
+        ? formToRow(rawBody)
+        : parseJsonBody(rawBody, false);
   return {
     method,
     path: `/${name}`,

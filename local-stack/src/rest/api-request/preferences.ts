@@ -8,6 +8,8 @@ export interface Prefs {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
+  /** `timezone=…`: the transaction's TimeZone (PostgREST sets it; Postgres refuses an unknown one, 22023). */
+  timezone?: string;
   invalid: string[];
 }
 
@@ -28,6 +30,7 @@ export function parsePrefer(header: string | string[] | undefined): Prefs {
     else if (k === 'handling' && (v === 'strict' || v === 'lenient')) p.handling = v;
     else if (k === 'tx' && (v === 'commit' || v === 'rollback')) p.tx = v;
     else if (k === 'max-affected' && /^\d+$/.test(v)) p.maxAffected = Number(v);
+    else if (k === 'timezone' && eq > 0) p.timezone ??= v;
     else if (!['tx', 'timezone', 'max-affected', 'params'].includes(k ?? '')) p.invalid.push(part);
   }
   return p;

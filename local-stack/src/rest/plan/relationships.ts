@@ -28,7 +28,9 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
   const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
   const singleRef = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![1] === h;
   const rels = all.filter((r) => {
-    if (r.computed) return r.computed.name === target && hint === undefined;
+    // PostgREST looks a relationship up by the request's schema: the embedded resource lives in it
+    if (r.computed) return r.computed.name === target && hint === undefined && r.computed.schema === env.schema;
+    if (r.foreign.schema !== env.schema) return false;
     if (r.isSelf && !r.junction) {
       if (hint === undefined)
         return (

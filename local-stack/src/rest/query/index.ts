@@ -2,12 +2,12 @@
 // runs a request's plan inside its transaction (transaction.ts) and hands the result to response.ts.
 import type { Queryable } from '../../db/db.ts';
 import { isObj, type ApiRequest } from '../api-request/index.ts';
-import { tooManyAffected } from '../errors.ts';
+import { restError, tooManyAffected } from '../errors.ts';
 import { contentType } from '../media-type.ts';
 import type { CallPlan } from '../plan/call-plan.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { contentRange, readWindow } from '../range.ts';
-import { customBody, mutateResponse, readResponse, singleObject, type Outcome } from '../response.ts';
+import { customBody, mutateResponse, readResponse, singleObject, withResponseGucs, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache.ts';
 import {
   buildRead,
@@ -20,7 +20,7 @@ import {
   type Params,
   type Source,
 } from './query-builder.ts';
-import { geoJsonFunction, plannedTotal, runRead, type ReadResult } from './statements.ts';
+import { geoJsonFunction, GUCS_SQL, plannedTotal, runRead, type ReadResult } from './statements.ts';
 import type { Prefs } from '../api-request/preferences.ts';
 
 /** How the count is taken: exact (all rows), estimated (at most max-rows + 1, then the planner), planned (no count here). */
@@ -45,6 +45,9 @@ async function bodyOpts(tx: Queryable, api: ApiRequest) {
 const rendered = (media: ApiRequest['media']) =>
   media.kind === 'csv' || media.kind === 'geojson' || media.kind === 'custom';
 
+/** PUT whose body does not carry the URL's primary key (PostgREST's PutMatchingPkError); the transaction rolls back. */
+const putMismatch = () => restError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+
 /** GET/HEAD on a table or view. */
 export async function readQuery(
   tx: Queryable,
@@ -68,7 +71,10 @@ export async function readQuery(
   if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
   else if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows)
     r.total = Math.max(r.total, (await plannedTotal(tx, env)) ?? 0);
-  return readResponse(tx, r, offset, media, prefs, api.schema, api.method === 'HEAD', 'read');
+  return withResponseGucs(
+    await readResponse(tx, r, offset, media, prefs, api.schema, api.method === 'HEAD', 'read'),
+    r,
+  );
 }
 
 /**
@@ -95,11 +101,14 @@ export async function mutateQuery(
   const { media, prefs } = api;
   const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
   const wantRows = prefs.return === 'representation';
+  const root = env.nodes.get('')!;
+  env.nodes.set('', { conditions: root.conditions });
   const dml = mutateSql(env, src, plan);
-  // root filters belong to the write, not to the representation of the written rows
-  env.nodes.set('', { conditions: [] });
+  // root filters belong to the write, not to the representation of the written rows; `order` orders them (PostgREST)
+  env.nodes.set('', { conditions: [], order: root.order });
   let n: number;
   let repr: ReadResult | null = null;
+  let gucs: ReadResult | null = null;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
   if (wantRows || media.kind === 'object' || env.plan) {
     const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, api.query!.select, {
@@ -112,9 +121,14 @@ export async function mutateQuery(
     repr = await runRead(tx, sql, env);
     repr.rendered = rendered(media);
     n = repr.page;
+    if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
     n = (await tx.query(dml, env.params.values)).affectedRows;
+    // what the write (its triggers) left in response.headers/status, read after it as PostgREST's statement does
+    const w = await tx.query<{ gh: string | null; gs: string | null }>(`select ${GUCS_SQL}`);
+    gucs = { total: null, page: n, body: '', gucHeaders: w.rows[0]!.gh, gucStatus: w.rows[0]!.gs };
+    if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
   // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
   if (plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined && n > prefs.maxAffected)
@@ -127,7 +141,9 @@ export async function mutateQuery(
     );
     mergedOnly = n - Number(u.rows[0]?.u ?? 0) <= 0;
   }
-  return mutateResponse(
+  // an upsert of no rows inserted none: 200 (PostgREST: merge-duplicates and nothing inserted)
+  if (plan.kind === 'insert' && !plan.rows.length && prefs.resolution === 'merge-duplicates') mergedOnly = true;
+  const out = await mutateResponse(
     tx,
     plan.kind,
     n,
@@ -137,7 +153,9 @@ export async function mutateQuery(
     api.schema,
     plan.kind === 'insert' && !!plan.onConflict,
     mergedOnly,
+    plan.kind === 'insert' && plan.put,
   );
+  return withResponseGucs(out, repr ?? gucs);
 }
 
 /** GET/POST /rpc/fn. */
@@ -177,8 +195,15 @@ export async function invokeQuery(
   const fromClause = preFrom ? ` from ${preFrom}` : '';
   const lateral = (item: string) => (preFrom ? `${preFrom} cross join lateral ${item}` : item);
   if (routine.returnKind === 'void') {
-    await tx.query(`select ${call}${fromClause}`, p.values);
-    return { status: 204, headers: { 'Content-Profile': schema } };
+    const v = await tx.query<{ gh: string | null; gs: string | null }>(
+      `select ${call}, ${GUCS_SQL}${fromClause}`,
+      p.values,
+    );
+    const g = v.rows[0];
+    return withResponseGucs(
+      { status: 204, headers: { 'Content-Profile': schema } },
+      g && { gucHeaders: g.gh, gucStatus: g.gs },
+    );
   }
   if (routine.returnKind === 'scalar' && !routine.returnsSet && media.kind === 'custom')
     return scalarByHandler(
@@ -190,14 +215,21 @@ export async function invokeQuery(
       p,
     );
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
-    const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body${fromClause}`, p.values);
+    const r = await tx.query<{ body: string | null; gh: string | null; gs: string | null }>(
+      `select to_json(${call})::text as body, ${GUCS_SQL}${fromClause}`,
+      p.values,
+    );
+    const g = r.rows[0];
     const out = r.rows[0]?.body ?? 'null';
     const headers: Record<string, string> = {
       'Content-Profile': schema,
       'Content-Range': contentRange(0, 0, prefs.count ? 1 : null),
       'Content-Type': singleType(media),
     };
-    return { status: 200, headers, body: head ? undefined : out };
+    return withResponseGucs(
+      { status: 200, headers, body: head ? undefined : out },
+      g && { gucHeaders: g.gh, gucStatus: g.gs },
+    );
   }
   const { limit, offset } = readWindow(plan.query.nodes.get('')!, api.range, method, maxRows);
   let r: ReadResult;
@@ -206,7 +238,7 @@ export async function invokeQuery(
     const from = `(select ${call} as ${ident('v')}${fromClause}) as ${ident('pgrst_scalar')}`;
     const lim = p.add(limit);
     const off = p.add(offset);
-    const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
+    const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body, ${GUCS_SQL} from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
     r = await runRead(tx, sql, env);
   } else {
     const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
@@ -227,11 +259,14 @@ export async function invokeQuery(
         'Content-Range': contentRange(0, r.page - 1, r.total),
         'Content-Type': singleType(media),
       };
-      return { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' };
+      return withResponseGucs(
+        { status: 200, headers, body: head ? undefined : r.page === 1 ? r.body.slice(1, -1) : 'null' },
+        r,
+      );
     }
   }
   if (strictMax !== undefined && r.page > strictMax) throw tooManyAffected(r.page);
-  return readResponse(tx, r, offset, media, prefs, schema, head, 'rpc');
+  return withResponseGucs(await readResponse(tx, r, offset, media, prefs, schema, head, 'rpc'), r);
 }
 
 /** A scalar function's value through a media type handler (a function returning `"text/plain"`, `"image/png"`…). */

@@ -19,6 +19,7 @@ import type { Media, MediaHandler } from '../media-type.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { findRel } from '../plan/relationships.ts';
 import { castSql, ident, Params, pgArray, qualified } from './sql-fragment.ts';
+import { GUCS_SQL } from './statements.ts';
 
 export { ident, qualified, Params } from './sql-fragment.ts';
 
@@ -185,6 +186,22 @@ interface EmbedInfo {
   spread: boolean;
   /** A spread's columns as the parent sees them (they group the parent's rows when it aggregates). */
   spreadCols: string[];
+  /** A spread's output in order: column names, and aggregates of a to-one spread (and of spreads inside it),
+   * which the parent applies over the spread's rows. */
+  spreadOut: (string | Hoisted)[];
+  /** A JSON embed's output (its projection's index and expression), grouped by when the parent aggregates. */
+  output?: { idx: number; expr: string; key: string };
+}
+
+/**
+ * An aggregate inside a to-one spread: PostgREST applies it at the level the spread's columns land on, grouped by
+ * that level's other columns. The spread's query selects the aggregate's input as `col`; the parent aggregates it.
+ */
+interface Hoisted {
+  col: string;
+  fn: string;
+  cast?: string;
+  alias: string;
 }
 
 export interface NodeSql {
@@ -230,21 +247,29 @@ function orderSql(env: Env, alias: string, terms: OrderTerm[], embeds: Map<strin
 const outputName = (f: Field) => [...f.path].reverse().find((s) => !s.index)?.key ?? f.name;
 
 /** Projections, lateral joins and conditions of one level of a read (top level or an embed). */
-export function buildNode(env: Env, src: Source, items: SelectItem[], path: string): NodeSql {
+export function buildNode(env: Env, src: Source, items: SelectItem[], path: string, hoist?: Hoisted[]): NodeSql {
   const { table, alias } = src;
   (env.aliases ??= new Map()).set(alias, table);
   const out: NodeSql = { select: [], joins: [], where: [], orderBy: [] };
   const embeds = new Map<string, EmbedInfo>();
   const plain: string[] = [];
   const joinNames = new Set<string>();
+  const outputs: { idx: number; expr: string; key: string }[] = [];
   let aggregated = false;
   for (const it of withRepStars(env, table, items)) {
     if (it.type === 'star') out.select.push(`${ident(alias)}.*`);
     else if (it.type === 'column' && it.agg) {
       if (!env.aggregates) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-      aggregated = true;
       let input = it.field.name === '' ? '*' : fieldExpr(env, alias, it.field);
       if (it.cast && input !== '*') input = `(${input})::${castSql(it.cast)}`;
+      if (hoist) {
+        // inside a to-one spread: hand the input up; `count()` counts the rows the spread found
+        const col = `pgrst_agg_${++env.n}`;
+        out.select.push(`${input === '*' ? 'true' : input} as ${ident(col)}`);
+        hoist.push({ col, fn: it.agg.fn, cast: it.agg.cast, alias: it.alias ?? it.agg.fn });
+        continue;
+      }
+      aggregated = true;
       let e = `${it.agg.fn}(${input})`;
       if (it.agg.cast) e = `(${e})::${castSql(it.agg.cast)}`;
       out.select.push(`${e} as ${ident(it.alias ?? it.agg.fn)}`);
@@ -262,11 +287,35 @@ export function buildNode(env: Env, src: Source, items: SelectItem[], path: stri
       if (!it.spread) joinNames.add(joinName);
       const info = buildEmbed(env, src, it, path, out);
       plain.push(...info.spreadCols);
+      if (info.output) outputs.push(info.output);
+      for (const h of info.spreadOut) {
+        if (typeof h === 'string') {
+          out.select.push(`${ident(info.joinAlias)}.${ident(h)} as ${ident(h)}`);
+          continue;
+        }
+        const e = `${ident(info.joinAlias)}.${ident(h.col)}`;
+        if (hoist) {
+          out.select.push(`${e} as ${ident(h.col)}`);
+          hoist.push(h);
+        } else {
+          aggregated = true;
+          let agg = `${h.fn}(${e})`;
+          if (h.cast) agg = `(${agg})::${castSql(h.cast)}`;
+          out.select.push(`${agg} as ${ident(h.alias)}`);
+        }
+      }
       embeds.set(it.alias ?? it.name, info);
       if (it.alias) embeds.set(it.name, embeds.get(it.name) ?? info);
     }
   }
-  if (aggregated) out.groupBy = plain;
+  if (aggregated) {
+    // embedded resources group the rows too (PostgREST), as jsonb: json has no equality
+    for (const o of outputs) {
+      out.select[o.idx] = `${o.expr}::jsonb as ${ident(o.key)}`;
+      plain.push(`${o.expr}::jsonb`);
+    }
+    out.groupBy = plain;
+  }
   const params = env.nodes.get(path);
   env.usedPaths.add(path);
   if (params) {
@@ -292,11 +341,20 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
           : [it],
       )
     : e.select;
+  const hoisted: Hoisted[] = [];
+  if (e.spread && !toOne && hasAggregate(items))
+    throw restError(
+      400,
+      'PGRST127',
+      'Feature not implemented',
+      'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+    );
   const child = buildNode(
     env,
     { table: rel.foreign, from: qualified(rel.foreign.schema, rel.foreign.name), alias: childAlias },
     items,
     childPath,
+    e.spread && toOne ? hoisted : undefined,
   );
   if (e.alias && !env.nodes.has(childPath) && env.nodes.has(path ? `${path}.${e.name}` : e.name)) {
     // filters may name the embed by its relation name too
@@ -341,8 +399,11 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   const r = ident(`${childAlias}_r`);
   let marker: string;
   let spreadCols: string[] = [];
+  let output: EmbedInfo['output'];
+  let spreadOut: (string | Hoisted)[] = [];
   if (e.spread) {
-    const names = child.select.map(spreadName);
+    const hoistedCols = new Set(hoisted.map((h) => h.col));
+    const names = child.select.map(spreadName).filter((n) => !hoistedCols.has(n));
     spreadCols = names.map((n) => `${ident(joinAlias)}.${ident(n)}`);
     if (toOne) {
       out.joins.push(
@@ -357,23 +418,43 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
       );
       marker = `${ident(joinAlias)}.${ident('pgrst_exists')}`;
     }
-    out.select.push(...spreadCols.map((c, i) => `${c} as ${ident(names[i]!)}`));
+    // the spread's columns land here in its own order; its aggregates are placed by the node (buildNode)
+    const byCol = new Map(hoisted.map((h) => [h.col, h]));
+    spreadOut = child.select.map(spreadName).map((n) => byCol.get(n) ?? n);
   } else if (toOne) {
     out.joins.push(
       `left join lateral (select row_to_json(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`,
     );
     // an embed with an empty select (`rel()`) only filters: it is not part of the output
-    if (e.select.length) out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
+    if (!emptyEmbed(e)) {
+      output = { idx: out.select.length, expr: `${ident(joinAlias)}.v`, key };
+      out.select.push(`${ident(joinAlias)}.v as ${ident(key)}`);
+    }
     marker = `${ident(joinAlias)}.v`;
   } else {
     out.joins.push(
       `left join lateral (select json_agg(${r}) as v from (${inner}) as ${r}) as ${ident(joinAlias)} on true`,
     );
-    if (e.select.length) out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
+    if (!emptyEmbed(e)) {
+      output = { idx: out.select.length, expr: `coalesce(${ident(joinAlias)}.v, '[]')`, key };
+      out.select.push(`coalesce(${ident(joinAlias)}.v, '[]') as ${ident(key)}`);
+    }
     marker = `${ident(joinAlias)}.v`;
   }
   if (e.joinType === 'inner') out.where.push(`${marker} is not null`);
-  return { joinAlias, marker, toOne, spread: e.spread, spreadCols };
+  return { joinAlias, marker, toOne, spread: e.spread, spreadCols, spreadOut, output };
+}
+
+/** Whether a select list (or a spread inside it) holds an aggregate. */
+function hasAggregate(items: SelectItem[]): boolean {
+  return items.some(
+    (it) => (it.type === 'column' && !!it.agg) || (it.type === 'embed' && it.spread && hasAggregate(it.select)),
+  );
+}
+
+/** `rel()`, or an embed holding only such embeds (`a(b(c()))`): it filters (with `!inner`) but is not output (PostgREST). */
+function emptyEmbed(e: SelectEmbed): boolean {
+  return e.select.every((it) => it.type === 'embed' && emptyEmbed(it));
 }
 
 /** The output column name of a projection built by buildNode (`... as "x"`); `*` is not spreadable by name. */
@@ -477,7 +558,7 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
   else if (opts.handler) body = handlerSql(opts.handler, r);
   else if (opts.geojson)
     body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${opts.geojson}(${r})::json), '[]'))`;
-  return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body from (${page}) as ${r}`;
+  return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body, ${GUCS_SQL} from (${page}) as ${r}`;
 }
 
 /**
@@ -553,6 +634,11 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
         .map(([c, d]) => `${p.add(c)}::text, ${d}`);
       const elems = `(select jsonb_agg(jsonb_build_object(${defs.join(', ')}) || ${ident('pgrst_elem')}) from jsonb_array_elements(${p.add(JSON.stringify(rows))}::jsonb) as ${ident('pgrst_elem')})`;
       dml = `insert into ${target} (${colList}) select ${colList} from ${populate(env, table, cols, rowType, elems, 'jsonb', true)}`;
+    } else if (plan.put) {
+      // PUT: only the body's rows that match the URL's primary key filters are written (PostgREST: PGRST115 otherwise)
+      const body = ident('pgrst_body');
+      const where = buildNode(env, { table, from: '', alias: 'pgrst_body' }, [], '').where;
+      dml = `insert into ${target} (${colList}) select ${cols.map((c) => `${body}.${ident(c)}`).join(', ')} from (select * from ${populate(env, table, cols, rowType, `${p.add(JSON.stringify(rows))}::json`, 'json', true)}) as ${body} where ${where.join(' and ')}`;
     } else {
       dml = `insert into ${target} (${colList}) select ${colList} from ${populate(env, table, cols, rowType, `${p.add(JSON.stringify(rows))}::json`, 'json', true)}`;
     }
@@ -574,7 +660,26 @@ export function mutateSql(env: Env, src: Source, plan: MutatePlan): string {
       : [
           `${ident([...table.columns.keys()][0] ?? 'id')} = ${ident(table.name)}.${ident([...table.columns.keys()][0] ?? 'id')}`,
         ];
-    return `update ${target} set ${sets.join(', ')} from (select * from ${populate(env, table, cols, rowType, `${p.add(JSON.stringify(body))}::json`, 'json', false)}) as ${ident('pgrst_body')}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+    let record: string;
+    if (!plan.missingDefault)
+      record = populate(env, table, cols, rowType, `${p.add(JSON.stringify(body))}::json`, 'json', false);
+    else {
+      // the listed columns missing from the body take their default (PostgREST: defaults || body, as jsonb)
+      const defs = cols
+        .map((c) => [c, table.columns.get(c)?.default] as const)
+        .filter((x): x is readonly [string, string] => !!x[1])
+        .map(([c, d]) => `${p.add(c)}::text, ${d}`);
+      record = populate(
+        env,
+        table,
+        cols,
+        rowType,
+        `jsonb_build_object(${defs.join(', ')}) || ${p.add(JSON.stringify(body))}::jsonb`,
+        'jsonb',
+        false,
+      );
+    }
+    return `update ${target} set ${sets.join(', ')} from (select * from ${record}) as ${ident('pgrst_body')}${where.length ? ` where ${where.join(' and ')}` : ''}`;
   }
   const where = buildNode(env, src, [], '').where;
   return `delete from ${target}${where.length ? ` where ${where.join(' and ')}` : ''}`;

@@ -13,7 +13,12 @@ export interface ReadResult {
   body: string;
   /** The body is already in the negotiated media type (CSV, GeoJSON), not a JSON array. */
   rendered?: boolean;
+  gucHeaders?: string | null;
+  gucStatus?: string | null;
 }
+
+/** Select-list items reading `response.headers` / `response.status` after the statement's own work (PostgREST). */
+export const GUCS_SQL = `nullif(current_setting('response.headers', true), '') as gh, nullif(current_setting('response.status', true), '') as gs`;
 
 export async function runRead(tx: Queryable, sql: string, env: Env): Promise<ReadResult> {
   if (env.plan) {
@@ -39,10 +44,22 @@ export async function runRead(tx: Queryable, sql: string, env: Env): Promise<Rea
       body,
     });
   }
-  const r = await tx.query<{ total: string | null; page: number | string; body: string }>(sql, env.params.values);
+  const r = await tx.query<{
+    total: string | null;
+    page: number | string;
+    body: string;
+    gh?: string | null;
+    gs?: string | null;
+  }>(sql, env.params.values);
   const row = r.rows[0]!;
   // a media type handler's aggregate over no row may give null (an empty body)
-  return { total: row.total === null ? null : Number(row.total), page: Number(row.page), body: row.body as string };
+  return {
+    total: row.total === null ? null : Number(row.total),
+    page: Number(row.page),
+    body: row.body as string,
+    gucHeaders: row.gh,
+    gucStatus: row.gs,
+  };
 }
 
 // CSV is rendered by Postgres from the JSON page, so values keep their exact text (8.0 stays 8.0).

@@ -7,7 +7,7 @@ import type { StackContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { Req } from '../../http/router.ts';
 import { clientIp } from '../../auth/rate-limit.ts';
-import type { Auth } from '../auth.ts';
+import { checkAudience, type Auth } from '../auth.ts';
 import { restError } from '../errors.ts';
 import { parsePrefer } from '../api-request/preferences.ts';
 import { VERSION_SQL, type SchemaCache, type SchemaCacheManager } from '../schema-cache.ts';
@@ -74,6 +74,7 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
     headers['x-real-ip'] = clientIp(req);
     const searchPath = [...new Set([schema, ...ctx.config.api.extraSearchPath])].map(ident).join(', ');
     const claims = auth.claims.role === undefined ? { ...auth.claims, role: auth.role } : auth.claims;
+    const timezone = req.headers.prefer ? parsePrefer(req.headers.prefer).timezone : undefined;
     // One statement sets everything PostgREST sets (and reads the DDL counter): fewer round trips.
     const prelude = async (tx: Queryable, cache: SchemaCache | null): Promise<string | null> => {
       // the role's statement_timeout (pg_db_role_setting), as PostgREST applies it; PGlite's watchdog enforces it there
@@ -88,11 +89,13 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
         '{}',
       ];
       if (timeout) args.push(timeout);
+      // Prefer: timezone=… (PostgREST sets it; an unknown zone is Postgres's 22023 → 400)
+      if (timezone !== undefined) args.push(timezone);
       const r = await tx.query<{ v: string | null }>(
         `select ${tracked ? VERSION_SQL : 'null::text'} as v,${readOnly ? ` set_config('transaction_read_only', 'on', true),` : ''}
           set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
           set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true),
-          set_config('request.cookies', $7, true)${timeout ? `, set_config('statement_timeout', $8, true)` : ''}`,
+          set_config('request.cookies', $7, true)${timeout ? `, set_config('statement_timeout', $8, true)` : ''}${timezone !== undefined ? `, set_config('timezone', $${args.length}, true)` : ''}`,
         args,
       );
       tx.limitStatements?.(timeout ? settingMs(timeout) : null);
@@ -124,6 +127,10 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
           });
         throw restError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
       }
+      checkAudience(auth, cache.roleSettings.get('authenticator')?.['pgrst.jwt_aud']);
+      // PostgREST's db-pre-request (`pgrst.db_pre_request` of the authenticator role): called before the request's query
+      const preRequest = cache.roleSettings.get('authenticator')?.['pgrst.db_pre_request'];
+      if (preRequest) await tx.query(`select ${preRequest.split('.').map(ident).join('.')}()`);
       const out = await fn(tx, cache);
       const end = txEnd(cache, parsePrefer(req.headers.prefer).tx);
       if (end.applied)
