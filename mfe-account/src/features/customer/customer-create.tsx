@@ -2,7 +2,7 @@
 // administrators). The slug is suggested from the name and checked live; the position comes from
 // the curated places, typed coordinates, or the map. Creation is one atomic RPC; the creator is
 // its moderator at once (refreshProfile brings the claim) and lands on its Dashboard.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, List, Radio, Row, Typography } from 'antd';
 import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { AntdProvider } from '../common/antd-provider.tsx';
@@ -131,14 +131,15 @@ export function CustomerCreateScreen() {
   };
 
   // Search as you type (debounced); Enter searches at once.
+  // doSearch reads the latest state when the timer fires; only a change of the query restarts it.
+  const searchSoon = useEffectEvent((q: string) => void doSearch(q));
   useEffect(() => {
     if (!query.trim()) {
       setResults(null);
       return;
     }
-    const timer = setTimeout(() => void doSearch(query), 250);
+    const timer = setTimeout(() => searchSoon(query), 250);
     return () => clearTimeout(timer);
-    // doSearch reads the latest state; re-running only on query changes is intended.
   }, [query]);
 
   const slugMessage = (): { status?: 'error' | 'success' | 'validating'; text: string } => {

@@ -1,7 +1,7 @@
 // QR entry (/{hotel}/map?src=qr): records an anonymous qr_scan, remembers the hotel as the guest's
 // home customer (applied through set_home_customer as soon as they are signed in, now or later),
 // and drops ?src=qr from the address so a shared link does not count as another scan.
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
 import { recordEvent } from './record-event.ts';
 
@@ -16,14 +16,17 @@ export function useQrEntry(
   const { db, navigateTo, user, refreshProfile, profile } = usePlatform();
   const isQr = search.get('src') === 'qr';
 
-  useEffect(() => {
-    if (!isQr || !customerId) return;
+  const recordScan = useEffectEvent((customerId: string) => {
     void recordEvent(db, customerId, 'qr_scan');
     try {
       localStorage.setItem(PENDING_HOME, customerId);
     } catch {}
     const rest = Object.fromEntries([...search.entries()].filter(([k]) => k !== 'src'));
     navigateTo(route, { ...params, customerId }, rest, { replace: true });
+  });
+  // Once per scanned address: the route, its params and the query are read as they are then.
+  useEffect(() => {
+    if (isQr && customerId) recordScan(customerId);
   }, [isQr, customerId]);
 
   useEffect(() => {
