@@ -1,4 +1,4 @@
-import CustomerScreen from '../features/customer/components/customer-screen.tsx';
+import CustomerScreen from '../features/customer/components/customer-welcome.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
 export default function CustomerScreenExposed() {

@@ -4,7 +4,7 @@
 // category, addresses, the description the guest reads); a tag equal to a word of the query breaks ties,
 // and equal ranks keep the list's order.
 import { contentLanguage, pickContent, type ContentLanguage } from '@guestmap/shared-ui/i18n';
-import type { Activity } from '../../places/utils/types.ts';
+import type { Activity } from '../../../lib/utils/types.ts';
 
 export function fold(s: string): string {
   return s

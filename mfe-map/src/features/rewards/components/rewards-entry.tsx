@@ -4,8 +4,8 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Spinner } from '@guestmap/shared-ui/components';
-import { UiIcon } from '../../places/components/ui-icon.tsx';
-import type { Customer } from '../../places/utils/types.ts';
+import { UiIcon } from '../../../lib/components/ui-icon.tsx';
+import type { Customer } from '../../../lib/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
 
 const loadPanel = () => import('./rewards-panel.tsx');

@@ -2,7 +2,7 @@
 // time zone (not the phone's: a guest's phone may still be on home time). Format (migrations,
 // activities.opening_hours): {"mon": [["08:00","22:00"]], ...}; close < open runs past midnight;
 // [] or a missing day = closed; [["00:00","24:00"]] = all day; null = unknown.
-import type { OpeningHours } from '../../places/utils/types.ts';
+import type { OpeningHours } from './types.ts';
 
 export const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Day = (typeof DAYS)[number];

@@ -1,6 +1,6 @@
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { CLOSING_SOON_MIN, type OpenStatus } from '../utils/opening-hours.ts';
-import { labelCache } from '../../places/utils/label-cache.ts';
+import { labelCache } from '../utils/label-cache.ts';
 
 type Translate = ReturnType<typeof useTranslation<'map'>>['t'];
 

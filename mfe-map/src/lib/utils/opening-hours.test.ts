@@ -9,7 +9,7 @@ import {
   zoneLabel,
   zoneName,
 } from './opening-hours.ts';
-import type { OpeningHours } from '../../places/utils/types.ts';
+import type { OpeningHours } from './types.ts';
 
 const TZ = 'Asia/Ho_Chi_Minh'; // UTC+7, no daylight saving
 /** A UTC instant for a Saigon local time: 2026-11-23 is a Monday. */

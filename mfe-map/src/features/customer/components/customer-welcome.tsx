@@ -4,15 +4,15 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { Spinner } from '@guestmap/shared-ui/components';
-import { usePlaces } from '../../places/api/get-places.ts';
-import { categoryStyle } from '../../places/utils/categories.ts';
-import { safeHttpUrl } from '../../activity/utils/links.ts';
-import { useQrEntry } from '../../analytics/api/use-qr-entry.ts';
-import type { Activity } from '../../places/utils/types.ts';
+import { usePlaces } from '../../../lib/api/get-places.ts';
+import { categoryStyle } from '../../../lib/utils/categories.ts';
+import { safeHttpUrl } from '../../../lib/utils/links.ts';
+import { useQrEntry } from '../../../lib/hooks/use-qr-entry.ts';
+import type { Activity } from '../../../lib/utils/types.ts';
 import { useCampaigns } from '../../rewards/api/campaigns.ts';
 import { REDEEM_QUERY } from '../../rewards/utils/voucher-code.ts';
 import '../../../styles/map.css';
-import { CategoryIcon } from '../../places/components/category-icon.tsx';
+import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 
 const HIGHLIGHTS = 6;
 // Partner redemption (`?redeem=CODE`) is a page of its own, loaded only when asked for.

@@ -3,7 +3,7 @@
 // and drops ?src=qr from the address so a shared link does not count as another scan.
 import { useEffect, useEffectEvent } from 'react';
 import { usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
-import { recordEvent } from './record-event.ts';
+import { recordEvent } from '../api/record-event.ts';
 
 const PENDING_HOME = 'guestmap.pendingHome';
 
