@@ -1,94 +1,34 @@
-// The public welcome page of a customer (/{customerId}): branding, intro, "Open the map",
-// highlights, and for hotels a rewards teaser.
-import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
+// The public welcome page of a customer (/{customerId}): branding, intro, "Open the map" and the
+// highlights; what follows them (for hotels: the rewards teaser, the partners' link) comes as children.
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { Spinner } from '@guestmap/shared-ui/components';
-import { usePlaces } from '../../../lib/api/get-places.ts';
+import type { Activity, Customer } from '../../../lib/utils/types.ts';
 import { categoryStyle } from '../../../lib/utils/categories.ts';
 import { safeHttpUrl } from '../../../lib/utils/links.ts';
-import { useQrEntry } from '../../../lib/hooks/use-qr-entry.ts';
-import type { Activity } from '../../../lib/utils/types.ts';
-import { useCampaigns } from '../../rewards/api/campaigns.ts';
-import { REDEEM_QUERY } from '../../rewards/utils/voucher-code.ts';
-import '../../../styles/map.css';
 import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 
 const HIGHLIGHTS = 6;
-// Partner redemption (`?redeem=CODE`) is a page of its own, loaded only when asked for.
-const RedeemScreen = lazy(() => import('../../rewards/components/redeem-screen.tsx'));
 
-export default function CustomerScreen() {
+interface Props {
+  customerId: string;
+  customer: Customer;
+  activities: Activity[];
+  /** Fresh places, those of the last visit (kept), or only the welcome while the API cannot answer. */
+  shown: 'fresh' | 'kept' | 'welcome';
+  children?: ReactNode;
+}
+
+export function CustomerWelcome({ customerId, customer: c, activities, shown, children }: Props) {
   const { t } = useTranslation('map');
-  const { db, locale, navigateTo, hrefFor, store } = usePlatform();
-  const { customerId } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const places = usePlaces(db, store, customerId);
-  useQrEntry('Customer', customerId, {}, search);
-
-  const ready = places.status === 'ready' ? places : null;
-  const hotelId = ready?.customer.kind === 'hotel' ? ready.customer.id : null;
-  const campaigns = useCampaigns(db, hotelId);
-  const redeem = search.get(REDEEM_QUERY);
+  const { locale, navigateTo, hrefFor } = usePlatform();
   const highlights = useMemo<Activity[]>(() => {
-    const list = [...(ready?.activities ?? [])];
+    const list = [...activities];
     // Partners (with guest offers) first on a hotel's page, then the curated order.
     list.sort((a, b) => Number(b.is_partner) - Number(a.is_partner) || a.sort_order - b.sort_order);
     return list.slice(0, HIGHLIGHTS);
-  }, [ready]);
-
-  useEffect(() => {
-    if (ready) document.title = `${ready.customer.name} · Guestmap`;
-  }, [ready]);
-
-  if (places.status === 'notFound') {
-    return (
-      <main className="gm-map-missing">
-        <h1>{t('map.notFoundTitle')}</h1>
-        <p>{t('map.notFound')}</p>
-      </main>
-    );
-  }
-  if (places.status === 'error') {
-    return (
-      <main className="gm-map-missing" role="alert">
-        <h1>{t('customer.title')}</h1>
-        <p>{t('map.loadFailed')}</p>
-        <button type="button" className="gm-btn-primary" onClick={places.retry}>
-          {t('map.retry')}
-        </button>
-      </main>
-    );
-  }
-  if (!ready || !customerId) {
-    return (
-      <main className="gm-map-loading">
-        <h1 className="gm-visually-hidden">{t('customer.title')}</h1>
-        <Spinner label={t('map.loading')} />
-      </main>
-    );
-  }
-  const c = ready.customer;
+  }, [activities]);
   const hotel = c.kind === 'hotel';
-  if (hotel && redeem !== null) {
-    const back = () => {
-      const q = new URLSearchParams(search);
-      q.delete(REDEEM_QUERY);
-      setSearch(q);
-    };
-    return (
-      <Suspense
-        fallback={
-          <main className="gm-map-loading">
-            <h1 className="gm-visually-hidden">{c.name}</h1>
-            <Spinner label={t('map.loading')} />
-          </main>
-        }
-      >
-        <RedeemScreen customer={c} activities={ready.activities} initialCode={redeem} onBack={back} />
-      </Suspense>
-    );
-  }
   const brand = hotel && c.primary_color ? c.primary_color : null;
   const cover = safeHttpUrl(c.cover_url);
   const logo = safeHttpUrl(c.logo_url);
@@ -121,11 +61,9 @@ export default function CustomerScreen() {
             {t('customer.openMap')}
           </a>
           <p className="gm-hero-count" aria-live="polite">
-            {ready.shown === 'welcome'
-              ? t('map.waitingPlaces')
-              : t('customer.placeCount', { count: ready.activities.length })}
+            {shown === 'welcome' ? t('map.waitingPlaces') : t('customer.placeCount', { count: activities.length })}
           </p>
-          {ready.shown === 'kept' && <p className="gm-kept-note">{t('map.keptPlaces')}</p>}
+          {shown === 'kept' && <p className="gm-kept-note">{t('map.keptPlaces')}</p>}
         </div>
       </section>
 
@@ -160,47 +98,7 @@ export default function CustomerScreen() {
         </section>
       )}
 
-      {hotel && campaigns.length > 0 && (
-        <section className="gm-rewards" aria-labelledby="gm-rewards-title">
-          <h2 id="gm-rewards-title">{t('customer.rewardsTitle')}</h2>
-          <p>{t('customer.rewardsText', { hotel: c.name })}</p>
-          <ul className="gm-rewards-list">
-            {/* What this hotel really runs: its live scratch card and wheel. */}
-            {campaigns.some((x) => x.kind === 'scratch_card') && <li>{t('customer.rewardScratch')}</li>}
-            {campaigns
-              .filter((x) => x.kind === 'fortune_wheel')
-              .map((x) => (
-                <li key={x.id}>{t('customer.rewardWheel', { count: x.daily_limit })}</li>
-              ))}
-            <li>{t('customer.rewardPoints')}</li>
-            <li>{t('customer.rewardOffers')}</li>
-          </ul>
-          <a
-            className="gm-btn-primary"
-            href={hrefFor('Map', { customerId }, { rewards: '1' })}
-            onClick={(e) => {
-              e.preventDefault();
-              navigateTo('Map', { customerId }, { rewards: '1' });
-            }}
-          >
-            {t('customer.rewardsPlay')}
-          </a>
-        </section>
-      )}
-      {hotel && (
-        <p className="gm-partner-link">
-          <a
-            className="gm-link-btn"
-            href={hrefFor('Customer', { customerId }, { [REDEEM_QUERY]: '' })}
-            onClick={(e) => {
-              e.preventDefault();
-              navigateTo('Customer', { customerId }, { [REDEEM_QUERY]: '' });
-            }}
-          >
-            {t('customer.partnerRedeem')}
-          </a>
-        </p>
-      )}
+      {children}
     </main>
   );
 }
