@@ -9,7 +9,7 @@
 // storage and supabase-js broadcasts SIGNED_IN to this tab, which also completes the flow. The
 // popup being closed before either happens rejects with `popup_closed`.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { CLIENT_CODES } from '../common/errors.ts';
+import { CLIENT_CODES } from '../../../lib/utils/errors.ts';
 
 export class PopupFlowError extends Error {
   constructor(readonly code: string) {

@@ -6,9 +6,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation, isRouteName, usePlatform, useSupabase, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { AntdProvider } from '../common/antd-provider.tsx';
-import { useBusy } from '../common/use-busy.ts';
-import { authErrorField, authErrorKey } from '../common/errors.ts';
+import { AntdProvider } from '../../../lib/components/antd-provider.tsx';
+import { useBusy } from '../../../lib/hooks/use-busy.ts';
+import { authErrorField, authErrorKey } from '../../../lib/utils/errors.ts';
 import {
   hasErrors,
   validateCode,
@@ -18,8 +18,8 @@ import {
   validateTerms,
   type Errors,
   type ValidationKey,
-} from '../common/validation.ts';
-import { signInWithGooglePopup } from './google-popup.ts';
+} from '../../../lib/utils/validation.ts';
+import { signInWithGooglePopup } from '../api/google-popup.ts';
 
 export type Mode = 'signIn' | 'signUp' | 'resetRequest' | 'resetCode' | 'checkEmail';
 type Field = 'email' | 'password' | 'nickname' | 'terms' | 'code' | 'newPassword';

@@ -5,11 +5,18 @@
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, List, Radio, Row, Typography } from 'antd';
 import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
-import { AntdProvider } from '../common/antd-provider.tsx';
-import { useBusy } from '../common/use-busy.ts';
-import { customerErrorKey, isNetworkError } from '../common/errors.ts';
-import { isSlugFormat, parseCoordinates, suggestSlug } from './slug.ts';
-import { checkSlug, createCustomer, loadPlaces, searchPlaces, type Place, type SlugStatus } from './api.ts';
+import { AntdProvider } from '../../../lib/components/antd-provider.tsx';
+import { useBusy } from '../../../lib/hooks/use-busy.ts';
+import { customerErrorKey, isNetworkError } from '../../../lib/utils/errors.ts';
+import { isSlugFormat, parseCoordinates, suggestSlug } from '../utils/slug.ts';
+import {
+  checkSlug,
+  createCustomer,
+  loadPlaces,
+  searchPlaces,
+  type Place,
+  type SlugStatus,
+} from '../api/load-places.ts';
 import { PositionMap, round, type Position } from './position-map.tsx';
 
 type SlugState = { slug: string; status: 'idle' | 'checking' | 'error' | SlugStatus };

@@ -16,8 +16,8 @@ import {
   type RouteQuery,
 } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { useBusy } from '../common/use-busy.ts';
-import { acceptInvitation, declineInvitation, listMyInvitations, type MyInvitation } from './api.ts';
+import { useBusy } from '../../../lib/hooks/use-busy.ts';
+import { acceptInvitation, declineInvitation, listMyInvitations, type MyInvitation } from '../api/invitations.ts';
 
 type Answered = Record<string, 'accepted' | 'declined'>;
 

@@ -16,12 +16,12 @@ import {
   useLocation,
 } from '@guestmap/shared-ui/contracts';
 import { lang, pickText } from '@guestmap/shared-ui/i18n';
-import { AntdProvider } from '../common/antd-provider.tsx';
-import { useBusy } from '../common/use-busy.ts';
-import { errorCode } from '../common/errors.ts';
-import { validateDisplayName, type ValidationKey } from '../common/validation.ts';
-import { resizeToSquare } from './image-resize.ts';
-import { InvitationsSection } from '../invitations/invitations-section.tsx';
+import { AntdProvider } from '../../../lib/components/antd-provider.tsx';
+import { useBusy } from '../../../lib/hooks/use-busy.ts';
+import { errorCode } from '../../../lib/utils/errors.ts';
+import { validateDisplayName, type ValidationKey } from '../../../lib/utils/validation.ts';
+import { resizeToSquare } from '../utils/image-resize.ts';
+import { InvitationsSection } from './invitations-section.tsx';
 import {
   listModerated,
   listMyFavourites,
@@ -33,7 +33,7 @@ import {
   type MyFavourite,
   type MyMap,
   type MyPartner,
-} from './api.ts';
+} from '../api/list-my-maps.ts';
 
 function useRouteLink() {
   const { navigateTo, hrefFor } = usePlatform();
