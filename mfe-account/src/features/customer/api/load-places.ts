@@ -1,36 +1,7 @@
-// Server operations of customer creation. The RPCs decide: check_customer_slug for the live check,
-// create_customer (atomic: customer + first moderator + list entry + home customer) to create.
+// The places a new map's position can be searched among (customers and activities, read once).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { pickText } from '@guestmap/shared-ui/i18n';
-
-export type SlugStatus = 'ok' | 'slug_format' | 'slug_reserved' | 'slug_taken';
-
-export async function checkSlug(supabase: SupabaseClient, slug: string): Promise<SlugStatus> {
-  const { data, error } = await supabase.rpc('check_customer_slug', { p_id: slug });
-  if (error) throw error;
-  return data as SlugStatus;
-}
-
-export interface NewCustomer {
-  id: string;
-  name: string;
-  kind: 'city' | 'hotel';
-  latitude: number;
-  longitude: number;
-  zoom: number;
-}
-
-export async function createCustomer(supabase: SupabaseClient, c: NewCustomer): Promise<void> {
-  const { error } = await supabase.rpc('create_customer', {
-    p_id: c.id,
-    p_name: c.name.trim(),
-    p_kind: c.kind,
-    p_latitude: c.latitude,
-    p_longitude: c.longitude,
-    p_zoom: c.zoom,
-  });
-  if (error) throw error;
-}
+import { fold } from '../utils/place-search.ts';
 
 export interface Place {
   key: string;
@@ -42,13 +13,6 @@ export interface Place {
   /** Lowercase, accent-free text to match against. */
   haystack: string;
 }
-
-export const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase();
 
 /**
  * The places a position can be searched among: public customers and their published activities.
@@ -100,21 +64,4 @@ export async function loadPlaces(supabase: SupabaseClient, locale: string): Prom
     });
   }
   return places;
-}
-
-/** Matches every word of the query; the same place listed by several maps shows once. */
-export function searchPlaces(places: Place[], query: string, limit = 8): Place[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (!words.length) return [];
-  const seen = new Set<string>();
-  const out: Place[] = [];
-  for (const p of places) {
-    if (!words.every((w) => p.haystack.includes(w))) continue;
-    const k = `${p.label}|${p.latitude.toFixed(4)}|${p.longitude.toFixed(4)}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(p);
-    if (out.length >= limit) break;
-  }
-  return out;
 }

@@ -2,55 +2,25 @@
 // administrators). The slug is suggested from the name and checked live; the position comes from
 // the curated places, typed coordinates, or the map. Creation is one atomic RPC; the creator is
 // its moderator at once (refreshProfile brings the claim) and lands on its Dashboard.
-import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, List, Radio, Row, Typography } from 'antd';
+import { useCallback, useId, useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Form, Input, Radio, Row, Typography } from 'antd';
 import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { AntdProvider } from '../../../lib/components/antd-provider.tsx';
 import { useBusy } from '../../../lib/hooks/use-busy.ts';
-import { customerErrorKey, isNetworkError } from '../../../lib/utils/errors.ts';
-import { isSlugFormat, parseCoordinates, suggestSlug } from '../utils/slug.ts';
-import {
-  checkSlug,
-  createCustomer,
-  loadPlaces,
-  searchPlaces,
-  type Place,
-  type SlugStatus,
-} from '../api/load-places.ts';
-import { PositionMap, round, type Position } from './position-map.tsx';
+import { customerErrorKey } from '../../../lib/utils/errors.ts';
+import { isSlugFormat, suggestSlug } from '../utils/slug.ts';
+import { createCustomer } from '../api/create-customer.ts';
+import { useSlugCheck } from '../hooks/use-slug-check.ts';
+import { usePlaceSearch } from '../hooks/use-place-search.ts';
+import { PlaceSearch } from './place-search.tsx';
+import { CoordinateFields } from './coordinate-fields.tsx';
+import { PositionMap, type Position } from './position-map.tsx';
 
-type SlugState = { slug: string; status: 'idle' | 'checking' | 'error' | SlugStatus };
 const DEFAULT_CENTER: Position = { latitude: 10.7769, longitude: 106.7009 }; // Ho Chi Minh City
-
-function useSlugCheck(slug: string): SlugState {
-  const supabase = useSupabase();
-  const [state, setState] = useState<SlugState>({ slug: '', status: 'idle' });
-  const seq = useRef(0);
-  useEffect(() => {
-    const n = ++seq.current;
-    if (!slug) {
-      setState({ slug, status: 'idle' });
-      return;
-    }
-    if (!isSlugFormat(slug)) {
-      setState({ slug, status: 'slug_format' });
-      return;
-    }
-    setState({ slug, status: 'checking' });
-    const timer = setTimeout(() => {
-      checkSlug(supabase, slug).then(
-        (status) => n === seq.current && setState({ slug, status }),
-        () => n === seq.current && setState({ slug, status: 'error' }),
-      );
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [slug, supabase]);
-  return state;
-}
 
 export function CustomerCreateScreen() {
   const { t } = useTranslation('account');
-  const { profile, locale, toast, navigateTo, refreshProfile } = usePlatform();
+  const { profile, toast, navigateTo, refreshProfile } = usePlatform();
   const supabase = useSupabase();
   const ids = {
     name: useId(),
@@ -69,18 +39,10 @@ export function CustomerCreateScreen() {
   const [zoom, setZoom] = useState(16);
   const [latText, setLatText] = useState<number | null>(null);
   const [lngText, setLngText] = useState<number | null>(null);
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<Array<{
-    key: string;
-    label: string;
-    detail: string;
-    position: Position;
-    zoom: number;
-  }> | null>(null);
-  const places = useRef<Promise<Place[]> | null>(null);
   const [errors, setErrors] = useState<{ name?: string; slug?: string; position?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const { busy, run } = useBusy('createCustomer');
+  const search = usePlaceSearch(zoom, setFormError);
   const slugState = useSlugCheck(slug);
   const isAdmin = profile?.isAdmin === true;
 
@@ -97,57 +59,6 @@ export function CustomerCreateScreen() {
     setErrors((e) => ({ ...e, name: undefined }));
     if (!slugEdited) setSlug(suggestSlug(v));
   };
-
-  const doSearch = async (q: string) => {
-    const coords = parseCoordinates(q);
-    if (coords) {
-      setResults([
-        {
-          key: 'coords',
-          label: t('customer.searchCoordinates', { latitude: coords.latitude, longitude: coords.longitude }),
-          detail: '',
-          position: coords,
-          zoom,
-        },
-      ]);
-      return;
-    }
-    if (!q.trim()) {
-      setResults(null);
-      return;
-    }
-    places.current ??= loadPlaces(supabase, locale).catch((e) => {
-      places.current = null;
-      throw e;
-    });
-    try {
-      const found = searchPlaces(await places.current, q);
-      setResults(
-        found.map((p) => ({
-          key: p.key,
-          label: p.label,
-          detail: p.detail,
-          position: { latitude: p.latitude, longitude: p.longitude },
-          zoom: p.zoom,
-        })),
-      );
-    } catch (e) {
-      setResults([]);
-      setFormError(isNetworkError(e) ? 'customer.errors.network' : 'customer.errors.unknown');
-    }
-  };
-
-  // Search as you type (debounced); Enter searches at once.
-  // doSearch reads the latest state when the timer fires; only a change of the query restarts it.
-  const searchSoon = useEffectEvent((q: string) => void doSearch(q));
-  useEffect(() => {
-    if (!query.trim()) {
-      setResults(null);
-      return;
-    }
-    const timer = setTimeout(() => searchSoon(query), 250);
-    return () => clearTimeout(timer);
-  }, [query]);
 
   const slugMessage = (): { status?: 'error' | 'success' | 'validating'; text: string } => {
     if (errors.slug) return { status: 'error', text: t(errors.slug) };
@@ -282,112 +193,18 @@ export function CustomerCreateScreen() {
             <Typography.Paragraph type="secondary">{t('customer.positionHelp')}</Typography.Paragraph>
             <Row gutter={16}>
               <Col xs={24} md={10}>
-                <Form.Item label={t('customer.search')} htmlFor={ids.search}>
-                  <Input.Search
-                    id={ids.search}
-                    value={query}
-                    placeholder={t('customer.searchPlaceholder')}
-                    onChange={(e) => setQuery(e.target.value)}
-                    onSearch={(v) => void doSearch(v)}
-                    allowClear
-                    aria-controls={`${ids.search}-results`}
-                  />
-                </Form.Item>
-                <div id={`${ids.search}-results`} aria-live="polite">
-                  {results && results.length === 0 && (
-                    <Alert type="info" title={t('customer.searchNone')} style={{ marginBottom: 12 }} />
-                  )}
-                  {results && results.length > 0 && (
-                    <List
-                      size="small"
-                      bordered
-                      style={{ marginBottom: 12 }}
-                      dataSource={results}
-                      renderItem={(r) => (
-                        <List.Item key={r.key} style={{ padding: 0 }}>
-                          <Button
-                            type="text"
-                            block
-                            style={{ textAlign: 'left', height: 'auto', padding: '8px 12px', whiteSpace: 'normal' }}
-                            onClick={() => {
-                              place(r.position, r.zoom);
-                              setResults(null);
-                            }}
-                          >
-                            <span>
-                              <strong>{r.label}</strong>
-                              {r.detail && (
-                                <>
-                                  <br />
-                                  <Typography.Text type="secondary">{r.detail}</Typography.Text>
-                                </>
-                              )}
-                            </span>
-                          </Button>
-                        </List.Item>
-                      )}
-                    />
-                  )}
-                </div>
-                <Flex gap={8}>
-                  <Form.Item
-                    label={t('customer.latitude')}
-                    htmlFor={ids.lat}
-                    style={{ flex: 1 }}
-                    validateStatus={errors.position ? 'error' : undefined}
-                  >
-                    <InputNumber
-                      id={ids.lat}
-                      value={latText}
-                      min={-90}
-                      max={90}
-                      step={0.0001}
-                      style={{ width: '100%' }}
-                      onChange={(v) => {
-                        setLatText(v);
-                        if (typeof v === 'number' && typeof lngText === 'number')
-                          place({ latitude: round(v), longitude: lngText });
-                      }}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    label={t('customer.longitude')}
-                    htmlFor={ids.lng}
-                    style={{ flex: 1 }}
-                    validateStatus={errors.position ? 'error' : undefined}
-                  >
-                    <InputNumber
-                      id={ids.lng}
-                      value={lngText}
-                      min={-180}
-                      max={180}
-                      step={0.0001}
-                      style={{ width: '100%' }}
-                      onChange={(v) => {
-                        setLngText(v);
-                        if (typeof v === 'number' && typeof latText === 'number')
-                          place({ latitude: latText, longitude: round(v) });
-                      }}
-                    />
-                  </Form.Item>
-                  <Form.Item label={t('customer.zoom')} htmlFor={ids.zoom} style={{ width: 96 }}>
-                    <InputNumber
-                      id={ids.zoom}
-                      value={zoom}
-                      min={1}
-                      max={20}
-                      step={1}
-                      precision={0}
-                      style={{ width: '100%' }}
-                      onChange={(v) => typeof v === 'number' && setZoom(Math.min(20, Math.max(1, Math.round(v))))}
-                    />
-                  </Form.Item>
-                </Flex>
-                {errors.position && (
-                  <Typography.Text type="danger" role="alert">
-                    {t(errors.position)}
-                  </Typography.Text>
-                )}
+                <PlaceSearch id={ids.search} search={search} onPick={place} />
+                <CoordinateFields
+                  ids={ids}
+                  latText={latText}
+                  setLatText={setLatText}
+                  lngText={lngText}
+                  setLngText={setLngText}
+                  zoom={zoom}
+                  setZoom={setZoom}
+                  place={place}
+                  error={errors.position}
+                />
               </Col>
               <Col xs={24} md={14}>
                 <PositionMap

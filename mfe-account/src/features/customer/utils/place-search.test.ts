@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fold, searchPlaces, type Place } from '../api/load-places.ts';
+import { fold, searchPlaces } from './place-search.ts';
+import type { Place } from '../api/load-places.ts';
 
 const place = (label: string, lat = 1, lng = 2): Place => ({
   key: label,

@@ -17,7 +17,9 @@ import {
 } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useBusy } from '../../../lib/hooks/use-busy.ts';
-import { acceptInvitation, declineInvitation, listMyInvitations, type MyInvitation } from '../api/invitations.ts';
+import { listMyInvitations, type MyInvitation } from '../api/list-my-invitations.ts';
+import { acceptInvitation } from '../api/accept-invitation.ts';
+import { declineInvitation } from '../api/decline-invitation.ts';
 
 type Answered = Record<string, 'accepted' | 'declined'>;
 

@@ -38,15 +38,3 @@ export async function listMyInvitations(supabase: SupabaseClient): Promise<MyInv
     partnerTitle: r.partner_title ?? null,
   }));
 }
-
-/** Returns the customer id the invitation was for. Repeating it is harmless (same answer). */
-export async function acceptInvitation(supabase: SupabaseClient, id: string): Promise<string> {
-  const { data, error } = await supabase.rpc('accept_invitation', { p_invitation_id: id });
-  if (error) throw error;
-  return data as string;
-}
-
-export async function declineInvitation(supabase: SupabaseClient, id: string): Promise<void> {
-  const { error } = await supabase.rpc('decline_invitation', { p_invitation_id: id });
-  if (error) throw error;
-}
