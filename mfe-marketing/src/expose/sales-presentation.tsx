@@ -1,8 +1,8 @@
 // Hotels sales presentation (route HotelsSalesPresentation): the deck, with its own title and tags.
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
-import { usePageMeta } from '../features/meta/use-page-meta.ts';
-import { SalesDeck } from '../features/deck/sales-deck.tsx';
+import { usePageMeta } from '../lib/hooks/use-page-meta.ts';
+import { SalesDeck } from '../features/deck/components/sales-deck.tsx';
 import '../styles/marketing.css';
 
 export default function SalesPresentation() {

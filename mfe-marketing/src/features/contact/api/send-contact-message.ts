@@ -4,7 +4,7 @@
 // Each message carries a request id made once per message (shared-ui in-flight): sent again after a
 // lost answer, the database keeps it once and answers `already_received` (docs/reliability.md).
 import type { Db, Locale } from '@guestmap/shared-ui/contracts';
-import type { ContactValues } from '../validate.ts';
+import type { ContactValues } from '../utils/validate.ts';
 
 /** Why a message was not sent: the database's rate limit (its `details` code), or anything else. */
 export type ContactSendFailure = 'rate_limited' | 'failed';

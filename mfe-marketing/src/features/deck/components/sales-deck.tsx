@@ -3,8 +3,8 @@
 // ArrowLeft / Shift+Space / PageUp back, Home / End; on-screen buttons, dots and swipe.
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { PACKAGES } from '../pricing/packages.tsx';
-import { useContactDialog } from '../contact/use-contact-dialog.tsx';
+import { PACKAGES } from '../../pricing/components/packages.tsx';
+import { useContactDialog } from '../../contact/hooks/use-contact-dialog.tsx';
 
 export const DECK_SECTIONS = [
   'intro',

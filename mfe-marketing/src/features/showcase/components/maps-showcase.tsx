@@ -1,8 +1,8 @@
 // A showcase of real public maps from the database, each linking to its Map route.
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useRetryWhileDown, useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { RouteLink } from '../ui/route-link.tsx';
-import { getPublicMaps, type PublicMap } from './api/get-public-maps.ts';
+import { RouteLink } from '../../../lib/components/route-link.tsx';
+import { getPublicMaps, type PublicMap } from '../api/get-public-maps.ts';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; maps: PublicMap[] };
 

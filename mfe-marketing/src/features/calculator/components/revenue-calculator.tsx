@@ -12,9 +12,9 @@ import {
   type RevenueInput,
   type RevenueSource,
   type HotelCategory,
-} from './revenue.ts';
-import { validateCalculator, type CalculatorForm, type FieldError, type FieldName } from './validate.ts';
-import { formatMoney } from '../ui/format.ts';
+} from '../utils/revenue.ts';
+import { validateCalculator, type CalculatorForm, type FieldError, type FieldName } from '../utils/validate.ts';
+import { formatMoney } from '../../../lib/utils/format.ts';
 
 const initialForm: CalculatorForm = {
   customersPerMonth: String(DEFAULT_INPUT.customersPerMonth),

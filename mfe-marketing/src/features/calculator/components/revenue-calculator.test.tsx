@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { PlatformContext, type Platform } from '@guestmap/shared-ui/contracts';
-import en from '../../locales/en.json';
+import en from '../../../locales/en.json';
 import { RevenueCalculator } from './revenue-calculator.tsx';
 
 const i18n = i18next.createInstance();

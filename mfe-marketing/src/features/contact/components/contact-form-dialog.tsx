@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useInFlight } from '@guestmap/shared-ui/in-flight';
-import '../../styles/marketing.css';
-import { ContactSendError, sendContactMessage } from './api/send-contact-message.ts';
+import '../../../styles/marketing.css';
+import { ContactSendError, sendContactMessage } from '../api/send-contact-message.ts';
 import {
   validateContact,
   validateContactField,
@@ -13,7 +13,7 @@ import {
   type ContactError,
   type ContactField,
   type ContactValues,
-} from './validate.ts';
+} from '../utils/validate.ts';
 
 export type ContactTopic = 'general' | 'pilot' | 'call' | 'basic' | 'professional' | 'premium';
 

@@ -1,7 +1,7 @@
 // The three packages (Basic up to 20 recommendations, Professional up to 50, Premium unlimited).
 // Prices are not published: each card asks to contact us, and every hotel starts with a free pilot.
 import { useTranslation } from '@guestmap/shared-ui/contracts';
-import type { ContactTopic } from '../contact/contact-form-dialog.tsx';
+import type { ContactTopic } from '../../contact/components/contact-form-dialog.tsx';
 
 export const PACKAGES = [
   { id: 'basic', limit: 20 },

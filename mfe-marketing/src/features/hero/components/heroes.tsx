@@ -2,10 +2,10 @@
 // (rendered per language at build time by scripts/prerender.tsx, README "Prerendered heroes"), painted
 // before any script runs; the shell removes that copy when the page renders these same components.
 // Keep them free of effects and data reads: the build renders them without a browser.
-import { useCopy } from '../ui/use-copy.ts';
-import { RouteLink } from '../ui/route-link.tsx';
-import { MapScreen } from '../carousel/phone-screens.tsx';
-import type { ContactTopic } from '../contact/contact-form-dialog.tsx';
+import { useCopy } from '../../../lib/hooks/use-copy.ts';
+import { RouteLink } from '../../../lib/components/route-link.tsx';
+import { MapScreen } from '../../../lib/components/phone-screens.tsx';
+import type { ContactTopic } from '../../contact/components/contact-form-dialog.tsx';
 
 /** The public city map Home's "Explore maps" opens. */
 export const EXPLORE_CUSTOMER = 'ho-chi-minh-city';

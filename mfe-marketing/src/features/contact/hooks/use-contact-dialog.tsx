@@ -1,9 +1,9 @@
 // Opens the contact dialog from any marketing page; its code (form, validation, request) is a
 // separate chunk loaded on the first open.
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import type { ContactTopic } from './contact-form-dialog.tsx';
+import type { ContactTopic } from '../components/contact-form-dialog.tsx';
 
-const ContactFormDialog = lazy(() => import('./contact-form-dialog.tsx'));
+const ContactFormDialog = lazy(() => import('../components/contact-form-dialog.tsx'));
 
 export function useContactDialog(): { open: (topic?: ContactTopic) => void; dialog: ReactNode } {
   const [state, setState] = useState<{ topic: ContactTopic; n: number } | null>(null);

@@ -2,20 +2,20 @@
 // running product with the demo data by scripts/capture-screens.mjs (re-run it when screens change).
 // A slide whose screenshot is missing would fall back to its drawn illustration (phone-screens.tsx).
 import type { ComponentType } from 'react';
-import mapEn from '../../assets/screens/map-en.webp';
-import mapVi from '../../assets/screens/map-vi.webp';
-import mapFr from '../../assets/screens/map-fr.webp';
-import placeEn from '../../assets/screens/place-en.webp';
-import placeVi from '../../assets/screens/place-vi.webp';
-import placeFr from '../../assets/screens/place-fr.webp';
-import welcomeEn from '../../assets/screens/welcome-en.webp';
-import welcomeVi from '../../assets/screens/welcome-vi.webp';
-import welcomeFr from '../../assets/screens/welcome-fr.webp';
-import rewardsEn from '../../assets/screens/rewards-en.webp';
-import rewardsVi from '../../assets/screens/rewards-vi.webp';
-import rewardsFr from '../../assets/screens/rewards-fr.webp';
+import mapEn from '../../../assets/screens/map-en.webp';
+import mapVi from '../../../assets/screens/map-vi.webp';
+import mapFr from '../../../assets/screens/map-fr.webp';
+import placeEn from '../../../assets/screens/place-en.webp';
+import placeVi from '../../../assets/screens/place-vi.webp';
+import placeFr from '../../../assets/screens/place-fr.webp';
+import welcomeEn from '../../../assets/screens/welcome-en.webp';
+import welcomeVi from '../../../assets/screens/welcome-vi.webp';
+import welcomeFr from '../../../assets/screens/welcome-fr.webp';
+import rewardsEn from '../../../assets/screens/rewards-en.webp';
+import rewardsVi from '../../../assets/screens/rewards-vi.webp';
+import rewardsFr from '../../../assets/screens/rewards-fr.webp';
 import type { Lang } from '@guestmap/shared-ui/i18n';
-import { MapScreen, PlaceScreen, RewardsScreen, WelcomeScreen } from './phone-screens.tsx';
+import { MapScreen, PlaceScreen, RewardsScreen, WelcomeScreen } from '../../../lib/components/phone-screens.tsx';
 
 export type SlideId = 'map' | 'place' | 'rewards' | 'welcome';
 

@@ -1,8 +1,8 @@
 // An example monthly commission statement: one line per partner, computed with the same split as
 // the calculator (and the database): commission, hotel 80%, platform 20%, reinvestment, net.
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { statementLines, type StatementPartner } from '../calculator/revenue.ts';
-import { formatMoney, formatPercent } from '../ui/format.ts';
+import { statementLines, type StatementPartner } from '../utils/revenue.ts';
+import { formatMoney, formatPercent } from '../../../lib/utils/format.ts';
 
 export const EXAMPLE_REINVESTMENT_PCT = 10;
 export const EXAMPLE_PARTNERS: StatementPartner[] = [
