@@ -14,8 +14,7 @@ import {
   type ContactField,
   type ContactValues,
 } from '../utils/validate.ts';
-
-export type ContactTopic = 'general' | 'pilot' | 'call' | 'basic' | 'professional' | 'premium';
+import type { ContactTopic } from '../../../lib/utils/contact-topic.ts';
 
 export interface ContactDialogProps {
   onClose?: () => void;

@@ -1,7 +1,7 @@
 // Opens the contact dialog from any marketing page; its code (form, validation, request) is a
 // separate chunk loaded on the first open.
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import type { ContactTopic } from '../components/contact-form-dialog.tsx';
+import type { ContactTopic } from '../../../lib/utils/contact-topic.ts';
 
 const ContactFormDialog = lazy(() => import('../components/contact-form-dialog.tsx'));
 

@@ -1,49 +1,12 @@
 // The hotels sales presentation: a full-screen-friendly deck for a laptop or a TV. One URL per
 // section (?section=problem, replaced as the presenter moves); ArrowRight / Space / PageDown next,
 // ArrowLeft / Shift+Space / PageUp back, Home / End; on-screen buttons, dots and swipe.
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { PACKAGES } from '../../pricing/components/packages.tsx';
-import { useContactDialog } from '../../contact/hooks/use-contact-dialog.tsx';
-
-export const DECK_SECTIONS = [
-  'intro',
-  'problem',
-  'solution',
-  'hotel-benefits',
-  'guest-benefits',
-  'how-it-works',
-  'next-steps',
-  'packages',
-  'team',
-] as const;
-export type DeckSection = (typeof DECK_SECTIONS)[number];
-
-export function sectionIndex(param: string | null): number {
-  const i = DECK_SECTIONS.indexOf(param as DeckSection);
-  return i < 0 ? 0 : i;
-}
-
-/** What a key does in the deck: a step (+1/-1), an absolute index, or nothing. */
-export function deckKeyAction(e: { key: string; shiftKey?: boolean }, index: number, count: number): number | null {
-  switch (e.key) {
-    case 'ArrowRight':
-    case 'PageDown':
-      return Math.min(index + 1, count - 1);
-    case ' ':
-    case 'Spacebar':
-      return e.shiftKey ? Math.max(index - 1, 0) : Math.min(index + 1, count - 1);
-    case 'ArrowLeft':
-    case 'PageUp':
-      return Math.max(index - 1, 0);
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}
+import { PACKAGES } from '../../../lib/utils/packages.ts';
+import type { ContactTopic } from '../../../lib/utils/contact-topic.ts';
+import { DECK_SECTIONS, deckKeyAction, sectionIndex } from '../utils/deck-sections.ts';
+import { useFullscreen } from '../hooks/use-fullscreen.ts';
 
 const INTERACTIVE = 'input, textarea, select, button, a[href], [contenteditable="true"], dialog[open] *';
 
@@ -52,25 +15,14 @@ interface Point {
   body: string;
 }
 
-function useFullscreen(el: () => HTMLElement | null) {
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    const sync = () => setOn(!!document.fullscreenElement);
-    document.addEventListener('fullscreenchange', sync);
-    return () => document.removeEventListener('fullscreenchange', sync);
-  }, []);
-  const supported = typeof document !== 'undefined' && !!document.fullscreenEnabled;
-  const toggle = useCallback(() => {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else
-      void el()
-        ?.requestFullscreen?.()
-        .catch(() => undefined);
-  }, [el]);
-  return { on, supported, toggle };
-}
-
-export function SalesDeck() {
+/** `onContact` opens the contact dialog, which the deck draws inside itself as `contactDialog` (so it shows in full screen too). */
+export function SalesDeck({
+  onContact,
+  contactDialog,
+}: {
+  onContact: (topic: ContactTopic) => void;
+  contactDialog: ReactNode;
+}) {
   const { t } = useTranslation('marketing');
   const { navigateTo } = usePlatform();
   const [params] = useSearchParams();
@@ -78,7 +30,6 @@ export function SalesDeck() {
   const count = DECK_SECTIONS.length;
   const id = DECK_SECTIONS[index]!;
   const deckRef = useRef<HTMLDivElement>(null);
-  const contact = useContactDialog();
   const fullscreen = useFullscreen(useCallback(() => deckRef.current, []));
 
   // Keys and swipes read the section from the address bar, which navigation updates at once: a fast
@@ -236,14 +187,10 @@ export function SalesDeck() {
           {body}
           {id === 'next-steps' && (
             <div className="gmk-actions">
-              <button
-                type="button"
-                className="gmk-btn gmk-btn-primary gmk-btn-lg"
-                onClick={() => contact.open('pilot')}
-              >
+              <button type="button" className="gmk-btn gmk-btn-primary gmk-btn-lg" onClick={() => onContact('pilot')}>
                 {t('hotels.cta.pilot')}
               </button>
-              <button type="button" className="gmk-btn gmk-btn-lg" onClick={() => contact.open('call')}>
+              <button type="button" className="gmk-btn gmk-btn-lg" onClick={() => onContact('call')}>
                 {t('hotels.cta.call')}
               </button>
             </div>
@@ -279,7 +226,7 @@ export function SalesDeck() {
           {t('deck.next')} →
         </button>
       </nav>
-      {contact.dialog}
+      {contactDialog}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { useCopy } from '../../../lib/hooks/use-copy.ts';
 import { RouteLink } from '../../../lib/components/route-link.tsx';
 import { MapScreen } from '../../../lib/components/phone-screens.tsx';
-import type { ContactTopic } from '../../contact/components/contact-form-dialog.tsx';
+import type { ContactTopic } from '../../../lib/utils/contact-topic.ts';
 
 /** The public city map Home's "Explore maps" opens. */
 export const EXPLORE_CUSTOMER = 'ho-chi-minh-city';

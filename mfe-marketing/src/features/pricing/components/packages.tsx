@@ -1,13 +1,8 @@
 // The three packages (Basic up to 20 recommendations, Professional up to 50, Premium unlimited).
 // Prices are not published: each card asks to contact us, and every hotel starts with a free pilot.
 import { useTranslation } from '@guestmap/shared-ui/contracts';
-import type { ContactTopic } from '../../contact/components/contact-form-dialog.tsx';
-
-export const PACKAGES = [
-  { id: 'basic', limit: 20 },
-  { id: 'professional', limit: 50 },
-  { id: 'premium', limit: null },
-] as const;
+import type { ContactTopic } from '../../../lib/utils/contact-topic.ts';
+import { PACKAGES } from '../../../lib/utils/packages.ts';
 
 export function Packages({ onContact }: { onContact: (topic: ContactTopic) => void }) {
   const { t } = useTranslation('marketing');

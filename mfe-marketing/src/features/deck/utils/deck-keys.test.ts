@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DECK_SECTIONS, deckKeyAction, sectionIndex } from './sales-deck.tsx';
+import { DECK_SECTIONS, deckKeyAction, sectionIndex } from './deck-sections.ts';
 
 describe('sales deck navigation', () => {
   const n = DECK_SECTIONS.length;
