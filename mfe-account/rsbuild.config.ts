@@ -1,15 +1,11 @@
-import { defineGuestmapApp } from '../shared-ui/build/rsbuild-app.ts';
+import { defineGuestmapApp, exposesOf } from '../shared-ui/build/rsbuild-app.ts';
 
 const config = defineGuestmapApp({
   name: 'account',
   dir: import.meta.dirname,
   title: 'Guestmap account',
-  exposes: {
-    './AuthDialog': './src/expose/auth-dialog.tsx',
-    './UserSettings': './src/expose/user-settings.tsx',
-    './CustomerCreate': './src/expose/customer-create.tsx',
-    './register': './src/expose/register.ts',
-  },
+  // The remote's screens, from the route registry (shared-ui/src/contracts/route-registry.js).
+  exposes: exposesOf('account'),
 });
 
 // CSS (Leaflet's) is injected as <style> by the JS chunk that needs it: the pages' CSP allows

@@ -1,15 +1,11 @@
-import { defineGuestmapApp } from '../shared-ui/build/rsbuild-app.ts';
+import { defineGuestmapApp, exposesOf } from '../shared-ui/build/rsbuild-app.ts';
 
 const config = defineGuestmapApp({
   name: 'map',
   dir: import.meta.dirname,
   title: 'Guestmap map',
-  exposes: {
-    './CustomerScreen': './src/expose/customer-screen.tsx',
-    './MapScreen': './src/expose/map-screen.tsx',
-    './ActivityScreen': './src/expose/activity-screen.tsx',
-    './register': './src/expose/register.ts',
-  },
+  // The remote's screens, from the route registry (shared-ui/src/contracts/route-registry.js).
+  exposes: exposesOf('map'),
 });
 
 // CSS (ours and Leaflet's) travels inside this remote's JS chunks and is injected as <style> tags:

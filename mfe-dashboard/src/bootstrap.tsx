@@ -1,11 +1,10 @@
-// Standalone: this remote alone inside the dev harness (same platform context as in the shell).
+// Standalone: this remote alone inside the dev harness (same platform context as in the shell). Its
+// screens are the files of src/expose/ that the route registry names (shared-ui/src/contracts/route-registry.js).
 import { mountHarness } from '@guestmap/shared-ui/harness';
 import register from './expose/register.ts';
-import Dashboard from './expose/dashboard.tsx';
-import CustomerSettings from './expose/customer-settings.tsx';
 
 void mountHarness({
   remote: 'dashboard',
   register,
-  screens: { Dashboard: Dashboard, CustomerSettings: CustomerSettings },
+  expose: import.meta.webpackContext('./expose', { recursive: false, regExp: /\.tsx$/ }),
 });

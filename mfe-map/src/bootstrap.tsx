@@ -1,12 +1,10 @@
-// Standalone: this remote alone inside the dev harness (same platform context as in the shell).
+// Standalone: this remote alone inside the dev harness (same platform context as in the shell). Its
+// screens are the files of src/expose/ that the route registry names (shared-ui/src/contracts/route-registry.js).
 import { mountHarness } from '@guestmap/shared-ui/harness';
 import register from './expose/register.ts';
-import CustomerScreen from './expose/customer-screen.tsx';
-import MapScreen from './expose/map-screen.tsx';
-import ActivityScreen from './expose/activity-screen.tsx';
 
 void mountHarness({
   remote: 'map',
   register,
-  screens: { Customer: CustomerScreen, Map: MapScreen, Activity: ActivityScreen },
+  expose: import.meta.webpackContext('./expose', { recursive: false, regExp: /\.tsx$/ }),
 });

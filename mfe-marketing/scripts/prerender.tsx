@@ -13,7 +13,8 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { PlatformContext, pathFor, type Platform } from '@guestmap/shared-ui/contracts';
+import { PlatformContext, type Platform } from '@guestmap/shared-ui/contracts';
+import { createPlatform } from '@guestmap/shared-ui/platform';
 import { cssVariables } from '@guestmap/shared-ui/tokens';
 import { LANGUAGES } from '@guestmap/shared-ui/languages';
 import { HomeHero, HotelsHero } from '../src/features/hero/components/heroes.tsx';
@@ -110,7 +111,8 @@ export async function renderPrerender(catalogues: Record<Lang, object>, css: str
       resources: { en: { [NS]: catalogues.en }, [lang]: { [NS]: catalogues[lang] } },
       interpolation: { escapeValue: false },
     });
-    const platform = { locale: LOCALE[lang], hrefFor: pathFor, navigateTo: () => undefined } as unknown as Platform;
+    // The platform of a page nobody uses yet: its language, links by route name, no navigation, no data.
+    const platform = createPlatform({ i18n, locale: LOCALE[lang] });
     for (const [name, hero] of Object.entries(SCREENS)) {
       const html = renderToStaticMarkup(
         <I18nextProvider i18n={i18n}>

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, rspack, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { exposeFileOf, modulesOf } from '../src/contracts/route-registry.js';
 
 export const PORTS = { shell: 3000, marketing: 3001, map: 3002, account: 3003, dashboard: 3004 } as const;
 export type AppName = keyof typeof PORTS;
@@ -95,6 +96,17 @@ function preloadListPlugin(name: string, exposes: string[]) {
         );
       });
     },
+  };
+}
+
+/**
+ * What a remote exposes, from the route registry (shared-ui/src/contracts/route-registry.js): each of its
+ * screens as `./<Module>` from `./src/expose/<kebab-case module>.tsx`, and `./register`.
+ */
+export function exposesOf(remote: Exclude<AppName, 'shell'>): Record<string, string> {
+  return {
+    ...Object.fromEntries(modulesOf(remote).map((m) => [`./${m}`, `./src/expose/${exposeFileOf(m)}`])),
+    './register': './src/expose/register.ts',
   };
 }
 

@@ -16,6 +16,7 @@
 // By relative path, not the package's name: platform.mjs (which imports this file) runs on a fresh clone
 // before node_modules exist (scripts/no-dependencies.test.mjs).
 import { LANGUAGES, firstSpoken } from '../../shared-ui/src/i18n/languages.js';
+import { ROUTE_REGISTRY, pathPattern } from '../../shared-ui/src/contracts/route-registry.js';
 
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -126,18 +127,12 @@ const CONFIG_PRELOAD =
 export const ROUTE_START = '<!--gm:route-->';
 export const ROUTE_END = '<!--/gm:route-->';
 
-/** The public pages whose screen the server lets start early: [path, remote, exposed module]. The shell's
- *  route table decides what a path opens; route-table.test.ts checks these agree with it. Guarded pages
- *  are left out (the guard may send the visitor elsewhere). */
-const PUBLIC_SCREENS = [
-  [/^\/$/, 'marketing', 'Home'],
-  [/^\/hotels\/?$/, 'marketing', 'Hotels'],
-  [/^\/hotels-sales-presentation\/?$/, 'marketing', 'SalesPresentation'],
-  [/^\/about-us\/?$/, 'marketing', 'AboutUs'],
-  [/^\/terms-and-privacy\/?$/, 'marketing', 'TermsAndPrivacy'],
-  [/^\/[^/.]+\/map\/?$/, 'map', 'MapScreen'],
-  [/^\/[^/.]+\/map\/[^/.]+(?:\/[^/.]+)?\/?$/, 'map', 'ActivityScreen'],
-];
+/** The public pages whose screen the server lets start early: [path pattern, remote, exposed module], the
+ *  routes marked `early` in the route registry (guarded pages are never: the guard may send the visitor
+ *  elsewhere). route-table.test.ts checks they open what the shell's route table opens. */
+const PUBLIC_SCREENS = Object.values(ROUTE_REGISTRY)
+  .filter((r) => 'early' in r && r.early && r.guard === 'none')
+  .map((r) => [pathPattern(r.path), r.remote, r.module]);
 
 /** The remote and exposed module a public page opens first, or null. */
 export function screenOf(pathname) {

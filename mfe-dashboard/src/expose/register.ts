@@ -20,3 +20,7 @@ const register: RegisterRemote = ({ store, addResources }) => {
 };
 
 export default register;
+
+// The contract version this remote is built against (bundled, not shared): the shell loads this remote's
+// screens only when its own contract has the same major (shared-ui/src/contracts/version.ts).
+export { CONTRACT_DECLARATION as contract } from '@guestmap/shared-ui/contract-version';

@@ -6,7 +6,7 @@ import type { Slice, Reducer } from '@reduxjs/toolkit';
 import type { i18n as I18n } from 'i18next';
 import type { CatalogueSources } from '../i18n/index.ts';
 import { LANGUAGES } from '../i18n/languages.js';
-import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
+import { modulesOf, type RouteName, type RouteParams, type RouteQuery } from './routes.ts';
 import type { Db } from './db.ts';
 
 export * from './routes.ts';
@@ -150,12 +150,12 @@ export type RegisterRemote = (api: {
 /** Every exposed screen module default-exports a component like this. */
 export type ScreenModule = { default: ComponentType };
 
-/** The modules each remote exposes (Module Federation ids are `<remote>/<module>`). */
-export const EXPOSES = {
-  marketing: ['Home', 'Hotels', 'SalesPresentation', 'AboutUs', 'TermsAndPrivacy', 'ContactDialog'],
-  map: ['CustomerScreen', 'MapScreen', 'ActivityScreen'],
-  account: ['AuthDialog', 'UserSettings', 'CustomerCreate'],
-  dashboard: ['Dashboard', 'CustomerSettings', 'PartnerPortal'],
-} as const satisfies Record<RemoteName, readonly string[]>;
+/** The modules each remote exposes (Module Federation ids are `<remote>/<module>`), from the route registry. */
+export const EXPOSES: Record<RemoteName, readonly string[]> = {
+  marketing: modulesOf('marketing'),
+  map: modulesOf('map'),
+  account: modulesOf('account'),
+  dashboard: modulesOf('dashboard'),
+};
 
 export type { Reducer };

@@ -1,22 +1,20 @@
-// The spec's route names and their paths. The shell owns guards and rendering; remotes only ever
+// The spec's route names and their paths, from the route registry (route-registry.js: guards, screens and
+// the server's early pages derive from it too). The shell owns guards and rendering; remotes only ever
 // navigate by name (usePlatform().navigateTo), never by hard-coded path.
-export const ROUTES = {
-  Home: '/',
-  TermsAndPrivacy: '/terms-and-privacy',
-  AboutUs: '/about-us',
-  User: '/user',
-  UserSettings: '/user/settings',
-  Hotels: '/hotels',
-  HotelsSalesPresentation: '/hotels-sales-presentation',
-  CustomerCreate: '/create-customer',
-  Customer: '/:customerId',
-  CustomerSettings: '/:customerId/settings',
-  Map: '/:customerId/map',
-  Activity: '/:customerId/map/:activitySlug?/:activityId?',
-  Dashboard: '/:customerId/dashboard',
-  /** Partner staff: their business's portal (`?partner=<activity id>&month=YYYY-MM`). `partner` is a reserved customer id. */
-  PartnerPortal: '/partner',
-} as const;
+import { ROUTE_REGISTRY } from './route-registry.js';
+
+export { ROUTE_REGISTRY, EXTRA_MODULES, REMOTE_NAMES, modulesOf, exposeFileOf } from './route-registry.js';
+
+type Registry = typeof ROUTE_REGISTRY;
+/** A route's entry in the registry. */
+export type RouteEntry = Registry[keyof Registry];
+/** Who may open a route: anyone, a signed-in account with an e-mail, a moderator of its customer, an administrator. */
+export type Guard = 'none' | 'email' | 'moderator' | 'admin';
+
+/** Every route's path by name: Home '/', Map '/:customerId/map', … */
+export const ROUTES = Object.fromEntries(Object.entries(ROUTE_REGISTRY).map(([name, r]) => [name, r.path])) as {
+  readonly [K in keyof Registry]: Registry[K]['path'];
+};
 
 export type RouteName = keyof typeof ROUTES;
 export type RouteParams = Partial<Record<'customerId' | 'activitySlug' | 'activityId', string>>;

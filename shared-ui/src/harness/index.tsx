@@ -5,9 +5,7 @@ import { useMemo, useState, useSyncExternalStore, type ComponentType } from 'rea
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider, Outlet, useNavigate, useLocation } from 'react-router-dom';
-import { combineSlices, configureStore, type Slice } from '@reduxjs/toolkit';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createClient, type Session } from '@supabase/supabase-js';
 import {
   PlatformContext,
@@ -15,55 +13,56 @@ import {
   trackedFetch,
   ROUTES,
   ROUTE_NAMES,
-  pathFor,
+  ROUTE_REGISTRY,
+  exposeFileOf,
+  type RemoteName,
   LOCALE_STORAGE_KEY,
   type Platform,
   type RegisterRemote,
   type RouteName,
-  type ToastApi,
   type ToastType,
   type Locale,
 } from '../contracts/index.ts';
-import { addNamespace, lazyBundles, lang, normaliseLocale } from '../i18n/index.ts';
+import { addNamespace, lang, normaliseLocale } from '../i18n/index.ts';
 import { cssVariables } from '../tokens/index.ts';
+import { consoleToasts, createPlatform, NO_REMOTES } from '../platform/index.ts';
+import { createPlatformStore, initPlatformI18n, LOCAL_ANON_KEY } from '../platform/setup.ts';
 
-/** The Supabase CLI's well-known local anon key (public by design). */
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** The remote's `src/expose/` folder as the bundler gives it: `import.meta.webpackContext('./expose', …)`. */
+export interface ExposeFolder {
+  keys(): string[];
+  (file: string): unknown;
+}
 
 export interface HarnessOptions {
-  remote: 'marketing' | 'map' | 'account' | 'dashboard';
-  screens: Partial<Record<RouteName, ComponentType>>;
+  remote: RemoteName;
+  /** The screens' files (`./<kebab-case module>.tsx`, default-exporting the screen): the route registry
+   *  says which route each renders (shared-ui/src/contracts/route-registry.js). */
+  expose: ExposeFolder;
   register?: RegisterRemote;
   supabaseUrl?: string;
 }
 
+/** The remote's screen of each of its routes, from the route registry and its expose folder. */
+export function harnessScreens(remote: RemoteName, expose: ExposeFolder): Partial<Record<RouteName, ComponentType>> {
+  const files = new Set(expose.keys());
+  const screens: Partial<Record<RouteName, ComponentType>> = {};
+  for (const name of ROUTE_NAMES) {
+    const route = ROUTE_REGISTRY[name];
+    const file = `./${exposeFileOf(route.module)}`;
+    if (route.remote !== remote) continue;
+    if (!files.has(file)) throw new Error(`${remote}: src/expose/${file.slice(2)} is missing (route ${name})`);
+    screens[name] = (expose(file) as { default: ComponentType }).default;
+  }
+  return screens;
+}
+
 export async function mountHarness(opts: HarnessOptions): Promise<void> {
+  const screens = harnessScreens(opts.remote, opts.expose);
   for (const [k, v] of Object.entries(cssVariables('light'))) document.documentElement.style.setProperty(k, v);
   const locale: Locale = normaliseLocale(localStorage.getItem(LOCALE_STORAGE_KEY)) ?? 'en-US';
-  await i18next
-    .use(initReactI18next)
-    .use(lazyBundles)
-    .init({
-      lng: lang(locale),
-      fallbackLng: 'en',
-      resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
-  const rootReducer = combineSlices({ harness: (s: number = 0) => s }).withLazyLoadedSlices<Record<string, unknown>>();
-  const store = configureStore({ reducer: rootReducer });
-  const inject = (slice: Slice) => {
-    slice.injectInto(rootReducer);
-    store.dispatch({ type: '@@harness/inject' });
-  };
-  const storeApi = {
-    inject,
-    dispatch: store.dispatch as (a: unknown) => unknown,
-    getState: store.getState,
-    subscribe: store.subscribe,
-  };
+  await initPlatformI18n(i18next, locale);
+  const { store, api: storeApi } = createPlatformStore();
   const supabaseUrl = opts.supabaseUrl ?? 'http://127.0.0.1:54321';
   const supabase = createClient(supabaseUrl, LOCAL_ANON_KEY, {
     global: { fetch: trackedFetch() },
@@ -88,27 +87,16 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     session = s;
     sessionListeners.forEach((l) => l());
   });
-  const toast: ToastApi = (() => {
-    const show = (m: string, type: ToastType = 'default') => {
-      console.info(`[toast:${type}] ${m}`);
-      const el = document.createElement('div');
-      el.setAttribute('role', type === 'error' ? 'alert' : 'status');
-      el.textContent = m;
-      el.style.cssText =
-        'position:fixed;top:12px;left:50%;transform:translateX(-50%);background:#fff;padding:10px 14px;border-radius:8px;box-shadow:0 4px 16px #0003;z-index:9999';
-      document.body.appendChild(el);
-      setTimeout(() => el.remove(), 5000);
-      return String(Date.now());
-    };
-    return {
-      show,
-      success: (m) => show(m, 'success'),
-      error: (m) => show(m, 'error'),
-      warning: (m) => show(m, 'warning'),
-      info: (m) => show(m, 'info'),
-      dismiss: () => undefined,
-    };
-  })();
+  const toast = consoleToasts((m: string, type: ToastType) => {
+    console.info(`[toast:${type}] ${m}`);
+    const el = document.createElement('div');
+    el.setAttribute('role', type === 'error' ? 'alert' : 'status');
+    el.textContent = m;
+    el.style.cssText =
+      'position:fixed;top:12px;left:50%;transform:translateX(-50%);background:#fff;padding:10px 14px;border-radius:8px;box-shadow:0 4px 16px #0003;z-index:9999';
+    document.body.appendChild(el);
+    setTimeout(() => el.remove(), 5000);
+  });
 
   function Root() {
     const navigate = useNavigate();
@@ -122,46 +110,37 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     );
     const [loc, setLoc] = useState<Locale>(locale);
     const [pendingKeys, setPendingKeys] = useState<string[]>([]);
+    const { pathname, search } = location;
+    const navigation = useMemo(() => ({ navigate, location: { pathname, search } }), [navigate, pathname, search]);
     const value = useMemo<Platform>(
-      () => ({
-        config: {
-          supabaseUrl,
-          supabaseAnonKey: LOCAL_ANON_KEY,
-          remotes: { marketing: '', map: '', account: '', dashboard: '' } as Platform['config']['remotes'],
-        },
-        db,
-        supabase,
-        loadSupabase,
-        toast,
-        user: s ? { id: s.user.id, email: s.user.email ?? null, isAnonymous: s.user.is_anonymous === true } : null,
-        profile: null,
-        requestSignIn: (to) => {
-          const q = new URLSearchParams(location.search);
-          q.set('dialogAuth', 'true');
-          if (to) q.set('to', to);
-          navigate({ pathname: location.pathname, search: `?${q}` });
-        },
-        navigateTo: (name, params, query, o) => navigate(pathFor(name, params, query), { replace: o?.replace }),
-        hrefFor: pathFor,
-        pending: pendingKeys.length > 0,
-        setPending: (key, on) => setPendingKeys((k) => (on ? [...new Set([...k, key])] : k.filter((x) => x !== key))),
-        store: storeApi,
-        i18n: i18next,
-        locale: loc,
-        setLocale: (l) => {
-          localStorage.setItem(LOCALE_STORAGE_KEY, l);
-          document.documentElement.lang = l;
-          setLoc(l);
-          void i18next.changeLanguage(lang(l));
-        },
-        refreshProfile: async () => {
-          await supabase.auth.refreshSession();
-        },
-        signOut: async () => {
-          await supabase.auth.signOut();
-        },
-      }),
-      [navigate, location.search, location.pathname, s, loc, pendingKeys],
+      () =>
+        createPlatform({
+          config: { supabaseUrl, supabaseAnonKey: LOCAL_ANON_KEY, remotes: NO_REMOTES },
+          db,
+          supabase,
+          loadSupabase,
+          toast,
+          user: s ? { id: s.user.id, email: s.user.email ?? null, isAnonymous: s.user.is_anonymous === true } : null,
+          navigation,
+          pending: pendingKeys.length > 0,
+          setPending: (key, on) => setPendingKeys((k) => (on ? [...new Set([...k, key])] : k.filter((x) => x !== key))),
+          store: storeApi,
+          i18n: i18next,
+          locale: loc,
+          setLocale: (l) => {
+            localStorage.setItem(LOCALE_STORAGE_KEY, l);
+            document.documentElement.lang = l;
+            setLoc(l);
+            void i18next.changeLanguage(lang(l));
+          },
+          refreshProfile: async () => {
+            await supabase.auth.refreshSession();
+          },
+          signOut: async () => {
+            await supabase.auth.signOut();
+          },
+        }),
+      [navigation, s, loc, pendingKeys],
     );
     return (
       <PlatformContext.Provider value={value}>
@@ -176,7 +155,7 @@ export async function mountHarness(opts: HarnessOptions): Promise<void> {
     {
       element: <Root />,
       children: ROUTE_NAMES.map((name) => {
-        const Screen = opts.screens[name];
+        const Screen = screens[name];
         return {
           path: ROUTES[name],
           element: Screen ? (

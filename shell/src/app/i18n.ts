@@ -17,15 +17,19 @@ export function initialLocale(): Locale {
   return preferredLocale(stored, navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
+/** The shell's texts: English (the fallback) in this file; every other language downloads only when shown. */
+export const SHELL_TEXTS = {
+  en,
+  vi: () => import('../locales/vi.json'),
+  fr: () => import('../locales/fr.json'),
+  zh: () => import('../locales/zh.json'),
+  ko: () => import('../locales/ko.json'),
+  ja: () => import('../locales/ja.json'),
+} satisfies CatalogueSources;
+
 export async function initI18n(locale: Locale) {
-  // English (the fallback) is in this file; every other language downloads only when shown.
-  void addNamespace(i18next, 'shell', {
-    vi: () => import('../locales/vi.json'),
-    fr: () => import('../locales/fr.json'),
-    zh: () => import('../locales/zh.json'),
-    ko: () => import('../locales/ko.json'),
-    ja: () => import('../locales/ja.json'),
-  } satisfies Omit<CatalogueSources, 'en'>);
+  const { en: _bundled, ...others } = SHELL_TEXTS;
+  void addNamespace(i18next, 'shell', others);
   await i18next
     .use(initReactI18next)
     .use(lazyBundles)

@@ -1,4 +1,5 @@
-// Builds the Platform object every remote receives through usePlatform().
+// Builds the Platform object every remote receives through usePlatform(), with shared-ui's factory
+// (@guestmap/shared-ui/platform) from the shell's store, router, Supabase loader and toasts.
 import { useMemo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useLocation } from 'react-router-dom';
 import type { SupabaseLoader } from './supabase-loader.ts';
@@ -8,11 +9,9 @@ import {
   pathFor,
   type Platform,
   type PlatformConfig,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
   type Locale,
 } from '@guestmap/shared-ui/contracts';
+import { createPlatform, storeApiOf } from '@guestmap/shared-ui/platform';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
 import type { ToastStore } from '../components/toasts.tsx';
@@ -45,21 +44,9 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   const [client, setClient] = useState(() => deps.supabase.client);
   useEffect(() => deps.supabase.onLoaded(setClient), [deps.supabase]);
 
-  const navigateTo = useCallback(
-    (name: RouteName, params?: RouteParams, query?: RouteQuery, opts?: { replace?: boolean }) =>
-      navigate(pathFor(name, params, query), { replace: opts?.replace }),
-    [navigate],
-  );
-  const requestSignIn = useCallback(
-    (to?: RouteName, params?: RouteParams) => {
-      const q = new URLSearchParams(location.search);
-      q.set('dialogAuth', 'true');
-      if (to) q.set('to', to);
-      if (params?.customerId) q.set('customerId', params.customerId);
-      navigate({ pathname: location.pathname, search: `?${q}` });
-    },
-    [navigate, location.pathname, location.search],
-  );
+  // A new location gives requestSignIn the current page; navigateTo follows `navigate` alone.
+  const { pathname, search } = location;
+  const navigation = useMemo(() => ({ navigate, location: { pathname, search } }), [navigate, pathname, search]);
   const setLocale = useCallback(
     (l: Locale) => {
       deps.applyLocale(l);
@@ -92,32 +79,26 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   );
 
   const value = useMemo<Platform>(
-    () => ({
-      config: deps.config,
-      db: deps.supabase.db,
-      supabase: client,
-      loadSupabase: deps.supabase.load,
-      toast: deps.toasts.api,
-      user,
-      profile,
-      requestSignIn,
-      navigateTo,
-      hrefFor: pathFor,
-      pending,
-      setPending,
-      store: {
-        inject: deps.store.inject,
-        dispatch: deps.store.dispatch as (a: unknown) => unknown,
-        getState: deps.store.getState,
-        subscribe: deps.store.subscribe,
-      },
-      i18n: deps.i18n,
-      locale,
-      setLocale,
-      refreshProfile: deps.refreshProfile,
-      signOut,
-    }),
-    [deps, client, user, profile, requestSignIn, navigateTo, pending, setPending, locale, setLocale, signOut],
+    () =>
+      createPlatform({
+        config: deps.config,
+        db: deps.supabase.db,
+        supabase: client,
+        loadSupabase: deps.supabase.load,
+        toast: deps.toasts.api,
+        user,
+        profile,
+        navigation,
+        pending,
+        setPending,
+        store: storeApiOf(deps.store),
+        i18n: deps.i18n,
+        locale,
+        setLocale,
+        refreshProfile: deps.refreshProfile,
+        signOut,
+      }),
+    [deps, client, user, profile, navigation, pending, setPending, locale, setLocale, signOut],
   );
   return <PlatformContext.Provider value={value}>{children}</PlatformContext.Provider>;
 }

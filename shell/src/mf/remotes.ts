@@ -4,6 +4,7 @@
 import { registerRemotes, loadRemote, registerPlugins } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PlatformConfig, RegisterRemote, RemoteName } from '@guestmap/shared-ui/contracts';
+import { contractCompatible, CONTRACT_DECLARATION } from '@guestmap/shared-ui/contract-version';
 import { yieldToMain } from '../app/idle.ts';
 
 export const LOAD_TIMEOUT_MS = 4500;
@@ -24,7 +25,17 @@ export class RemoteUnavailableError extends Error {
 
 /** Marker the runtime plugin returns in place of a module that could not load. */
 export const FAILED = Symbol.for('guestmap.remote-failed');
-type Loaded = { default?: unknown; [FAILED]?: unknown };
+type Loaded = { default?: unknown; contract?: unknown; [FAILED]?: unknown };
+
+/** A remote built against another major of the contract (shared-ui/src/contracts/version.ts). */
+export class ContractMismatchError extends Error {
+  constructor(
+    public readonly remote: RemoteName,
+    public readonly declared: unknown,
+  ) {
+    super(`Remote ${remote} is built against ${String(declared)}; this shell against ${CONTRACT_DECLARATION}`);
+  }
+}
 
 let registered: Record<RemoteName, string> | null = null;
 
@@ -64,28 +75,36 @@ export function resetRemote(remote: RemoteName): void {
 
 type RegisterApi = Parameters<RegisterRemote>[0];
 let registerApi: RegisterApi | null = null;
-const registering = new Map<RemoteName, Promise<void>>();
+const registering = new Map<RemoteName, Promise<ContractMismatchError | null>>();
 
 /** The store and i18n handed to each remote's ./register module. */
 export function setRegisterApi(api: RegisterApi): void {
   registerApi = api;
 }
 
-/** Runs a remote's ./register (reducers, i18n namespace) once, before its first screen renders. */
-function ensureRegistered(remote: RemoteName): Promise<void> {
+/**
+ * Runs a remote's ./register (reducers, i18n namespace) once, before its first screen renders. Resolves
+ * with the error that keeps the remote's screens out: a remote built against another major of the
+ * contract is neither registered nor shown (its screens get the fallback).
+ */
+function ensureRegistered(remote: RemoteName): Promise<ContractMismatchError | null> {
   let p = registering.get(remote);
   if (!p) {
     p = loadRemote<Loaded>(`${remote}/register`).then(
       async (mod) => {
+        if (mod && !mod[FAILED] && !contractCompatible(mod.contract))
+          return new ContractMismatchError(remote, mod.contract);
         if (mod && !mod[FAILED] && typeof mod.default === 'function' && registerApi) {
           // The remote's entry has just run (its runtime, the container's set-up): the remote's own start
           // (reducers, texts, its first reads) is a task of its own, not more of that one.
           await yieldToMain();
           await (mod.default as RegisterRemote)(registerApi);
         } else if (!mod || mod[FAILED]) registering.delete(remote);
+        return null;
       },
       () => {
         registering.delete(remote);
+        return null;
       },
     );
     registering.set(remote, p);
@@ -101,10 +120,11 @@ export async function loadScreen(remote: RemoteName, module: string): Promise<Co
   try {
     const load = (async () => {
       // The screen's code downloads while ./register runs; it renders once both are done.
-      const [, mod] = (await Promise.all([ensureRegistered(remote), loadRemote<Loaded>(`${remote}/${module}`)])) as [
-        void,
-        Loaded | null,
-      ];
+      const [mismatch, mod] = (await Promise.all([
+        ensureRegistered(remote),
+        loadRemote<Loaded>(`${remote}/${module}`),
+      ])) as [ContractMismatchError | null, Loaded | null];
+      if (mismatch) throw new RemoteUnavailableError(remote, mismatch);
       if (!mod || mod[FAILED] || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) {
         throw new RemoteUnavailableError(remote, mod?.[FAILED]);
       }

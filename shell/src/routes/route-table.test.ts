@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeForPath } from './route-table.ts';
+import { ROUTE_NAMES, ROUTE_REGISTRY, pathFor } from '@guestmap/shared-ui/routes';
+import { ROUTE_TABLE, routeForPath } from './route-table.ts';
 // The static server's own short list of public pages (it cannot read this TypeScript table).
 import { screenOf } from '../../scripts/prefill.mjs';
 
@@ -46,6 +47,28 @@ describe('the server’s public screens', () => {
     for (const p of ['/user', '/user/settings', '/create-customer', '/hcmc/dashboard', '/hcmc/settings', '/partner']) {
       expect(routeForPath(p)?.guard, p).not.toBe('none');
       expect(screenOf(p), p).toBeNull();
+    }
+  });
+});
+
+describe('the route registry', () => {
+  const params = { customerId: 'hcmc', activitySlug: 'pho-2000', activityId: '42' };
+
+  it('is the route table: every route, its path, guard and screen', () => {
+    expect(ROUTE_TABLE.map((r) => r.name)).toEqual(ROUTE_NAMES);
+    for (const r of ROUTE_TABLE) {
+      const { early: _early, ...entry } = ROUTE_REGISTRY[r.name] as { early?: boolean };
+      expect(r).toEqual({ name: r.name, ...entry });
+    }
+  });
+
+  it('names the server’s early pages: those marked early open their screen there, no other page does', () => {
+    for (const name of ROUTE_NAMES) {
+      const entry = ROUTE_REGISTRY[name];
+      const p = pathFor(name, params);
+      const early = 'early' in entry && entry.early;
+      if (early) expect(screenOf(p), p).toEqual({ remote: entry.remote, module: entry.module });
+      else expect(screenOf(p)?.module, p).not.toBe(routeForPath(p)?.module);
     }
   });
 });

@@ -1,12 +1,12 @@
-// The shell's route table: every route of the spec, its path (from the shared contract), the guard
-// that protects it, and the remote screen that renders it.
+// The shell's route table: every route of the spec, its path, the guard that protects it and the remote
+// screen that renders it, from the route registry (shared-ui/src/contracts/route-registry.js).
 import { matchRoutes } from 'react-router-dom';
 // The route paths alone (the same module the contract re-exports): ranking the page's route at boot does
 // not wait for the contract's libraries to be evaluated.
-import { ROUTES, type RouteName } from '@guestmap/shared-ui/routes';
+import { ROUTE_NAMES, ROUTE_REGISTRY, type Guard, type RouteName } from '@guestmap/shared-ui/routes';
 import type { RemoteName } from '@guestmap/shared-ui/contracts';
 
-export type Guard = 'none' | 'email' | 'moderator' | 'admin';
+export type { Guard };
 
 export interface RouteDef {
   name: RouteName;
@@ -20,59 +20,19 @@ export interface RouteDef {
   blurred?: boolean;
 }
 
-export const ROUTE_TABLE: RouteDef[] = [
-  { name: 'Home', path: ROUTES.Home, guard: 'none', remote: 'marketing', module: 'Home' },
-  {
-    name: 'TermsAndPrivacy',
-    path: ROUTES.TermsAndPrivacy,
-    guard: 'none',
-    remote: 'marketing',
-    module: 'TermsAndPrivacy',
-  },
-  { name: 'AboutUs', path: ROUTES.AboutUs, guard: 'none', remote: 'marketing', module: 'AboutUs' },
-  { name: 'User', path: ROUTES.User, guard: 'email', remote: 'account', module: 'UserSettings' },
-  { name: 'UserSettings', path: ROUTES.UserSettings, guard: 'email', remote: 'account', module: 'UserSettings' },
-  { name: 'Hotels', path: ROUTES.Hotels, guard: 'none', remote: 'marketing', module: 'Hotels' },
-  {
-    name: 'HotelsSalesPresentation',
-    path: ROUTES.HotelsSalesPresentation,
-    guard: 'none',
-    remote: 'marketing',
-    module: 'SalesPresentation',
-  },
-  { name: 'CustomerCreate', path: ROUTES.CustomerCreate, guard: 'email', remote: 'account', module: 'CustomerCreate' },
-  { name: 'Customer', path: ROUTES.Customer, guard: 'none', remote: 'map', module: 'CustomerScreen', customer: true },
-  {
-    name: 'CustomerSettings',
-    path: ROUTES.CustomerSettings,
-    guard: 'moderator',
-    remote: 'dashboard',
-    module: 'CustomerSettings',
-    customer: true,
-  },
-  { name: 'Map', path: ROUTES.Map, guard: 'none', remote: 'map', module: 'MapScreen', customer: true, blurred: true },
-  {
-    name: 'Activity',
-    path: ROUTES.Activity,
-    guard: 'none',
-    remote: 'map',
-    module: 'ActivityScreen',
-    customer: true,
-    blurred: true,
-  },
-  {
-    name: 'Dashboard',
-    path: ROUTES.Dashboard,
-    guard: 'moderator',
-    remote: 'dashboard',
-    module: 'Dashboard',
-    customer: true,
-  },
-  // Partner staff carry no claim in their token: the guard asks for a signed-in account with an e-mail, the
-  // screen asks the database which partners the user is staff of (my_partners), and every read is an RPC
-  // that checks it again (docs/settlement.md "The partner portal").
-  { name: 'PartnerPortal', path: ROUTES.PartnerPortal, guard: 'email', remote: 'dashboard', module: 'PartnerPortal' },
-];
+export const ROUTE_TABLE: RouteDef[] = ROUTE_NAMES.map((name) => {
+  const r: { path: string; guard: Guard; remote: RemoteName; module: string; customer?: boolean; blurred?: boolean } =
+    ROUTE_REGISTRY[name];
+  return {
+    name,
+    path: r.path,
+    guard: r.guard,
+    remote: r.remote,
+    module: r.module,
+    ...(r.customer ? { customer: true } : {}),
+    ...(r.blurred ? { blurred: true } : {}),
+  };
+});
 
 export const routeByName = (name: RouteName): RouteDef => ROUTE_TABLE.find((r) => r.name === name)!;
 
