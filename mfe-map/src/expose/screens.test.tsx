@@ -2,7 +2,7 @@
 // stack (PGlite) through the real `db`: loading, not found, a refused read (error), a map without places
 // (empty) and the seeded hotel (filled).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithPlatform, withNodeBlobs } from '@guestmap/shared-ui/testing';
 import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import register from './register.ts';
@@ -11,6 +11,9 @@ import MapScreen from './map-screen.tsx';
 
 const HOTEL = 'saigon-riverside-hotel';
 const EMPTY = 'empty-test-city';
+// The stack answers in milliseconds, but the machine running the tests may be busy.
+configure({ asyncUtilTimeout: 15_000 });
+
 let stack: TestStack;
 beforeAll(async () => {
   stack = await withNodeBlobs(() => startTestStack('pglite'));
