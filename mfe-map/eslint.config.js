@@ -1,3 +1,3 @@
 import { guestmapEslint } from '../shared-ui/lint/eslint-base.js';
 
-export default guestmapEslint({ self: 'mfe-map' });
+export default guestmapEslint({ self: 'mfe-map', featureZones: true });

@@ -8,5 +8,6 @@ import register from './expose/register.ts';
 void mountHarness({
   remote: 'account',
   register,
-  expose: import.meta.webpackContext('./expose', { recursive: false, regExp: /\.tsx$/, mode: 'lazy' }),
+  // The screens, not their tests (x.test.tsx beside them).
+  expose: import.meta.webpackContext('./expose', { recursive: false, regExp: /^\.\/[^.]+\.tsx$/, mode: 'lazy' }),
 });

@@ -4,7 +4,7 @@
 // first bytes, before any script, and the shell removes it when the page itself has rendered.
 //
 // Run after `rsbuild build` with tsx (package.json "build"): node cannot run TSX by itself.
-// The heroes are the components the pages render (src/features/hero/heroes.tsx), with the real
+// The heroes are the components the pages render (src/features/hero/components/heroes.tsx), with the real
 // catalogues: a changed text or class is in the next build's copy, never out of step with the page.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,8 +17,8 @@ import { PlatformContext, type Platform } from '@guestmap/shared-ui/contracts';
 import { createPlatform } from '@guestmap/shared-ui/platform';
 import { cssVariables } from '@guestmap/shared-ui/tokens';
 import { LANGUAGES } from '@guestmap/shared-ui/languages';
-import { HomeHero, HotelsHero } from '../src/features/hero/heroes.tsx';
-import { NS } from '../src/features/i18n/ns.ts';
+import { HomeHero, HotelsHero } from '../src/features/hero/components/heroes.tsx';
+import { NS } from '../src/lib/utils/ns.ts';
 
 export const PRERENDER_FILE = 'prerender.json';
 // Every language of the product (shared-ui's list): the server sends the page only its own language's hero.

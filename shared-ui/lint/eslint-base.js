@@ -1,14 +1,59 @@
 // Shared ESLint flat config for every Guestmap package.
-// `boundaries` lists the import specifiers a package must never use: this keeps
-// code flowing one way (shared-ui -> remotes / shell) as conventions.md asks.
+// The restricted import patterns keep code flowing one way (shared-ui -> remotes / shell) as
+// conventions.md asks; `featureZones` keeps a remote's own layout (src/lib -> src/features -> src/expose);
+// import-x finds import cycles; react-hooks checks the rules of hooks and effect dependencies.
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const APPS = ['shell', 'mfe-marketing', 'mfe-map', 'mfe-account', 'mfe-dashboard'];
 
-/** @param {{ self: string }} opts */
-export function guestmapEslint({ self }) {
+/**
+ * The zones of a remote's layout (docs/platform.md, "A remote's layout"): a feature imports only itself,
+ * src/lib, shared-ui and libraries; src/lib imports no feature and no screen; only src/expose (and the
+ * harness's bootstrap) composes features into screens.
+ * @param {string} dir the package's folder
+ */
+function featureZoneRules(dir) {
+  let features = [];
+  try {
+    features = readdirSync(resolve(dir, 'src/features'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    // no features yet
+  }
+  const zones = [
+    ...features.map((f) => ({
+      target: `./src/features/${f}`,
+      from: './src/features',
+      except: [`./${f}`],
+      message: `features do not import each other: move what two features share into src/lib/, or compose them in src/expose/.`,
+    })),
+    {
+      target: './src/features',
+      from: './src/expose',
+      message: 'a feature does not import a screen: screens in src/expose/ compose features.',
+    },
+    {
+      target: './src/lib',
+      from: ['./src/features', './src/expose'],
+      message: 'src/lib is shared by every feature: it imports no feature and no screen.',
+    },
+  ];
+  return { 'import-x/no-restricted-paths': ['error', { basePath: dir, zones }] };
+}
+
+/**
+ * @param {{ self: string, featureZones?: boolean }} opts
+ *   self: the package's folder name; featureZones: enforce the remote's layout zones (see featureZoneRules).
+ */
+export function guestmapEslint({ self, featureZones = false }) {
+  const dir = resolve(import.meta.dirname, '../..', self);
   const forbidden = self === 'shell' ? APPS.filter((a) => a !== 'shell') : APPS.filter((a) => a !== self);
   // The shell reaches remotes only through Module Federation ids; remotes never reach the shell.
   const patterns = forbidden.flatMap((app) => [
@@ -54,6 +99,21 @@ export function guestmapEslint({ self }) {
         ],
         '@typescript-eslint/no-explicit-any': 'error',
         'no-empty': ['error', { allowEmptyCatch: true }],
+      },
+    },
+    {
+      files: ['**/*.{ts,tsx,js,mjs,jsx}'],
+      plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+      settings: {
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.jsx'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      },
+      rules: {
+        'react-hooks/rules-of-hooks': 'error',
+        'react-hooks/exhaustive-deps': 'error',
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+        ...(featureZones ? featureZoneRules(dir) : {}),
       },
     },
     // Application code (tests may set up i18n and stores with the libraries themselves).

@@ -1,5 +1,5 @@
 // ./AuthDialog: rendered by the shell whenever the query has dialogAuth=true.
-import { AuthDialog } from '../features/auth/auth-dialog.tsx';
+import { AuthDialog } from '../features/auth/components/auth-dialog.tsx';
 import { useScreenView } from './use-screen-view.ts';
 
 export default function AuthDialogScreen() {

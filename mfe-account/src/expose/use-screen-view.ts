@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
-import { accountUi } from '../store/ui-slice.ts';
+import { accountUi } from '../lib/store/ui-slice.ts';
 
 /** Counts screen views in this remote's slice of the shell's store. */
 export function useScreenView(): void {

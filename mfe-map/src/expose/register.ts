@@ -1,8 +1,8 @@
 // Run by the shell (and the dev harness) before this remote's first screen: injects the remote's
 // slice into the one store of the page and adds its i18n namespace to the one i18next.
 import type { RegisterRemote } from '@guestmap/shared-ui/contracts';
-import { mapUi } from '../store/ui-slice.ts';
-import { loadPlaces } from '../features/places/api/get-places.ts';
+import { mapUi } from '../lib/store/ui-slice.ts';
+import { loadPlaces } from '../lib/api/get-places.ts';
 import en from '../locales/en.json';
 
 export const NS = 'map';

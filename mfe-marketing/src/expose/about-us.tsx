@@ -1,12 +1,12 @@
 // About us: mission, what we believe, the team, and how to reach us.
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
-import { Page, Section, SectionHead } from '../features/ui/page.tsx';
-import { RouteLink } from '../features/ui/route-link.tsx';
-import { useCopy } from '../features/ui/use-copy.ts';
-import { usePageMeta } from '../features/meta/use-page-meta.ts';
-import { useContactDialog } from '../features/contact/use-contact-dialog.tsx';
-import { CONTACT_EMAIL } from '../features/legal/contacts.ts';
+import { Page, Section, SectionHead } from '../lib/components/page.tsx';
+import { RouteLink } from '../lib/components/route-link.tsx';
+import { useCopy } from '../lib/hooks/use-copy.ts';
+import { usePageMeta } from '../lib/hooks/use-page-meta.ts';
+import { useContactDialog } from '../features/contact/hooks/use-contact-dialog.tsx';
+import { CONTACT_EMAIL } from '../lib/utils/legal-contacts.ts';
 
 interface Item {
   title: string;

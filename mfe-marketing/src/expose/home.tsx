@@ -3,14 +3,14 @@
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { lang } from '@guestmap/shared-ui/i18n';
 import { useScreenView } from './use-screen-view.ts';
-import { Page, Section, SectionHead } from '../features/ui/page.tsx';
-import { RouteLink } from '../features/ui/route-link.tsx';
-import { useCopy } from '../features/ui/use-copy.ts';
-import { usePageMeta } from '../features/meta/use-page-meta.ts';
-import { FEATURE_ICONS } from '../features/ui/icons.tsx';
-import { Carousel, type Slide } from '../features/carousel/carousel.tsx';
-import { EXPLORE_CUSTOMER, HomeHero } from '../features/hero/heroes.tsx';
-import { SLIDE_IDS, SlideMedia } from '../features/carousel/screenshots.tsx';
+import { Page, Section, SectionHead } from '../lib/components/page.tsx';
+import { RouteLink } from '../lib/components/route-link.tsx';
+import { useCopy } from '../lib/hooks/use-copy.ts';
+import { usePageMeta } from '../lib/hooks/use-page-meta.ts';
+import { FEATURE_ICONS } from '../lib/components/icons.tsx';
+import { Carousel, type Slide } from '../features/carousel/components/carousel.tsx';
+import { EXPLORE_CUSTOMER, HomeHero } from '../features/hero/components/heroes.tsx';
+import { SLIDE_IDS, SlideMedia } from '../features/carousel/components/screenshots.tsx';
 
 interface Card {
   title: string;

@@ -2,15 +2,15 @@
 // example commission statement, a showcase of real public maps, and a final call to action.
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
-import { Page, Section, SectionHead } from '../features/ui/page.tsx';
-import { useCopy } from '../features/ui/use-copy.ts';
-import { usePageMeta } from '../features/meta/use-page-meta.ts';
-import { useContactDialog } from '../features/contact/use-contact-dialog.tsx';
-import { HotelsHero } from '../features/hero/heroes.tsx';
-import { RevenueCalculator } from '../features/calculator/revenue-calculator.tsx';
-import { Packages } from '../features/pricing/packages.tsx';
-import { CommissionStatement } from '../features/pricing/commission-statement.tsx';
-import { MapsShowcase } from '../features/showcase/maps-showcase.tsx';
+import { Page, Section, SectionHead } from '../lib/components/page.tsx';
+import { useCopy } from '../lib/hooks/use-copy.ts';
+import { usePageMeta } from '../lib/hooks/use-page-meta.ts';
+import { useContactDialog } from '../features/contact/hooks/use-contact-dialog.tsx';
+import { HotelsHero } from '../features/hero/components/heroes.tsx';
+import { RevenueCalculator } from '../features/calculator/components/revenue-calculator.tsx';
+import { Packages } from '../features/pricing/components/packages.tsx';
+import { CommissionStatement } from '../features/calculator/components/commission-statement.tsx';
+import { MapsShowcase } from '../features/showcase/components/maps-showcase.tsx';
 
 interface Item {
   title: string;

@@ -1,9 +1,9 @@
 // Run by the shell (and the dev harness) before this remote's first screen: injects the remote's
 // slice into the one store of the page and adds its i18n namespace to the one i18next.
 import type { RegisterRemote } from '@guestmap/shared-ui/contracts';
-import { marketingUi } from '../store/ui-slice.ts';
+import { marketingUi } from '../lib/store/ui-slice.ts';
 import en from '../locales/en.json';
-import { NS } from '../features/i18n/ns.ts';
+import { NS } from '../lib/utils/ns.ts';
 
 export { NS };
 

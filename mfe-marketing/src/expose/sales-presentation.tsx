@@ -1,8 +1,10 @@
-// Hotels sales presentation (route HotelsSalesPresentation): the deck, with its own title and tags.
+// Hotels sales presentation (route HotelsSalesPresentation): the deck, with its own title and tags, and
+// the contact dialog its last section opens.
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useScreenView } from './use-screen-view.ts';
-import { usePageMeta } from '../features/meta/use-page-meta.ts';
-import { SalesDeck } from '../features/deck/sales-deck.tsx';
+import { usePageMeta } from '../lib/hooks/use-page-meta.ts';
+import { SalesDeck } from '../features/deck/components/sales-deck.tsx';
+import { useContactDialog } from '../features/contact/hooks/use-contact-dialog.tsx';
 import '../styles/marketing.css';
 
 export default function SalesPresentation() {
@@ -10,5 +12,6 @@ export default function SalesPresentation() {
   const { locale } = usePlatform();
   useScreenView();
   usePageMeta({ title: t('SalesPresentation.title'), description: t('deck.meta.description'), locale });
-  return <SalesDeck />;
+  const contact = useContactDialog();
+  return <SalesDeck onContact={contact.open} contactDialog={contact.dialog} />;
 }

@@ -14,12 +14,12 @@ const LEGAL: Record<string, FeatureSource> = {
   ko: () => legal(import('../locales/legal/ko.json')),
   ja: () => legal(import('../locales/legal/ja.json')),
 };
-import { NS } from '../features/i18n/ns.ts';
+import { NS } from '../lib/utils/ns.ts';
 import { useScreenView } from './use-screen-view.ts';
-import { Page } from '../features/ui/page.tsx';
-import { useCopy } from '../features/ui/use-copy.ts';
-import { usePageMeta } from '../features/meta/use-page-meta.ts';
-import { CONTACT_EMAIL, LAST_UPDATED, PRIVACY_EMAIL } from '../features/legal/contacts.ts';
+import { Page } from '../lib/components/page.tsx';
+import { useCopy } from '../lib/hooks/use-copy.ts';
+import { usePageMeta } from '../lib/hooks/use-page-meta.ts';
+import { CONTACT_EMAIL, LAST_UPDATED, PRIVACY_EMAIL } from '../lib/utils/legal-contacts.ts';
 
 export const TERMS_SECTIONS = [
   'service',

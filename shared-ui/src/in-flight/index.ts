@@ -11,7 +11,7 @@
 //     never be applied twice however often the check runs.
 //
 // Screens keep their own words: they read `state` and show their catalogue's texts.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 
 export type InFlightState<T> =
   | { status: 'idle' }
@@ -192,12 +192,15 @@ export function useInFlight<I, T>(opts: UseInFlightOptions<I, T>): InFlight<I, T
     [waitForCheck],
   );
 
-  useEffect(() => {
-    alive.current = true;
-    // Opened with an unanswered action kept from before a reload: check it now.
+  // Opened with an unanswered action kept from before a reload: check it now.
+  const resumeStored = useEffectEvent(() => {
     const stored = unanswered.current;
     if (optsRef.current.resume && stored && 'input' in stored)
       void run(stored.input as I).then((v) => v !== null && alive.current && optsRef.current.onResumed?.(v));
+  });
+  useEffect(() => {
+    alive.current = true;
+    resumeStored();
     return () => {
       alive.current = false;
       wake.current?.();

@@ -1,7 +1,7 @@
 // The shell's chrome around every route: top bar (drawer on small screens), progress bar,
 // full-screen overlay, toasts, the auth dialog (the account remote's, whenever ?dialogAuth=true),
 // the contact dialog (the marketing remote's, ?dialogContact=true) and the lazily loaded footer.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isRouteName, usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
@@ -130,12 +130,13 @@ export function Layout({ toasts }: { toasts: ToastStore }) {
 
   // New page: start at the top; a #anchor (e.g. /#features from a shared link) scrolls there.
   const firstRender = useRef(true);
-  useEffect(() => {
+  const scrollForNewPage = useEffectEvent(() => {
     if (firstRender.current && location.hash) scheduleAnchorScroll(decodeURIComponent(location.hash.slice(1)));
     else window.scrollTo?.(0, 0);
     firstRender.current = false;
-    // Only on a new path (location.hash is read once): the top bar's anchor links scroll themselves.
-  }, [location.pathname]);
+  });
+  // Only on a new path (location.hash is read once): the top bar's anchor links scroll themselves.
+  useEffect(() => scrollForNewPage(), [location.pathname]);
 
   // The auth dialog is mounted exactly while ?dialogAuth=true: removing it (with to/customerId)
   // from the query closes the dialog. The dialog needs nothing but the platform context.

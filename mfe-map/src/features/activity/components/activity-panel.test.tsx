@@ -8,7 +8,7 @@ import en from '../../../locales/en.json';
 import vi from '../../../locales/vi.json';
 import fr from '../../../locales/fr.json';
 import { ActivityPanel } from './activity-panel.tsx';
-import type { Activity } from '../../places/utils/types.ts';
+import type { Activity } from '../../../lib/utils/types.ts';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({

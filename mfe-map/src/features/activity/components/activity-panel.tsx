@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
-import type { Activity } from '../../places/utils/types.ts';
-import { categoryStyle } from '../../places/utils/categories.ts';
-import { directionsLinks, priceLabel, safeHttpUrl, telHref } from '../utils/links.ts';
-import { formatRange, openStatus, todaysRanges, weekRanges, zoneLabel } from '../utils/opening-hours.ts';
-import { OpenBadge } from './open-badge.tsx';
+import type { Activity } from '../../../lib/utils/types.ts';
+import { categoryStyle } from '../../../lib/utils/categories.ts';
+import { directionsLinks, priceLabel, safeHttpUrl, telHref } from '../../../lib/utils/links.ts';
+import { formatRange, openStatus, todaysRanges, weekRanges, zoneLabel } from '../../../lib/utils/opening-hours.ts';
+import { OpenBadge } from '../../../lib/components/open-badge.tsx';
 import { DriverCard } from './driver-card.tsx';
-import { CategoryIcon } from '../../places/components/category-icon.tsx';
+import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 
 interface Props {
   activity: Activity;

@@ -1,9 +1,9 @@
 // Search (diacritics-insensitive), category chips, "Open now" and "Near me".
 import { useTranslation } from '@guestmap/shared-ui/contracts';
-import { CATEGORY_STYLE } from '../../places/utils/categories.ts';
-import type { Category } from '../../places/utils/types.ts';
-import { CategoryIcon } from '../../places/components/category-icon.tsx';
-import { UiIcon } from '../../places/components/ui-icon.tsx';
+import { CATEGORY_STYLE } from '../../../lib/utils/categories.ts';
+import type { Category } from '../../../lib/utils/types.ts';
+import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
+import { UiIcon } from '../../../lib/components/ui-icon.tsx';
 
 export type NearState = 'off' | 'locating' | 'on' | 'denied' | 'unavailable';
 

@@ -4,13 +4,13 @@ import { memo, useState } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
-import type { Activity } from '../../places/utils/types.ts';
-import { categoryStyle } from '../../places/utils/categories.ts';
-import { formatDistance } from '../utils/distance.ts';
-import { OpenBadge, badgeCache } from '../../activity/components/open-badge.tsx';
-import { labelCache } from '../../places/utils/label-cache.ts';
-import type { OpenStatus } from '../../activity/utils/opening-hours.ts';
-import { CategoryIcon } from '../../places/components/category-icon.tsx';
+import type { Activity } from '../../../lib/utils/types.ts';
+import { categoryStyle } from '../../../lib/utils/categories.ts';
+import { formatDistance } from '../../../lib/utils/distance.ts';
+import { OpenBadge, badgeCache } from '../../../lib/components/open-badge.tsx';
+import { labelCache } from '../../../lib/utils/label-cache.ts';
+import type { OpenStatus } from '../../../lib/utils/opening-hours.ts';
+import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 
 export interface ListEntry {
   activity: Activity;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RANK, fold, haystack, matchesQuery, queryWords, searchRank } from './search.ts';
-import type { Activity } from '../../places/utils/types.ts';
+import type { Activity } from '../../../lib/utils/types.ts';
 
 const pho = {
   title: { en: 'Pho Hoa Pasteur', vi: 'Phở Hòa Pasteur' },

@@ -5,10 +5,10 @@
 // and equal ranks keep the list's order.
 //
 // The places carry their texts in the guest's language and its fallbacks only; the names in every language
-// come separately, when the guest first searches (places/api/get-place-names.ts), and are passed in as
+// come separately, when the guest first searches (lib/api/get-place-names.ts), and are passed in as
 // `allNames` (one object per place, the same for the page's life).
 import { contentLanguage, pickContent, type ContentLanguage, type ContentText } from '@guestmap/shared-ui/i18n';
-import type { Activity } from '../../places/utils/types.ts';
+import type { Activity } from '../../../lib/utils/types.ts';
 
 export function fold(s: string): string {
   return s

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
-import type { Customer } from '../../places/utils/types.ts';
-import { safeHttpUrl } from '../../activity/utils/links.ts';
+import type { Customer } from '../../../lib/utils/types.ts';
+import { safeHttpUrl } from '../../../lib/utils/links.ts';
 
 export function BrandHeader({
   customer,

@@ -6,7 +6,7 @@ import { memo, startTransition, useEffect, useMemo, useRef, useState, type React
 import L from 'leaflet';
 import { AttributionControl, MapContainer, Marker, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import { MarkersLayer, type MarkerItem } from './markers-layer.tsx';
-import type { LatLng } from '../../browse/utils/distance.ts';
+import type { LatLng } from '../../../lib/utils/distance.ts';
 
 /** A transparent pixel for tiles that fail: the container's neutral background shows through. */
 const EMPTY_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';

@@ -6,8 +6,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { buildClusterIndex, type ClusterOrPoint } from '../utils/cluster-index.ts';
-import { categoryStyle } from '../../places/utils/categories.ts';
-import { categoryIconElement } from '../../places/utils/category-icons.ts';
+import { categoryStyle } from '../../../lib/utils/categories.ts';
+import { categoryIconElement } from '../../../lib/utils/category-icons.ts';
 
 export interface MarkerItem {
   id: string;

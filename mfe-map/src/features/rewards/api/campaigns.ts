@@ -2,7 +2,7 @@
 // map shows its rewards entry only when there is one. Everything else of rewards loads on demand.
 import { useEffect, useState } from 'react';
 import { failedForConnection, useRetryWhileDown, type Db } from '@guestmap/shared-ui/contracts';
-import type { I18nText } from '../../places/utils/types.ts';
+import type { I18nText } from '../../../lib/utils/types.ts';
 
 export interface Campaign {
   id: string;

@@ -1,6 +1,6 @@
 // play_reward: the draw happens in the database; the same key always returns the same outcome.
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
-import type { I18nText } from '../../places/utils/types.ts';
+import type { I18nText } from '../../../lib/utils/types.ts';
 import { ensureGuestSession } from './guest-session.ts';
 
 export interface PlayOutcome {

@@ -1,6 +1,6 @@
 // The labels a fortune wheel shows. Only granted columns are named: weight and stock stay private.
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
-import type { I18nText } from '../../places/utils/types.ts';
+import type { I18nText } from '../../../lib/utils/types.ts';
 
 export interface WheelPrize {
   id: string;

@@ -3,7 +3,7 @@
 // RLS shows a user only their own rows.
 import { useCallback, useEffect, useState } from 'react';
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
-import type { I18nText } from '../../places/utils/types.ts';
+import type { I18nText } from '../../../lib/utils/types.ts';
 import { hotelDay } from '../utils/hotel-day.ts';
 
 export interface LedgerEntry {

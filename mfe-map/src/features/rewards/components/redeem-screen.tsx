@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useInFlight } from '@guestmap/shared-ui/in-flight';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
-import type { Activity, Customer } from '../../places/utils/types.ts';
+import type { Activity, Customer } from '../../../lib/utils/types.ts';
 import { redeemVoucher, type RedeemAnswer, type RedeemInput, type Redemption } from '../api/redeem-voucher.ts';
 import { redeemErrorCode, type RedeemError } from '../utils/errors.ts';
 import { formatMoney, parseAmount } from '../utils/money.ts';

@@ -1,11 +1,11 @@
 // The rewards entry on a hotel's map: a "Rewards" button (only when the hotel has a live campaign)
 // and the panel it opens, loaded on demand. `?rewards=1` in the address opens the panel, so the
 // Customer screen's teaser can link straight to it and Back closes it.
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Spinner } from '@guestmap/shared-ui/components';
-import { UiIcon } from '../../places/components/ui-icon.tsx';
-import type { Customer } from '../../places/utils/types.ts';
+import { UiIcon } from '../../../lib/components/ui-icon.tsx';
+import type { Customer } from '../../../lib/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
 
 const loadPanel = () => import('./rewards-panel.tsx');
@@ -57,7 +57,7 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
   const open = search.get(REWARDS_QUERY) === '1';
   // A failed download is tried again with a fresh lazy component (React keeps a failed one failed).
   const [attempt, setAttempt] = useState(0);
-  const RewardsPanel = useMemo(() => lazy(loadPanel), [attempt]);
+  const [RewardsPanel, setRewardsPanel] = useState(() => lazy(loadPanel));
   // Closing the panel gives focus back to the button that opened it.
   const wasOpen = useRef(open);
   useEffect(() => {
@@ -86,7 +86,10 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
           message={t('rewardsEntry.failed')}
           retry={t('map.retry')}
           close={t('driver.close')}
-          onRetry={() => setAttempt((a) => a + 1)}
+          onRetry={() => {
+            setAttempt((a) => a + 1);
+            setRewardsPanel(() => lazy(loadPanel));
+          }}
           onClose={() => setOpen(false)}
         >
           <Suspense

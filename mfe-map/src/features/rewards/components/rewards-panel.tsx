@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { createPortal } from 'react-dom';
 import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { keepFocusInside } from '@guestmap/shared-ui/components';
-import type { Customer } from '../../places/utils/types.ts';
+import type { Customer } from '../../../lib/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
 import { useWallet } from '../api/wallet.ts';
 import { useHotelTimeZone } from '../api/time-zone.ts';

@@ -5,7 +5,7 @@
 // lost answer, the database keeps it once and answers `already_received` (docs/reliability.md).
 import type { Db, Locale } from '@guestmap/shared-ui/contracts';
 import type { DbErrorCode } from '@guestmap/shared-ui/db-errors';
-import type { ContactValues } from '../validate.ts';
+import type { ContactValues } from '../utils/validate.ts';
 
 /** Why a message was not sent: the database's rate limit (its `details` code), or anything else. */
 export type ContactSendFailure = Extract<DbErrorCode, 'rate_limited'> | 'failed';

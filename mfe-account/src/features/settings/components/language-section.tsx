@@ -1,0 +1,62 @@
+// /user/settings: the language of the app and of mails (saved in the profile).
+import { useId } from 'react';
+import { Radio } from 'antd';
+import {
+  useTranslation,
+  LOCALES,
+  LOCALE_LABELS,
+  usePlatform,
+  useSupabase,
+  type Locale,
+} from '@guestmap/shared-ui/contracts';
+import { lang } from '@guestmap/shared-ui/i18n';
+import { useBusy } from '../../../lib/hooks/use-busy.ts';
+import { updateProfile } from '../api/update-profile.ts';
+import { Section } from './section.tsx';
+
+export function LanguageSection() {
+  const { t } = useTranslation('account');
+  const { user, locale, setLocale, toast, refreshProfile } = usePlatform();
+  const supabase = useSupabase();
+  const { run } = useBusy('language');
+  const labelId = useId();
+  const change = (l: Locale) => {
+    if (l === locale || !user) return;
+    // The interface follows at once; the profile keeps the choice for next time and other devices.
+    setLocale(l);
+    void run('save', async () => {
+      try {
+        await updateProfile(supabase, user.id, { language: l });
+        toast.success(t('user.language.success', { lng: lang(l) }));
+        await refreshProfile();
+      } catch (e) {
+        console.warn('[account] language update failed', e);
+        toast.error(t('user.language.error', { lng: lang(l) }));
+      }
+    });
+  };
+  return (
+    <Section title={t('user.language.title')}>
+      <span
+        id={labelId}
+        className="gm-visually-hidden"
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
+        {t('user.language.label')}
+      </span>
+      <Radio.Group
+        aria-labelledby={labelId}
+        value={locale}
+        onChange={(e) => change(e.target.value as Locale)}
+        optionType="button"
+        buttonStyle="solid"
+      >
+        {LOCALES.map((l) => (
+          <Radio.Button key={l} value={l}>
+            <span lang={l}>{LOCALE_LABELS[l]}</span>
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+    </Section>
+  );
+}

@@ -1,0 +1,102 @@
+// The browsing side of the map's panel: the phone's sheet handle, the filters, what "Near me" says, the
+// count and the list of places (built once the sheet opens, or when the page is idle after the map).
+import { useTranslation, type Locale } from '@guestmap/shared-ui/contracts';
+import type { Activity, Category } from '../../../lib/utils/types.ts';
+import type { OpenStatus } from '../../../lib/utils/opening-hours.ts';
+import type { PlacesState } from '../../../lib/api/get-places.ts';
+import { mapUi, type MapUiState } from '../../../lib/store/ui-slice.ts';
+import { FilterBar, type NearState } from './filter-bar.tsx';
+import { PlaceList, type ListEntry } from './place-list.tsx';
+
+/** Fresh places, the places of the last visit, or only the welcome (the API cannot answer yet). */
+type PlacesShown = Extract<PlacesState, { status: 'ready' }>['shown'];
+
+interface Props {
+  ui: MapUiState;
+  dispatch: (action: unknown) => void;
+  /** From 960 px the list is a side panel (always open), on phones a bottom sheet. */
+  desktop: boolean;
+  placesShown: PlacesShown;
+  categories: Category[];
+  entries: ListEntry[];
+  statusOf: (a: Activity) => OpenStatus;
+  near: NearState;
+  onNear: () => void;
+  /** Build a closed sheet's rows anyway (the page is idle after the map). */
+  listIdle: boolean;
+  locale: Locale;
+  hrefFor: (a: Activity) => string;
+  onSelect: (a: Activity) => void;
+}
+
+const NEAR_MESSAGE: Record<NearState, string> = {
+  on: 'browse.nearOn',
+  denied: 'browse.nearDenied',
+  unavailable: 'browse.nearUnavailable',
+  locating: 'browse.locating',
+  off: '',
+};
+
+export function BrowsePanel(p: Props) {
+  const { t } = useTranslation('map');
+  const { ui, dispatch, desktop, placesShown, entries, near } = p;
+  const sheetOpen = desktop || ui.sheetOpen;
+  return (
+    <>
+      {!desktop && (
+        <button
+          type="button"
+          className="gm-sheet-handle"
+          aria-expanded={ui.sheetOpen}
+          aria-controls="gm-results"
+          onClick={() => dispatch(mapUi.actions.setSheetOpen(!ui.sheetOpen))}
+        >
+          <span className="gm-sheet-grip" aria-hidden="true" />
+          {ui.sheetOpen
+            ? t('browse.hideList')
+            : placesShown === 'welcome'
+              ? t('map.waitingPlaces')
+              : t('browse.showList', { count: entries.length })}
+        </button>
+      )}
+      <FilterBar
+        query={ui.query}
+        onQuery={(q) => {
+          dispatch(mapUi.actions.setQuery(q));
+          if (!ui.sheetOpen) dispatch(mapUi.actions.setSheetOpen(true));
+        }}
+        categories={p.categories}
+        selected={ui.categories}
+        onToggleCategory={(c) => dispatch(mapUi.actions.toggleCategory(c))}
+        onClearCategories={() => dispatch(mapUi.actions.clearCategories())}
+        openNow={ui.openNow}
+        onOpenNow={(on) => dispatch(mapUi.actions.setOpenNow(on))}
+        near={near}
+        onNear={p.onNear}
+      />
+      <p
+        className={`gm-near-msg${near === 'denied' || near === 'unavailable' ? ' is-warning' : ''}`}
+        role="status"
+        aria-live="polite"
+      >
+        {NEAR_MESSAGE[near] ? t(NEAR_MESSAGE[near]) : ''}
+      </p>
+      <div id="gm-results" className="gm-results" hidden={!sheetOpen}>
+        <p className="gm-count" aria-live="polite">
+          {placesShown === 'welcome' ? t('map.waitingPlaces') : t('browse.count', { count: entries.length })}
+        </p>
+        {placesShown === 'kept' && <p className="gm-kept-note">{t('map.keptPlaces')}</p>}
+        {(sheetOpen || p.listIdle) && (
+          <PlaceList
+            entries={entries}
+            statusOf={p.statusOf}
+            locale={p.locale}
+            selectedId={null}
+            hrefFor={p.hrefFor}
+            onSelect={p.onSelect}
+          />
+        )}
+      </div>
+    </>
+  );
+}
