@@ -4,13 +4,9 @@
 // starts from the row the server sent with the page (shell/scripts/prefill.mjs, the first paint) or reads it
 // at boot, reads it again while the API cannot answer (the page's retry schedule, docs/reliability.md), after
 // a sign-in or sign-out, and when a screen asks: `reload()` after a save. Remotes never read the row
-// themselves: `useCustomer()` gives the same row to the customer page, the map and the dashboard, so a
+// themselves: `useCustomer()` (in index.ts, beside usePlatform) gives the same row to the customer page, the map and the dashboard, so a
 // change saved in settings shows everywhere in the tab at once.
-import { useMemo, useSyncExternalStore } from 'react';
 import type { Tables } from '@guestmap/supabase/types/database.ts';
-import { useParams } from './router.ts';
-// A cycle (index.ts re-exports this file), used only when a screen renders: both are evaluated by then.
-import { usePlatform } from './index.ts';
 
 /** A customer row (the generated type of `customers`). */
 export type Customer = Tables<'customers'>;
@@ -41,21 +37,4 @@ export interface CustomerSource {
 
 export interface PageCustomer extends CustomerSnapshot {
   reload: () => Promise<void>;
-}
-
-/**
- * The route's customer as the shell holds it (the same object until it changes). While the shell still
- * holds another route's customer (a navigation under way), the state is `loading`.
- */
-export function useCustomer(): PageCustomer {
-  const source = usePlatform().customer;
-  const { customerId } = useParams();
-  const snap = useSyncExternalStore(source.subscribe, source.get);
-  return useMemo<PageCustomer>(() => {
-    const reload = source.reload;
-    if (!customerId) return { id: null, status: 'idle', data: null, reload };
-    if (snap.id !== customerId || snap.status === 'idle')
-      return { id: customerId, status: 'loading', data: null, reload };
-    return { ...snap, reload };
-  }, [source, snap, customerId]);
 }

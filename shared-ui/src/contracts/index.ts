@@ -1,6 +1,6 @@
 // The contract between the shell (host) and the remotes. Shared as a Module Federation singleton,
 // so the PlatformContext object below is the same one in every remote.
-import { createContext, use, useContext, type ComponentType } from 'react';
+import { createContext, use, useContext, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import type { Slice, Reducer } from '@reduxjs/toolkit';
 import type { i18n as I18n } from 'i18next';
 import type { CatalogueSources } from '../i18n/index.ts';
@@ -8,7 +8,8 @@ import { LANGUAGES } from '../i18n/languages.js';
 import type { RouteName, RouteParams, RouteQuery } from './routes.ts';
 import { modulesOf } from './route-registry.js';
 import type { Db, Supabase } from './db.ts';
-import type { CustomerSource } from './customer.ts';
+import type { CustomerSource, PageCustomer } from './customer.ts';
+import { useParams } from './router.ts';
 
 export * from './routes.ts';
 export * from './router.ts';
@@ -124,6 +125,23 @@ export function usePlatform(): Platform {
   const p = useContext(PlatformContext);
   if (!p) throw new Error('usePlatform() outside the Guestmap platform (shell or dev harness)');
   return p;
+}
+
+/**
+ * The route's customer as the shell holds it (the same object until it changes). While the shell still
+ * holds another route's customer (a navigation under way), the state is `loading`.
+ */
+export function useCustomer(): PageCustomer {
+  const source = usePlatform().customer;
+  const { customerId } = useParams();
+  const snap = useSyncExternalStore(source.subscribe, source.get);
+  return useMemo<PageCustomer>(() => {
+    const reload = source.reload;
+    if (!customerId) return { id: null, status: 'idle', data: null, reload };
+    if (snap.id !== customerId || snap.status === 'idle')
+      return { id: customerId, status: 'loading', data: null, reload };
+    return { ...snap, reload };
+  }, [source, snap, customerId]);
 }
 
 /**
