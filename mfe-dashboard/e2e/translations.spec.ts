@@ -120,3 +120,32 @@ test('settings: saving keeps the welcome text in Chinese, Korean and Japanese; e
     await serviceRest(`customers?id=eq.${HOTEL}`, { method: 'PATCH', body: JSON.stringify({ welcome: before }) });
   }
 });
+
+// The map reads the welcome in the page's language and the fallbacks only (docs/content-languages.md); the
+// settings, opened from the map in the same tab, must get it in every language before the editor shows it
+// (a save from a partial row would erase the others).
+test('settings opened from the map in the same tab edit the welcome in every language; saving loses none', async ({
+  page,
+}) => {
+  type Welcome = { welcome: Record<string, string> };
+  const welcome = async () =>
+    ((await (await serviceRest(`customers?id=eq.${HOTEL}&select=welcome`)).json()) as Welcome[])[0]!.welcome;
+  const before = await welcome();
+  try {
+    await page.goto(`/${HOTEL}/map`);
+    await expect(page.locator('.leaflet-container')).toBeVisible({ timeout: 30_000 });
+    // In the same document, as the app's own links move (the router follows the history).
+    await page.evaluate((path) => {
+      history.pushState({}, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/${HOTEL}/settings`);
+    const japanese = page.getByLabel(tr(vi, 'settings.welcomeIn', { language: '日本語' }));
+    await expect(japanese).toHaveValue(before.ja!, { timeout: 30_000 });
+    await expect(page.getByLabel(tr(vi, 'settings.welcomeIn', { language: '简体中文' }))).toHaveValue(before.zh!);
+    await page.getByRole('button', { name: tr(vi, 'form.save') }).click();
+    await expect(page.getByText(tr(vi, 'settings.saved'))).toBeVisible();
+    expect(await welcome()).toEqual(before);
+  } finally {
+    await serviceRest(`customers?id=eq.${HOTEL}`, { method: 'PATCH', body: JSON.stringify({ welcome: before }) });
+  }
+});
