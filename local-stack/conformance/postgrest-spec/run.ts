@@ -48,11 +48,14 @@ const BASE = {
   plan: false,
   txAllowOverride: true,
   txRollbackAll: true,
+  // db-pre-request and jwt-aud, as the in-database settings `pgrst.db_pre_request` / `pgrst.jwt_aud`
+  preRequest: 'test.switch_role' as string | null,
+  jwtAud: null as string | null,
 };
 type RunConfig = typeof BASE;
 /** What of SpecHelper's baseCfg the stack has no setting for (cases that depend on it fail). */
 const NOT_APPLIED =
-  "Not applied from PostgREST's test configuration (the stack has no such setting): `db-pre-request` (baseCfg's `test.switch_role`, which sets the role from the JWT's `id` claim, and other specs' pre-request functions), `app.settings.*`, `server-timing`, `client-error-verbosity = minimal`, `jwt-aud`, JWKS/asymmetric and base64 secrets, `db-anon-role` unset (a role that does not exist stands in), CORS origins, OpenAPI modes, `db-root-spec`, trace headers, `db-prepared-statements`.";
+  "Not applied from PostgREST's test configuration (the stack has no such setting): `app.settings.*`, `server-timing`, `client-error-verbosity = minimal`, JWKS/asymmetric and base64 secrets, `db-anon-role` unset (a role that does not exist stands in), CORS origins, OpenAPI modes, `db-root-spec`, trace headers, `db-prepared-statements`.";
 const ROLES = ['postgrest_test_anonymous', 'postgrest_test_default_role', 'postgrest_test_author'];
 
 /** A spec's `withConfig (baseCfg { … })` record → the stack's settings; fields it has none for are listed. */
@@ -70,6 +73,8 @@ function runConfig(fields: Record<string, string>): { cfg: RunConfig; unapplied:
     else if (k === 'configDbTxAllowOverride') cfg.txAllowOverride = v === 'True';
     else if (k === 'configDbTxRollbackAll') cfg.txRollbackAll = v === 'True';
     else if (k === 'configDbAnonRole' && v === 'Nothing') cfg.anonRole = null;
+    else if (k === 'configDbPreRequest') cfg.preRequest = v === 'Nothing' ? null : strings(v).filter(Boolean).join('.');
+    else if (k === 'configJwtAudience') cfg.jwtAud = v === 'Nothing' ? null : (strings(v)[0] ?? null);
     else unapplied.push(k);
   }
   return { cfg, unapplied };
@@ -265,6 +270,8 @@ async function main() {
         alter role authenticator set pgrst.db_tx_end = '${txEnd}';
         alter role authenticator set pgrst.db_aggregates_enabled = '${cfg.aggregates}';
         alter role authenticator set pgrst.db_plan_enabled = '${cfg.plan}';
+        alter role authenticator ${cfg.preRequest ? `set pgrst.db_pre_request = '${cfg.preRequest}'` : 'reset pgrst.db_pre_request'};
+        alter role authenticator ${cfg.jwtAud ? `set pgrst.jwt_aud = '${cfg.jwtAud.replace(/'/g, "''")}'` : 'reset pgrst.jwt_aud'};
         create table if not exists public.postgrest_spec_reload (); drop table public.postgrest_spec_reload;`);
       return s;
     };
