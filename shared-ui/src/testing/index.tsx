@@ -8,7 +8,7 @@
 // that API (the local stack: local-stack/testing/stack.ts), optionally signed in first; without it the
 // screen has no database (`db.from()` throws): for pure UI states. antd screens: wrapper AntdTestProvider
 // (@guestmap/shared-ui/testing/antd).
-import { useMemo, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
@@ -33,6 +33,7 @@ import type { Db } from '../contracts/db.ts';
 import { addNamespace, lang, localeOf, normaliseLocale, type Lang, type NamespaceResources } from '../i18n/index.ts';
 import { createPlatform, storeApiOf, NO_REMOTES, type PlatformOptions } from '../platform/index.ts';
 import { createPlatformStore, initPlatformI18n, LOCAL_ANON_KEY } from '../platform/setup.ts';
+import { harnessCustomer } from '../harness/customer.ts';
 
 type ReduxStore = Parameters<typeof storeApiOf>[0] & {
   dispatch: (action: never) => unknown;
@@ -127,6 +128,9 @@ export async function renderWithPlatform(
     route,
   });
 
+  // The route's customer (`useCustomer()`), read from the database as the shell reads it for the page.
+  const customer = db ? harnessCustomer(db) : undefined;
+
   let current: Platform | null = null;
   let where: Location | null = null;
   function Platformed({ children }: { children: ReactNode }) {
@@ -136,6 +140,7 @@ export async function renderWithPlatform(
     const [loc, setLoc] = useState(locale);
     const [pending, setPendingKeys] = useState<string[]>([]);
     const { pathname, search } = location;
+    useLayoutEffect(() => customer?.follow(pathname), [pathname]);
     const navigation = useMemo(() => ({ navigate, location: { pathname, search } }), [navigate, pathname, search]);
     const platform = useMemo(
       () =>
@@ -153,6 +158,7 @@ export async function renderWithPlatform(
           pending: pending.length > 0,
           setPending: (k, on) => setPendingKeys((p) => (on ? [...new Set([...p, k])] : p.filter((x) => x !== k))),
           store: storeApi,
+          customer,
           i18n,
           locale: loc,
           setLocale: (l) => {
