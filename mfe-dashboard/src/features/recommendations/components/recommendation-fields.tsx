@@ -5,6 +5,7 @@ import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { FormMapPicker } from '../../../lib/map-picker.tsx';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
+import { CoordinateFields } from '../../../lib/coordinate-fields.tsx';
 import type { FormValues } from '../utils/activity-form.ts';
 import { CATEGORIES } from '../utils/csv.ts';
 import { validate, type Hours } from '../utils/opening-hours.ts';
@@ -47,26 +48,7 @@ export function RecommendationFields({
       </Form.Item>
       <LanguageFields field="description" max={2000} multiline withEnglish />
       <Space wrap>
-        <Form.Item
-          name="latitude"
-          label={t('recs.latitude')}
-          rules={[
-            { required: true, message: t('form.required') },
-            { type: 'number', min: -90, max: 90, message: t('form.latitude') },
-          ]}
-        >
-          <InputNumber step={0.0001} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item
-          name="longitude"
-          label={t('recs.longitude')}
-          rules={[
-            { required: true, message: t('form.required') },
-            { type: 'number', min: -180, max: 180, message: t('form.longitude') },
-          ]}
-        >
-          <InputNumber step={0.0001} style={{ width: 160 }} />
-        </Form.Item>
+        <CoordinateFields />
         <Form.Item name="price_level" label={t('recs.priceLevel')} rules={[{ type: 'number', min: 1, max: 4 }]}>
           <InputNumber min={1} max={4} />
         </Form.Item>

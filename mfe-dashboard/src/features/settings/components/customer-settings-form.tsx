@@ -12,6 +12,7 @@ import { FormMapPicker } from '../../../lib/map-picker.tsx';
 import { IMAGE_ACCEPT, uploadImage } from '../../../lib/upload-image.ts';
 import { fromFields, toFields } from '../../../lib/translations.ts';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
+import { CoordinateFields } from '../../../lib/coordinate-fields.tsx';
 
 type Customer = Tables<'customers'>;
 
@@ -204,26 +205,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           <LanguageFields field="welcome" max={600} multiline rows={2} withEnglish />
           <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
           <Space wrap>
-            <Form.Item
-              name="latitude"
-              label={t('recs.latitude')}
-              rules={[
-                { required: true, message: t('form.required') },
-                { type: 'number', min: -90, max: 90, message: t('form.latitude') },
-              ]}
-            >
-              <InputNumber step={0.0001} style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item
-              name="longitude"
-              label={t('recs.longitude')}
-              rules={[
-                { required: true, message: t('form.required') },
-                { type: 'number', min: -180, max: 180, message: t('form.longitude') },
-              ]}
-            >
-              <InputNumber step={0.0001} style={{ width: 160 }} />
-            </Form.Item>
+            <CoordinateFields />
             <Form.Item
               name="zoom"
               label={t('settings.zoom')}
