@@ -31,7 +31,50 @@ export function PaidTag({
   );
 }
 
-export function InvoicesTable({ invoices, testIds, fmt, isAdmin, busy, onMarkPaid }: Props & { invoices: Invoice[] }) {
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** The last columns of both tables: the paid status and, for administrators (not in the print copy), Mark paid. */
+function paidColumns<R extends { id: string; status: string; paid_at: string | null }>(
+  kind: 'invoice' | 'payout',
+  { testIds, fmt, isAdmin, busy, onMarkPaid }: Props,
+  t: T,
+  testId: (r: R) => string,
+  markLabel: (r: R) => string,
+) {
+  return [
+    {
+      title: t('settlement.status'),
+      key: 's',
+      render: (_: unknown, r: R) => (
+        <span data-testid={testIds ? `${kind}-status-${testId(r)}` : undefined}>
+          <PaidTag r={r} when={fmt.when} />
+        </span>
+      ),
+    },
+    ...(testIds && isAdmin
+      ? [
+          {
+            title: '',
+            key: 'pay',
+            render: (_: unknown, r: R) =>
+              r.status === 'open' ? (
+                <Button
+                  size="small"
+                  loading={busy === r.id}
+                  onClick={() => onMarkPaid(kind, r.id)}
+                  aria-label={markLabel(r)}
+                >
+                  {t('settlement.markPaid')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+}
+
+export function InvoicesTable({ invoices, ...props }: Props & { invoices: Invoice[] }) {
+  const { testIds, fmt } = props;
   const { t } = useTranslation('dashboard');
   return (
     <Table<Invoice>
@@ -63,43 +106,20 @@ export function InvoicesTable({ invoices, testIds, fmt, isAdmin, busy, onMarkPai
             </span>
           ),
         },
-        {
-          title: t('settlement.status'),
-          key: 's',
-          render: (_: unknown, r: Invoice) => (
-            <span data-testid={testIds ? `invoice-status-${r.id}` : undefined}>
-              <PaidTag r={r} when={fmt.when} />
-            </span>
-          ),
-        },
-        ...(testIds && isAdmin
-          ? [
-              {
-                title: '',
-                key: 'pay',
-                render: (_: unknown, r: Invoice) =>
-                  r.status === 'open' ? (
-                    <Button
-                      size="small"
-                      loading={busy === r.id}
-                      onClick={() => onMarkPaid('invoice', r.id)}
-                      aria-label={t('settlement.markInvoicePaid', {
-                        partner: fmt.partnerOf(r),
-                        reference: r.payment_reference,
-                      })}
-                    >
-                      {t('settlement.markPaid')}
-                    </Button>
-                  ) : null,
-              },
-            ]
-          : []),
+        ...paidColumns<Invoice>(
+          'invoice',
+          props,
+          t,
+          (r) => r.id,
+          (r) => t('settlement.markInvoicePaid', { partner: props.fmt.partnerOf(r), reference: r.payment_reference }),
+        ),
       ]}
     />
   );
 }
 
-export function PayoutTable({ payouts, testIds, fmt, isAdmin, busy, onMarkPaid }: Props & { payouts: Payout[] }) {
+export function PayoutTable({ payouts, ...props }: Props & { payouts: Payout[] }) {
+  const { testIds, fmt } = props;
   const { t } = useTranslation('dashboard');
   return (
     <Table<Payout>
@@ -142,34 +162,13 @@ export function PayoutTable({ payouts, testIds, fmt, isAdmin, busy, onMarkPaid }
             </strong>
           ),
         },
-        {
-          title: t('settlement.status'),
-          key: 's',
-          render: (_: unknown, r: Payout) => (
-            <span data-testid={testIds ? `payout-status-${r.currency}` : undefined}>
-              <PaidTag r={r} when={fmt.when} />
-            </span>
-          ),
-        },
-        ...(testIds && isAdmin
-          ? [
-              {
-                title: '',
-                key: 'pay',
-                render: (_: unknown, r: Payout) =>
-                  r.status === 'open' ? (
-                    <Button
-                      size="small"
-                      loading={busy === r.id}
-                      onClick={() => onMarkPaid('payout', r.id)}
-                      aria-label={t('settlement.markPayoutPaid', { currency: r.currency })}
-                    >
-                      {t('settlement.markPaid')}
-                    </Button>
-                  ) : null,
-              },
-            ]
-          : []),
+        ...paidColumns<Payout>(
+          'payout',
+          props,
+          t,
+          (r) => r.currency,
+          (r) => t('settlement.markPayoutPaid', { currency: r.currency }),
+        ),
       ]}
     />
   );
