@@ -15,7 +15,7 @@
 
 // By relative path, not the package's name: platform.mjs (which imports this file) runs on a fresh clone
 // before node_modules exist (scripts/no-dependencies.test.mjs).
-import { LANGUAGES, firstSpoken } from '../../shared-ui/src/i18n/languages.js';
+import { CONTENT_FALLBACKS, LANGUAGES, firstSpoken } from '../../shared-ui/src/i18n/languages.js';
 import { ROUTE_REGISTRY, pathPattern } from '../../shared-ui/src/contracts/route-registry.js';
 
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
@@ -51,7 +51,7 @@ export const jsonForHtml = (v) =>
  * another language when the guest switches (shell/src/app/customer.ts).
  */
 export function pageTexts(customer, lang) {
-  const keep = new Set([lang, 'en', 'vi']);
+  const keep = new Set([lang, ...CONTENT_FALLBACKS]);
   const out = {};
   for (const [k, v] of Object.entries(customer))
     out[k] =

@@ -1,12 +1,12 @@
 // Languages of place content (titles, descriptions, guest offers, welcome texts): the keys of the
 // `{en, vi, fr, zh, ko, ja}` objects the database accepts (private.is_i18n_text). They are the UI's
 // languages (languages.js, the one list). A guest reads their own language, else English, else Vietnamese.
-import { LANGUAGES } from './languages.js';
+import { CONTENT_FALLBACKS as FALLBACKS, LANGUAGES } from './languages.js';
 
 export type ContentLanguage = (typeof LANGUAGES)[number]['lang'];
 export const CONTENT_LANGUAGES: readonly ContentLanguage[] = LANGUAGES.map((l) => l.lang);
-/** The languages shown when the guest's own is missing, in order. */
-export const CONTENT_FALLBACKS: readonly ContentLanguage[] = ['en', 'vi'];
+/** The languages shown when the guest's own is missing, in order (one list with the server's prefill). */
+export const CONTENT_FALLBACKS: readonly ContentLanguage[] = FALLBACKS;
 
 /** Names of the languages in themselves (what an editor's column or a badge shows). */
 export const CONTENT_LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((l) => [l.lang, l.name])) as Record<

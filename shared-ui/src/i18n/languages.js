@@ -16,6 +16,10 @@ export const LANGUAGES = /** @type {const} */ ([
 /** The app's language codes, English (the fallback) first. */
 export const LANGS = LANGUAGES.map((l) => l.lang);
 
+/** The languages of a hotel's texts shown when the guest's own is missing, in order (English, then Vietnamese:
+ *  every place has a Vietnamese name and address). The apps (i18n/content.ts) and the server's prefill read it. */
+export const CONTENT_FALLBACKS = /** @type {const} */ (['en', 'vi']);
+
 /**
  * The first of a browser's preferred languages (navigator.languages, or an Accept-Language header's tags
  * in order) that Guestmap speaks, by its primary subtag ('zh-TW' → 'zh', 'fr-CA' → 'fr'); null when none is.
