@@ -12,7 +12,7 @@
 // and in every language on the dashboard's, whose editor shows and saves them all: `CustomerTexts`. A change
 // of language on a guest screen reads the row again, in place; entering the dashboard with a row read for a
 // guest screen shows it loading until the row in every language is there (never a partial row to an editor).
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import {
   connectivity,
   isTransientResponse,
@@ -215,9 +215,12 @@ export function useCustomerLoader(
   texts: CustomerTexts,
 ) {
   const { db, dispatch, toast, getState } = deps;
-  // Every read from now on (first loads, retries, reloads) reads these texts.
-  wanted = texts;
   const key = textsKey(texts);
+  // Every read from now on (first loads, retries, reloads) reads these texts: set after rendering, before the
+  // effects below read.
+  useLayoutEffect(() => {
+    wanted = texts;
+  });
   // The language may change while loading; the customer must not reload for that (see below).
   const tRef = useRef(deps.t);
   tRef.current = deps.t;
