@@ -737,15 +737,15 @@ drop table seed_places, seed_places_cjk, seed_hours;
 -- ════════════════════════════════════════════════════════════════════════════════
 insert into public.reward_campaigns (id, customer_id, kind, title, active, daily_limit)
 values ('00000000-0000-4000-d000-000000000001', 'saigon-riverside-hotel', 'scratch_card',
-        '{"en": "Daily scratch card", "vi": "Thẻ cào mỗi ngày", "fr": "Carte à gratter du jour"}', true, 1);
+        '{"en": "Daily scratch card", "vi": "Thẻ cào mỗi ngày", "fr": "Carte à gratter du jour", "zh": "每日刮刮卡", "ko": "오늘의 스크래치 카드", "ja": "今日のスクラッチカード"}', true, 1);
 
 insert into public.reward_prizes (campaign_id, kind, label, points, activity_id, discount_pct, weight, stock, sort_order)
 values
-  ('00000000-0000-4000-d000-000000000001', 'points', '{"en": "20 points", "vi": "20 điểm", "fr": "20 points"}', 20, null, null, 50, null, 1),
-  ('00000000-0000-4000-d000-000000000001', 'points', '{"en": "100 points", "vi": "100 điểm", "fr": "100 points"}', 100, null, null, 10, null, 2),
-  ('00000000-0000-4000-d000-000000000001', 'voucher', '{"en": "15% off at Miu Miu Spa", "vi": "Giảm 15% tại Miu Miu Spa", "fr": "15 % de réduction au Miu Miu Spa"}', null,
+  ('00000000-0000-4000-d000-000000000001', 'points', '{"en": "20 points", "vi": "20 điểm", "fr": "20 points", "zh": "20 积分", "ko": "20 포인트", "ja": "20 ポイント"}', 20, null, null, 50, null, 1),
+  ('00000000-0000-4000-d000-000000000001', 'points', '{"en": "100 points", "vi": "100 điểm", "fr": "100 points", "zh": "100 积分", "ko": "100 포인트", "ja": "100 ポイント"}', 100, null, null, 10, null, 2),
+  ('00000000-0000-4000-d000-000000000001', 'voucher', '{"en": "15% off at Miu Miu Spa", "vi": "Giảm 15% tại Miu Miu Spa", "fr": "15 % de réduction au Miu Miu Spa", "zh": "Miu Miu Spa 八五折", "ko": "Miu Miu Spa 15% 할인", "ja": "Miu Miu Spa 15% オフ"}', null,
    extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'), 15, 10, 100, 3),
-  ('00000000-0000-4000-d000-000000000001', 'nothing', '{"en": "Better luck tomorrow", "vi": "Chúc may mắn lần sau", "fr": "Plus de chance demain"}', null, null, null, 30, null, 4);
+  ('00000000-0000-4000-d000-000000000001', 'nothing', '{"en": "Better luck tomorrow", "vi": "Chúc may mắn lần sau", "fr": "Plus de chance demain", "zh": "明天再来试试运气", "ko": "내일 다시 도전하세요", "ja": "また明日挑戦してください"}', null, null, null, 30, null, 4);
 
 -- Each partner its own 6-digit demo PIN (listed in README.md and docs/rewards.md; never reuse them for real).
 insert into public.partner_pins (activity_id, pin_hash, pin_length, updated_by)
@@ -787,25 +787,25 @@ from (
 -- ════════════════════════════════════════════════════════════════════════════════
 insert into public.reward_campaigns (id, customer_id, kind, title, active, daily_limit)
 values ('00000000-0000-4000-d000-000000000002', 'saigon-riverside-hotel', 'fortune_wheel',
-        '{"en": "Fortune wheel", "vi": "Vòng quay may mắn", "fr": "Roue de la fortune"}', true, 3);
+        '{"en": "Fortune wheel", "vi": "Vòng quay may mắn", "fr": "Roue de la fortune", "zh": "幸运转盘", "ko": "행운의 룰렛", "ja": "ラッキールーレット"}', true, 3);
 
 insert into public.reward_prizes (id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, weight, stock, sort_order)
 values
   ('00000000-0000-4000-d000-000000000021', '00000000-0000-4000-d000-000000000002', 'points',
-   '{"en": "10 points", "vi": "10 điểm", "fr": "10 points"}', 10, null, null, null, 30, 35, null, 1),
+   '{"en": "10 points", "vi": "10 điểm", "fr": "10 points", "zh": "10 积分", "ko": "10 포인트", "ja": "10 ポイント"}', 10, null, null, null, 30, 35, null, 1),
   ('00000000-0000-4000-d000-000000000022', '00000000-0000-4000-d000-000000000002', 'voucher',
-   '{"en": "10% off at Secret Garden", "vi": "Giảm 10% tại Secret Garden", "fr": "10 % au Secret Garden"}', null,
+   '{"en": "10% off at Secret Garden", "vi": "Giảm 10% tại Secret Garden", "fr": "10 % au Secret Garden", "zh": "Secret Garden 九折", "ko": "Secret Garden 10% 할인", "ja": "Secret Garden 10% オフ"}', null,
    extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/secret-garden'), 10, null, 14, 10, 200, 2),
   ('00000000-0000-4000-d000-000000000023', '00000000-0000-4000-d000-000000000002', 'nothing',
-   '{"en": "Try again", "vi": "Thử lại nhé", "fr": "Réessayez"}', null, null, null, null, 30, 25, null, 3),
+   '{"en": "Try again", "vi": "Thử lại nhé", "fr": "Réessayez", "zh": "再试一次", "ko": "다시 도전", "ja": "もう一度"}', null, null, null, null, 30, 25, null, 3),
   ('00000000-0000-4000-d000-000000000024', '00000000-0000-4000-d000-000000000002', 'points',
-   '{"en": "50 points", "vi": "50 điểm", "fr": "50 points"}', 50, null, null, null, 30, 15, null, 4),
+   '{"en": "50 points", "vi": "50 điểm", "fr": "50 points", "zh": "50 积分", "ko": "50 포인트", "ja": "50 ポイント"}', 50, null, null, null, 30, 15, null, 4),
   ('00000000-0000-4000-d000-000000000025', '00000000-0000-4000-d000-000000000002', 'voucher',
-   '{"en": "Free pastry at L''Usine", "vi": "Bánh ngọt miễn phí tại L''Usine", "fr": "Viennoiserie offerte chez L''Usine"}', null,
+   '{"en": "Free pastry at L''Usine", "vi": "Bánh ngọt miễn phí tại L''Usine", "fr": "Viennoiserie offerte chez L''Usine", "zh": "L''Usine 免费糕点", "ko": "L''Usine 무료 페이스트리", "ja": "L''Usine のペストリー無料"}', null,
    extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/lusine-dong-khoi'), null,
-   '{"en": "A free pastry with your coffee", "vi": "Tặng một bánh ngọt kèm cà phê", "fr": "Une viennoiserie offerte avec votre café"}', 14, 10, 200, 5),
+   '{"en": "A free pastry with your coffee", "vi": "Tặng một bánh ngọt kèm cà phê", "fr": "Une viennoiserie offerte avec votre café", "zh": "点咖啡送一份糕点", "ko": "커피 주문 시 페이스트리 무료", "ja": "コーヒーにペストリーを一つサービス"}', 14, 10, 200, 5),
   ('00000000-0000-4000-d000-000000000026', '00000000-0000-4000-d000-000000000002', 'points',
-   '{"en": "200 points", "vi": "200 điểm", "fr": "200 points"}', 200, null, null, null, 30, 5, null, 6);
+   '{"en": "200 points", "vi": "200 điểm", "fr": "200 points", "zh": "200 积分", "ko": "200 포인트", "ja": "200 ポイント"}', 200, null, null, null, 30, 5, null, 6);
 
 -- ════════════════════════════════════════════════════════════════════════════════
 -- Settlement (issue 27, migration …20261126000100): partner@demo.test is staff of Miu Miu Spa, Miu Miu Spa's rate history (proposed → accepted, one declined), statuses of the

@@ -63,12 +63,15 @@ async function namesFor(lang: string): Promise<{ names: string[]; untranslated: 
   const campaigns = (await (
     await serviceRest(`reward_campaigns?customer_id=eq.${HOTEL}&select=title,reward_prizes(label,discount_text)`)
   ).json()) as { title: Texts; reward_prizes: { label: Texts; discount_text: Texts }[] }[];
-  for (const c of campaigns)
+  for (const c of campaigns) {
+    // A prize's text names its partner as the partner is written ("Secret Garden 10% 할인"), as a place's title does.
+    for (const p of c.reward_prizes) if (p.label?.[lang]) names.push(p.label[lang]);
     for (const t of [c.title, ...c.reward_prizes.flatMap((p) => [p.label, p.discount_text])])
       if (t && Object.keys(t).length && !t[lang]) {
         untranslated++;
         names.push(t.en ?? '', t.vi ?? '');
       }
+  }
   return { names: names.filter(Boolean), untranslated, places };
 }
 

@@ -1,10 +1,11 @@
-// Texts in the six content languages (a place's title, description and guest offer, a hotel's welcome):
-// form fields `title_en` … `welcome_ja`, CSV cells, and which languages a place still lacks.
+// Texts in the six content languages (a place's title, description and guest offer, a hotel's welcome, a
+// reward campaign's title and a prize's text): form fields `title_en` … `label_ja`, CSV cells, and which
+// languages a place still lacks.
 import { CONTENT_LANGUAGES, type ContentLanguage } from '@guestmap/shared-ui/i18n';
 import type { Json } from '@guestmap/shared-ui/database';
 
 export { CONTENT_LANGUAGES as LANGUAGES, type ContentLanguage as Language };
-export type TextField = 'title' | 'description' | 'offer' | 'welcome';
+export type TextField = 'title' | 'description' | 'offer' | 'welcome' | 'label';
 
 /** One language's text of a `{en, vi, …}` object; '' when absent. */
 export const textIn = (v: Json | null | undefined, l: string): string =>

@@ -1,5 +1,6 @@
-// A campaign's dialog: game, title in en/vi/fr, daily limit (a scratch card: once a day), dates, active.
+// A campaign's dialog: game, title in the six content languages, daily limit (a scratch card: once a day), dates, active.
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { LanguageFields } from '../../../lib/language-fields.tsx';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { useCampaigns } from '../hooks/use-campaigns.ts';
 
@@ -37,12 +38,7 @@ export function CampaignDialog({ campaigns: c }: { campaigns: ReturnType<typeof 
         >
           <Input />
         </Form.Item>
-        <Form.Item name="title_vi" label={t('rewards.titleVi')} rules={[{ max: 120 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="title_fr" label={t('rewards.titleFr')} rules={[{ max: 120 }]}>
-          <Input />
-        </Form.Item>
+        <LanguageFields field="campaignTitle" max={120} />
         <Form.Item
           name="daily_limit"
           label={t('rewards.dailyLimit')}

@@ -1,7 +1,8 @@
-// A prize's dialog: kind, label in en/vi/fr, points or a partner's voucher, weight and stock, and the chance
-// the weight would give among the campaign's other prizes.
+// A prize's dialog: kind, label in the six content languages, points or a partner's voucher, weight and
+// stock, and the chance the weight would give among the campaign's other prizes.
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
+import { LanguageFields } from '../../../lib/language-fields.tsx';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import type { Prize } from '../api/list-reward-prizes.ts';
 import type { Partner } from '../hooks/use-partners.ts';
@@ -50,12 +51,7 @@ export function PrizeDialog({ prizes: p, partners }: { prizes: ReturnType<typeof
         >
           <Input />
         </Form.Item>
-        <Form.Item name="label_vi" label={t('rewards.labelVi')} rules={[{ max: 120 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="label_fr" label={t('rewards.labelFr')} rules={[{ max: 120 }]}>
-          <Input />
-        </Form.Item>
+        <LanguageFields field="prizeLabel" max={120} />
         {prizeKind === 'points' && (
           <Form.Item
             name="points"

@@ -1,7 +1,7 @@
 // The campaign and prize forms' values and the rows and RPC arguments they come from and go to. Titles and
-// labels are in English (required), Vietnamese and French; campaign dates are whole UTC days (the daily limit
+// labels are in the six content languages (English required; lib/translations.ts); campaign dates are whole UTC days (the daily limit
 // counts UTC days too) and the end day is included.
-import type { Json } from '@guestmap/shared-ui/database';
+import { fromFields, toFields } from '../../../lib/translations.ts';
 import type { Campaign } from '../api/list-reward-campaigns.ts';
 import type { Prize } from '../api/list-reward-prizes.ts';
 import type { CampaignArgs } from '../api/upsert-reward-campaign.ts';
@@ -9,9 +9,9 @@ import type { PrizeArgs } from '../api/upsert-reward-prize.ts';
 
 export interface CampaignValues {
   kind: 'scratch_card' | 'fortune_wheel';
+  /** title_en (required), title_vi … title_ja. */
+  [text: `title_${string}`]: string | undefined;
   title_en: string;
-  title_vi?: string;
-  title_fr?: string;
   active: boolean;
   daily_limit: number;
   starts?: string;
@@ -20,9 +20,9 @@ export interface CampaignValues {
 
 export interface PrizeValues {
   kind: 'points' | 'voucher' | 'nothing';
+  /** label_en (required), label_vi … label_ja. */
+  [text: `label_${string}`]: string | undefined;
   label_en: string;
-  label_vi?: string;
-  label_fr?: string;
   points?: number | null;
   activity_id?: string | null;
   discount_pct?: number | null;
@@ -32,14 +32,6 @@ export interface PrizeValues {
 }
 
 const DAY = 86_400_000;
-const text = (v: Json | null | undefined, l: string) =>
-  v && typeof v === 'object' && !Array.isArray(v) ? String((v as Record<string, unknown>)[l] ?? '') : '';
-const texts = (o: Record<string, string | undefined>) =>
-  Object.fromEntries(
-    Object.entries(o)
-      .filter(([, v]) => v && v.trim())
-      .map(([k, v]) => [k, v!.trim()]),
-  );
 const toStart = (d?: string) => (d ? `${d}T00:00:00.000Z` : null);
 const toEnd = (d?: string) => (d ? new Date(Date.parse(`${d}T00:00:00.000Z`) + DAY).toISOString() : null);
 export const fromStart = (ts: string | null) => (ts ? ts.slice(0, 10) : undefined);
@@ -51,9 +43,7 @@ export const campaignValues = (c: Campaign | 'new'): Partial<CampaignValues> =>
     ? { kind: 'scratch_card', active: true, daily_limit: 1 }
     : {
         kind: c.kind,
-        title_en: text(c.title, 'en'),
-        title_vi: text(c.title, 'vi'),
-        title_fr: text(c.title, 'fr'),
+        ...toFields('title', c.title),
         active: c.active,
         daily_limit: c.daily_limit,
         starts: fromStart(c.starts_at),
@@ -64,7 +54,7 @@ export const campaignArgs = (v: CampaignValues, id: string | null, customerId: s
   p_id: id as string,
   p_customer_id: customerId,
   p_kind: v.kind,
-  p_title: texts({ en: v.title_en, vi: v.title_vi, fr: v.title_fr }),
+  p_title: fromFields('title', v),
   p_active: v.active,
   p_daily_limit: v.kind === 'scratch_card' ? 1 : v.daily_limit,
   p_starts_at: toStart(v.starts) as string,
@@ -76,9 +66,7 @@ export const prizeValues = (p: Prize | 'new'): Partial<PrizeValues> =>
     ? { kind: 'points', weight: 10, valid_days: 30 }
     : {
         kind: p.kind,
-        label_en: text(p.label, 'en'),
-        label_vi: text(p.label, 'vi'),
-        label_fr: text(p.label, 'fr'),
+        ...toFields('label', p.label),
         points: p.points,
         activity_id: p.activity_id,
         discount_pct: p.discount_pct,
@@ -91,7 +79,7 @@ export const prizeArgs = (v: PrizeValues, id: string | null, campaignId: string,
   p_id: id as string,
   p_campaign_id: campaignId,
   p_kind: v.kind,
-  p_label: texts({ en: v.label_en, vi: v.label_vi, fr: v.label_fr }),
+  p_label: fromFields('label', v),
   p_weight: v.weight,
   p_stock: (v.stock ?? null) as number,
   p_points: (v.kind === 'points' ? v.points : null) as number,

@@ -47,7 +47,7 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
 
   useEffect(() => {
     let live = true;
-    fetchWheelPrizes(supabase, campaign.id).then(
+    fetchWheelPrizes(supabase, campaign.id, locale).then(
       (p) => live && setPrizes(p),
       () => live && setPrizes('error'),
     );
@@ -55,7 +55,7 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
       live = false;
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [supabase, campaign.id]);
+  }, [supabase, campaign.id, locale]);
 
   const finish = useCallback(() => {
     const o = landing.current;
