@@ -1,6 +1,7 @@
 // /user and /user/settings in English: maps and favourites of a seeded guest; picture, name,
 // language and sign-out for a fresh account.
 import { test } from '@playwright/test';
+import { dropDuringWrite } from '../../shell/e2e/support.ts';
 import { authErrorResponse, shellState, signedInEmail, signIn, signUpFresh, expect } from './support.ts';
 
 // The machine is shared with other engineers' builds and tests: generous budgets, no sleeps.
@@ -60,9 +61,15 @@ test('settings: name, language, picture, e-mail and sign out', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1, name: 'After Name' })).toBeVisible();
   await expect.poll(async () => (await shellState(page)).auth.profile?.displayName).toBe('After Name');
 
-  // A failing update says so (the request is cut at the network layer).
+  // An update the server refuses says so (a lost answer is checked instead: the test below).
   await page.route('**/rest/v1/profiles*', (route) =>
-    route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue(),
+    route.request().method() === 'PATCH'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: '23514', message: 'refused', details: null, hint: null }),
+        })
+      : route.continue(),
   );
   await name.fill('Never Saved');
   await page.getByRole('button', { name: 'Save name' }).click();
@@ -95,4 +102,30 @@ test('settings: name, language, picture, e-mail and sign out', async ({ page }) 
   // Sign out.
   await page.getByRole('button', { name: 'Sign out' }).first().click();
   await expect.poll(() => signedInEmail(page)).toBeNull();
+});
+
+// A save whose answer is lost (issue 32's in-flight, here for the account's own settings): the update
+// reached the database, the connection dropped before the answer. The section says it is checking, the
+// same values are sent again when the connection returns, then "updated": the row holds what was typed.
+test('the connection drops while saving the name: "checking", then updated when it returns', async ({ page }) => {
+  await signUpFresh(page, { nickname: 'Before Drop', path: '/about-us' });
+  await page.goto('/user/settings');
+  const name = page.getByRole('textbox', { name: 'Display name' });
+  await expect(name).toHaveValue('Before Drop');
+  const drop = await dropDuringWrite(page, (u) => u.pathname === '/rest/v1/profiles', 'PATCH');
+  await name.fill('After Drop');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  const checking = page.getByRole('status').filter({ hasText: 'Checking whether this was saved' });
+  await expect(checking).toBeVisible();
+  expect(drop.applied()).toBe(true);
+  await expect(page.getByText('Error updating name')).toHaveCount(0);
+  await expect(name).toHaveValue('After Drop');
+
+  await drop.reconnect();
+  await expect(page.getByText('Name updated successfully')).toBeVisible();
+  await expect(checking).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'After Drop' })).toBeVisible();
+  // Every attempt sent the same values.
+  expect(drop.bodies.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(drop.bodies.map((b) => JSON.stringify(b))).size).toBe(1);
 });

@@ -1,23 +1,17 @@
 // /user/settings: the language of the app and of mails (saved in the profile).
 import { useId } from 'react';
 import { Radio } from 'antd';
-import {
-  useTranslation,
-  LOCALES,
-  LOCALE_LABELS,
-  usePlatform,
-  useSupabase,
-  type Locale,
-} from '@guestmap/shared-ui/contracts';
+import { useTranslation, LOCALES, LOCALE_LABELS, usePlatform, type Locale } from '@guestmap/shared-ui/contracts';
 import { lang } from '@guestmap/shared-ui/i18n';
 import { useBusy } from '../../../lib/hooks/use-busy.ts';
-import { updateProfile } from '../api/update-profile.ts';
+import { useProfileSave } from '../hooks/use-profile-save.ts';
+import { ProfileSaveChecking } from './profile-save-checking.tsx';
 import { Section } from './section.tsx';
 
 export function LanguageSection() {
   const { t } = useTranslation('account');
   const { user, locale, setLocale, toast, refreshProfile } = usePlatform();
-  const supabase = useSupabase();
+  const profileSave = useProfileSave();
   const { run } = useBusy('language');
   const labelId = useId();
   const change = (l: Locale) => {
@@ -25,14 +19,11 @@ export function LanguageSection() {
     // The interface follows at once; the profile keeps the choice for next time and other devices.
     setLocale(l);
     void run('save', async () => {
-      try {
-        await updateProfile(supabase, user.id, { language: l });
-        toast.success(t('user.language.success', { lng: lang(l) }));
-        await refreshProfile();
-      } catch (e) {
-        console.warn('[account] language update failed', e);
-        toast.error(t('user.language.error', { lng: lang(l) }));
-      }
+      const saved = await profileSave.save({ language: l });
+      if (saved === null) return;
+      if (!saved) return toast.error(t('user.language.error', { lng: lang(l) }));
+      toast.success(t('user.language.success', { lng: lang(l) }));
+      await refreshProfile();
     });
   };
   return (
@@ -57,6 +48,7 @@ export function LanguageSection() {
           </Radio.Button>
         ))}
       </Radio.Group>
+      <ProfileSaveChecking checking={profileSave.checking} />
     </Section>
   );
 }

@@ -1,16 +1,17 @@
 // /user/settings: the display name.
 import { useEffect, useId, useState } from 'react';
 import { Button, Flex, Form, Input } from 'antd';
-import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useBusy } from '../../../lib/hooks/use-busy.ts';
 import { validateDisplayName, type ValidationKey } from '../../../lib/utils/validation.ts';
-import { updateProfile } from '../api/update-profile.ts';
+import { useProfileSave } from '../hooks/use-profile-save.ts';
+import { ProfileSaveChecking } from './profile-save-checking.tsx';
 import { Section } from './section.tsx';
 
 export function NameSection() {
   const { t } = useTranslation('account');
   const { user, profile, toast, refreshProfile } = usePlatform();
-  const supabase = useSupabase();
+  const profileSave = useProfileSave();
   const { busy, run } = useBusy('name');
   const id = useId();
   const [name, setName] = useState(profile?.displayName ?? '');
@@ -24,15 +25,12 @@ export function NameSection() {
     setError(v);
     if (v || !user) return;
     void run('save', async () => {
-      try {
-        await updateProfile(supabase, user.id, { display_name: name.trim() });
-        setDirty(false);
-        toast.success(t('user.name.success'));
-        await refreshProfile();
-      } catch (e) {
-        console.warn('[account] name update failed', e);
-        toast.error(t('user.name.error'));
-      }
+      const saved = await profileSave.save({ display_name: name.trim() });
+      if (saved === null) return;
+      if (!saved) return toast.error(t('user.name.error'));
+      setDirty(false);
+      toast.success(t('user.name.success'));
+      await refreshProfile();
     });
   };
   return (
@@ -64,6 +62,7 @@ export function NameSection() {
           </Button>
         </Flex>
       </Form>
+      <ProfileSaveChecking checking={profileSave.checking} />
     </Section>
   );
 }

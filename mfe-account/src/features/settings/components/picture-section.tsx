@@ -5,8 +5,9 @@ import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/co
 import { useBusy } from '../../../lib/hooks/use-busy.ts';
 import { resizeToSquare } from '../utils/image-resize.ts';
 import { removeOldAvatars } from '../api/upload-avatar.ts';
-import { updateProfile } from '../api/update-profile.ts';
 import { uploadAvatar } from '../api/upload-avatar.ts';
+import { useProfileSave } from '../hooks/use-profile-save.ts';
+import { ProfileSaveChecking } from './profile-save-checking.tsx';
 import { Section } from './section.tsx';
 import { initials } from './section.tsx';
 
@@ -14,6 +15,7 @@ export function PictureSection() {
   const { t } = useTranslation('account');
   const { user, profile, toast, refreshProfile } = usePlatform();
   const supabase = useSupabase();
+  const profileSave = useProfileSave();
   const { busy, run } = useBusy('avatar');
   const inputId = useId();
   const [url, setUrl] = useState<string | null>(profile?.profilePictureUrl ?? null);
@@ -30,7 +32,9 @@ export function PictureSection() {
       }
       try {
         const publicUrl = await uploadAvatar(supabase, user.id, image);
-        await updateProfile(supabase, user.id, { profile_picture_url: publicUrl });
+        const saved = await profileSave.save({ profile_picture_url: publicUrl });
+        if (saved === null) return;
+        if (!saved) throw new Error('the profile was not updated');
         setUrl(publicUrl);
         await refreshProfile();
         toast.success(t('user.picture.success'));
@@ -72,6 +76,7 @@ export function PictureSection() {
           </Typography.Paragraph>
         </div>
       </Flex>
+      <ProfileSaveChecking checking={profileSave.checking} />
     </Section>
   );
 }
