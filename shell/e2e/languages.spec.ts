@@ -4,7 +4,7 @@
 // character (the machine's CJK fonts: `.ci/run` installs them where missing; no web font is downloaded).
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '@guestmap/shared-ui/languages';
-import { API_URL, ANON_KEY, foreignTexts, missingGlyphs, serviceRest } from './support.ts';
+import { API_URL, ANON_KEY, catalogue, foreignTexts, missingGlyphs, serviceRest, tr } from './support.ts';
 
 const HOTEL = 'saigon-riverside-hotel';
 const CJK = LANGUAGES.filter((l) => l.lang === 'zh' || l.lang === 'ko' || l.lang === 'ja') as unknown as {
@@ -186,6 +186,20 @@ for (const { lang, locale } of CJK) {
 
       // System fonts only: no web font on the guest path.
       expect(fonts).toEqual([]);
+    });
+
+    test(`${lang}: Home's picture of the map speaks ${locale} too`, async ({ page }) => {
+      await inLanguage(page, locale);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const drawing = page.locator('.gmk-hero-visual svg');
+      await expect(drawing).toBeVisible({ timeout: 30_000 });
+      // The page may show English for a moment while its catalogue downloads: wait for the drawing's own name.
+      await expect(drawing).toHaveAttribute(
+        'aria-label',
+        tr(catalogue('mfe-marketing', lang), 'home.carousel.slides.map.alt'),
+      );
+      await expectOneLanguage(page, lang, ['Saigon Riverside Hotel'], '.gmk-hero-visual', "Home's drawing");
     });
   });
 }

@@ -94,6 +94,7 @@ describeCatalogues('marketing catalogues in every language', import.meta.dirname
       'pricing.statement.total',
       'contact.email',
       'contact.message',
+      'drawings.cafes',
     ].map((k) => `fr:${k}`),
   ],
 });

@@ -1,7 +1,9 @@
 // Illustrations of the product's phone screens (map, place, rewards, hotel welcome), drawn as SVG
 // so they stay crisp and light: the hero's picture, and any carousel slide without a real screenshot yet.
+// Their texts are the page's language (`drawings.*` in the catalogues), as the product would show them.
 // About 270 lines, kept whole: four SVG drawings sharing one phone frame and its pieces (streets, pins).
 import { useId, type ReactNode } from 'react';
+import { useCopy } from '../hooks/use-copy.ts';
 
 const W = 240;
 const H = 480;
@@ -71,6 +73,7 @@ function Pin({ x, y, color, glyph }: { x: number; y: number; color: string; glyp
 }
 
 export function MapScreen({ label }: { label: string }) {
+  const { t } = useCopy();
   return (
     <Phone label={label}>
       <Streets />
@@ -80,15 +83,15 @@ export function MapScreen({ label }: { label: string }) {
       <g fontSize="9" fontWeight="600">
         <rect x="18" y="82" width="52" height="20" rx="10" fill="#5AB77B" />
         <text x="44" y="95" textAnchor="middle" fill="#0b2615">
-          Food
+          {t('drawings.food')}
         </text>
         <rect x="74" y="82" width="52" height="20" rx="10" fill="#fff" stroke="#dfe5e1" />
         <text x="100" y="95" textAnchor="middle" fill="#17201b">
-          Sights
+          {t('drawings.sights')}
         </text>
         <rect x="130" y="82" width="52" height="20" rx="10" fill="#fff" stroke="#dfe5e1" />
         <text x="156" y="95" textAnchor="middle" fill="#17201b">
-          Cafés
+          {t('drawings.cafes')}
         </text>
       </g>
       <Pin x={90} y={160} color="#e4572e" glyph="●" />
@@ -102,20 +105,21 @@ export function MapScreen({ label }: { label: string }) {
       <rect x="104" y="368" width="32" height="4" rx="2" fill="#dfe5e1" />
       <rect x="20" y="382" width="60" height="60" rx="10" fill="#f2c48d" />
       <text x="90" y="396" fontSize="11" fontWeight="700" fill="#17201b">
-        Bến Thành Market
+        {t('drawings.market')}
       </text>
       <text x="90" y="411" fontSize="9" fill="#56625b">
-        Market · 350 m · Open
+        {t('drawings.marketMeta')}
       </text>
       <rect x="90" y="420" width="96" height="18" rx="9" fill="#e6f4ea" />
       <text x="98" y="432" fontSize="8.5" fontWeight="700" fill="#2e7d4f">
-        10% off for guests
+        {t('drawings.guestDiscount')}
       </text>
     </Phone>
   );
 }
 
 export function PlaceScreen({ label }: { label: string }) {
+  const { t } = useCopy();
   return (
     <Phone label={label}>
       <rect x="8" y="30" width="224" height="150" fill="#f2c48d" />
@@ -133,17 +137,17 @@ export function PlaceScreen({ label }: { label: string }) {
         Secret Garden
       </text>
       <text x="20" y="223" fontSize="9.5" fill="#56625b">
-        Vietnamese home cooking · $$
+        {t('drawings.placeMeta')}
       </text>
       <text x="20" y="238" fontSize="9.5" fill="#2e7d4f" fontWeight="700">
-        Open now · until 22:00
+        {t('drawings.openUntil')}
       </text>
       <rect x="20" y="250" width="200" height="44" rx="10" fill="#e6f4ea" stroke="#5AB77B" />
       <text x="32" y="268" fontSize="9" fontWeight="800" fill="#2e7d4f">
-        GUEST OFFER
+        {t('drawings.guestOffer')}
       </text>
       <text x="32" y="284" fontSize="10" fontWeight="600" fill="#17201b">
-        10% off your bill for hotel guests
+        {t('drawings.offerText')}
       </text>
       <rect x="20" y="306" width="200" height="6" rx="3" fill="#dfe5e1" />
       <rect x="20" y="318" width="170" height="6" rx="3" fill="#dfe5e1" />
@@ -154,17 +158,18 @@ export function PlaceScreen({ label }: { label: string }) {
       </text>
       <rect x="20" y="420" width="96" height="36" rx="10" fill="#5AB77B" />
       <text x="68" y="442" fontSize="11" fontWeight="700" textAnchor="middle" fill="#0b2615">
-        Directions
+        {t('drawings.directions')}
       </text>
       <rect x="124" y="420" width="96" height="36" rx="10" fill="#fff" stroke="#dfe5e1" />
       <text x="172" y="442" fontSize="11" fontWeight="700" textAnchor="middle" fill="#17201b">
-        Call
+        {t('drawings.call')}
       </text>
     </Phone>
   );
 }
 
 export function RewardsScreen({ label }: { label: string }) {
+  const { t } = useCopy();
   const colors = ['#5AB77B', '#68529E', '#f2c48d', '#1d5fbf', '#e4572e', '#0E7C86'];
   const cx = 120;
   const cy = 200;
@@ -173,11 +178,11 @@ export function RewardsScreen({ label }: { label: string }) {
     <Phone label={label}>
       <rect x="8" y="30" width="224" height="450" fill="#f4f0fb" />
       <text x="120" y="62" fontSize="14" fontWeight="800" textAnchor="middle" fill="#17201b">
-        Your rewards
+        {t('drawings.yourRewards')}
       </text>
       <rect x="70" y="72" width="100" height="22" rx="11" fill="#68529E" />
       <text x="120" y="87" fontSize="10" fontWeight="700" textAnchor="middle" fill="#fff">
-        ★ 1,250 points
+        {t('drawings.points')}
       </text>
       {colors.map((c, i) => {
         const a0 = (i / colors.length) * Math.PI * 2;
@@ -197,22 +202,23 @@ export function RewardsScreen({ label }: { label: string }) {
       <path d={`M${cx - 8} ${cy - r - 10} L${cx + 8} ${cy - r - 10} L${cx} ${cy - r + 6} Z`} fill="#17201b" />
       <rect x="60" y="292" width="120" height="30" rx="15" fill="#68529E" />
       <text x="120" y="311" fontSize="11" fontWeight="700" textAnchor="middle" fill="#fff">
-        Spin the wheel
+        {t('drawings.spin')}
       </text>
       <rect x="20" y="340" width="200" height="96" rx="14" fill="#fff" stroke="#dfe5e1" />
       <text x="34" y="362" fontSize="10" fontWeight="800" fill="#17201b">
-        Today’s scratch card
+        {t('drawings.scratch')}
       </text>
       <rect x="34" y="372" width="172" height="50" rx="8" fill="#b3adc0" />
       <path d="M40 400 q20 -20 40 0 t40 0 t40 0" stroke="#d8d3e2" strokeWidth="10" fill="none" strokeLinecap="round" />
       <text x="150" y="402" fontSize="10" fontWeight="800" fill="#17201b">
-        15% OFF
+        {t('drawings.scratchPrize')}
       </text>
     </Phone>
   );
 }
 
 export function WelcomeScreen({ label }: { label: string }) {
+  const { t } = useCopy();
   return (
     <Phone label={label}>
       <rect x="8" y="30" width="224" height="170" fill="#0E7C86" />
@@ -224,7 +230,7 @@ export function WelcomeScreen({ label }: { label: string }) {
         Saigon Riverside Hotel
       </text>
       <text x="120" y="148" fontSize="9" textAnchor="middle" fill="#d9f1f3">
-        Our team picked these places for you
+        {t('drawings.welcome')}
       </text>
       <g fontSize="9" fontWeight="700">
         <rect x="54" y="162" width="40" height="20" rx="10" fill="#fff" />
@@ -241,10 +247,10 @@ export function WelcomeScreen({ label }: { label: string }) {
         </text>
       </g>
       {[
-        ['#e4572e', 'Eat like a local', '12 places'],
-        ['#1d5fbf', 'Sights nearby', '8 places'],
-        ['#68529E', 'Rooftops & bars', '5 places'],
-        ['#5AB77B', 'Spa & wellness', '3 partners'],
+        ['#e4572e', t('drawings.eatLocal'), t('drawings.places', { count: 12 })],
+        ['#1d5fbf', t('drawings.sightsNearby'), t('drawings.places', { count: 8 })],
+        ['#68529E', t('drawings.rooftops'), t('drawings.places', { count: 5 })],
+        ['#5AB77B', t('drawings.spa'), t('drawings.partners', { count: 3 })],
       ].map(([color, title, sub], i) => (
         <g key={title} transform={`translate(20 ${214 + i * 62})`}>
           <rect width="200" height="52" rx="12" fill="#fff" stroke="#dfe5e1" />
