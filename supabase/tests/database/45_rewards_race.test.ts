@@ -35,17 +35,7 @@ describe('rewards under concurrency on postgres', () => {
        ($1, 'points', '{"en":"10 points"}', 10, null, null, 1), ($1, 'voucher', '{"en":"voucher"}', null, $2, 10, 1)`,
       [scratch, spa],
     );
-    wheel = (
-      await s.db.query<{ id: string }>(
-        `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 10) returning id`,
-        [HOTEL_A],
-      )
-    ).rows[0]!.id;
-    await s.db.query(
-      `insert into public.reward_prizes (campaign_id, kind, label, points, weight, stock) values
-       ($1, 'points', '{"en":"jackpot"}', 1000, 1000000, 5), ($1, 'nothing', '{"en":"nothing"}', null, 1, null)`,
-      [wheel],
-    );
+    wheel = await jackpotWheel(5);
     await s.db.query(
       `insert into auth.users (instance_id, id, aud, role, is_anonymous, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
        select '00000000-0000-0000-0000-000000000000', ('00000000-0000-4000-c000-' || lpad(g::text, 12, '0'))::uuid, 'authenticated', 'authenticated',
@@ -61,6 +51,22 @@ describe('rewards under concurrency on postgres', () => {
   afterAll(async () => {
     await s?.stop();
   });
+
+  /** A fortune wheel (10 spins a day) whose jackpot of 1,000 points, weight 1,000,000, has `stock` items; else nothing. */
+  const jackpotWheel = async (stock: number) => {
+    const id = (
+      await s.db.query<{ id: string }>(
+        `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 10) returning id`,
+        [HOTEL_A],
+      )
+    ).rows[0]!.id;
+    await s.db.query(
+      `insert into public.reward_prizes (campaign_id, kind, label, points, weight, stock) values
+       ($1, 'points', '{"en":"jackpot"}', 1000, 1000000, $2), ($1, 'nothing', '{"en":"nothing"}', null, 1, null)`,
+      [id, stock],
+    );
+    return id;
+  };
 
   /** Each call as its user (anon when null), on its own connection, all fired at once. */
   const race = (calls: { userId: string | null; sql: string; params: unknown[] }[]) =>
@@ -137,17 +143,7 @@ describe('rewards under concurrency on postgres', () => {
     const won: number[] = [];
     const stockLeft: number[] = [];
     for (let round = 0; round < 10; round++) {
-      const campaign = (
-        await s.db.query<{ id: string }>(
-          `insert into public.reward_campaigns (customer_id, kind, daily_limit) values ($1, 'fortune_wheel', 10) returning id`,
-          [HOTEL_A],
-        )
-      ).rows[0]!.id;
-      await s.db.query(
-        `insert into public.reward_prizes (campaign_id, kind, label, points, weight, stock) values
-         ($1, 'points', '{"en":"jackpot"}', 500, 1000000, 3), ($1, 'nothing', '{"en":"nothing"}', null, 1, null)`,
-        [campaign],
-      );
+      const campaign = await jackpotWheel(3);
       const results = await race(
         Array.from({ length: RACERS }, (_, i) => ({
           userId: racerId(i + 1),
