@@ -89,6 +89,13 @@ export function contractSurface(): ApiEntry[] {
       entries.push({ name, kind: 'class', text: declarationText(decl).replace(/\{[\s\S]*\}$/, '{ … }') });
       continue;
     }
+    // A constant declared with a type is reported with that type as written (`ROUTE_NAMES: RouteName[]`), not
+    // its expansion: the route names are the route registry's data (route-registry.js), outside the report,
+    // so a new route changes neither this report nor the contract version (docs/platform.md "Contract version").
+    if (ts.isVariableDeclaration(decl) && decl.type) {
+      entries.push({ name, kind: 'const', text: `const ${name}: ${declarationText(decl.type)};` });
+      continue;
+    }
     const type = checker.getTypeOfSymbolAtLocation(symbol, decl);
     const kind = type.getCallSignatures().length && !ts.isVariableDeclaration(decl) ? 'function' : 'const';
     const text =
@@ -114,9 +121,11 @@ export function renderReport(entries: ApiEntry[], version: string = CONTRACT_VER
     'contract exports, with its type as the TypeScript compiler reads it. `src/contracts/api-report.test.ts`',
     'fails when the contract and this report differ. **A change of this surface needs a contract version bump**:',
     'the minor when remotes built against the previous version still work with it (names added, a type widened:',
-    'a new route, a new optional field), the major when they would not (a name removed, a type narrowed or',
-    'changed); a remote built against another major is not loaded, it shows the fallback. The script refuses to',
-    'write a changed surface under the same version, and a removed name without a new major.',
+    'a new optional field), the major when they would not (a name removed, a type narrowed or changed); a remote',
+    'built against another major is not loaded, it shows the fallback. The script refuses to write a changed',
+    'surface under the same version, and a removed name without a new major. The route names are the route',
+    "registry's data (`route-registry.js`), not listed here: a new route needs no bump, a removed or renamed one a",
+    'new major (docs/platform.md "Contract version").',
     '',
   ];
   for (const e of entries) lines.push(`## ${e.name} (${e.kind})`, '', '```ts', e.text, '```', '');
@@ -156,7 +165,7 @@ export function bumpNeeded(previous: string, next: ApiEntry[], version: string =
     return (
       `The contract's surface changed (${what}): set CONTRACT_DECLARATION in shared-ui/src/contracts/version.ts to ` +
       `guestmap-contract@${was.major}.${was.minor + 1} when remotes built against ${was.major}.${was.minor} still work with it ` +
-      `(names added, a type widened: a new route, a new optional field), or guestmap-contract@${was.major + 1}.0 when they ` +
+      `(names added, a type widened: a new optional field), or guestmap-contract@${was.major + 1}.0 when they ` +
       `would not (a type narrowed or changed), and run ${REGENERATE} again.`
     );
   return null;

@@ -1641,6 +1641,13 @@ export type Database = {
         }
         Returns: boolean
       }
+      reorder_places: {
+        Args: {
+          p_customer_id: string
+          p_ids: string[]
+        }
+        Returns: undefined
+      }
       respond_commission_rate: {
         Args: {
           p_rate_id: string

@@ -76,6 +76,7 @@ const EXPLAINED: Record<DbErrorCode, boolean> = {
   not_moderator: true,
   not_partner: true,
   not_pending: true,
+  order_stale: true,
   package_city: true,
   package_limit: true,
   partner_locked: false,

@@ -62,6 +62,7 @@ export const DB_ERROR_CODES = [
   'not_moderator',
   'not_partner',
   'not_pending',
+  'order_stale',
   'package_city',
   'package_limit',
   'partner_locked',

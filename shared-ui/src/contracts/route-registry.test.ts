@@ -29,7 +29,10 @@ describe('the route registry', () => {
       expect(EXPOSES[remote]).toEqual(modulesOf(remote));
       for (const m of EXTRA_MODULES[remote]) expect(EXPOSES[remote]).toContain(m);
     }
-    expect(EXPOSES.account).toEqual(['UserSettings', 'CustomerCreate', 'AuthDialog']);
+    // A screen two routes render (account's UserSettings: User and UserSettings) is exposed once.
+    for (const remote of REMOTE_NAMES) expect(new Set(EXPOSES[remote]).size, remote).toBe(EXPOSES[remote].length);
+    expect(EXPOSES.account.filter((m) => m === 'UserSettings')).toEqual(['UserSettings']);
+    expect(EXPOSES.account).toEqual(expect.arrayContaining(['UserSettings', 'CustomerCreate', 'AuthDialog']));
   });
 
   it('has a screen file in each remote for every module it exposes', () => {

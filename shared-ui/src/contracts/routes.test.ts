@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { pathFor, isRouteName, ROUTE_NAMES } from './routes.ts';
 
 describe('route table contract', () => {
+  // The routes the spec requires (and the partner portal, issue #27), in the registry's order; a route added
+  // since (the registry is the list) is not written here: a new route touches the registry, its screen and its
+  // texts only (docs/platform.md "Adding a route").
   it('has the 13 route names of the spec, and the partner portal (issue #27)', () => {
-    expect(ROUTE_NAMES).toEqual([
+    const required = [
       'Home',
       'TermsAndPrivacy',
       'AboutUs',
@@ -18,7 +21,8 @@ describe('route table contract', () => {
       'Activity',
       'Dashboard',
       'PartnerPortal',
-    ]);
+    ];
+    expect(ROUTE_NAMES.filter((n) => required.includes(n))).toEqual(required);
   });
 
   it('builds paths by name, dropping optional params and encoding values', () => {

@@ -9,16 +9,23 @@ export type RouteEntry = Registry[keyof Registry];
 /** Who may open a route: anyone, a signed-in account with an e-mail, a moderator of its customer, an administrator. */
 export type Guard = 'none' | 'email' | 'moderator' | 'admin';
 
-/** Every route's path by name: Home '/', Map '/:customerId/map', … */
-export const ROUTES = Object.fromEntries(Object.entries(ROUTE_REGISTRY).map(([name, r]) => [name, r.path])) as {
-  readonly [K in keyof Registry]: Registry[K]['path'];
-};
+/**
+ * Every route's path by name, a type read from the registry: the list of routes is the registry's data, not
+ * written into the contract's API report, so a new route changes neither the report nor the contract version
+ * (docs/platform.md "Contract version").
+ */
+export type RoutePaths = { readonly [K in keyof Registry]: Registry[K]['path'] };
 
-export type RouteName = keyof typeof ROUTES;
+/** Every route's path by name: Home '/', Map '/:customerId/map', … */
+export const ROUTES: RoutePaths = Object.fromEntries(
+  Object.entries(ROUTE_REGISTRY).map(([name, r]) => [name, r.path]),
+) as RoutePaths;
+
+export type RouteName = keyof RoutePaths;
 export type RouteParams = Partial<Record<'customerId' | 'activitySlug' | 'activityId', string>>;
 export type RouteQuery = Record<string, string | undefined>;
 
-export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+export const ROUTE_NAMES: RouteName[] = Object.keys(ROUTES) as RouteName[];
 
 export function isRouteName(v: unknown): v is RouteName {
   return typeof v === 'string' && Object.prototype.hasOwnProperty.call(ROUTES, v);

@@ -3,7 +3,8 @@
 // (mfe-marketing/scripts/prerender.tsx), and by the test helper `renderWithPlatform` (../testing).
 // Each gives what it has; what it leaves out gets the same default everywhere: navigation by route name
 // over its `navigate`, the sign-in request as the shell's query (`dialogAuth`, `to`, `customerId`),
-// `hrefFor` = `pathFor`, no user, no pending work, toasts to the console.
+// `hrefFor` = `pathFor`, no user, no pending work, toasts to the console. The shell gives every part and
+// calls `assemblePlatform`, the same object without the defaults (they stay out of the page's bytes).
 //
 // Only types come from the contract here (its runtime is a Module Federation singleton the caller
 // imports by package name); the route paths are plain data.
@@ -103,7 +104,9 @@ export function storeApiOf(store: {
   };
 }
 
-const defaultToasts = consoleToasts();
+// The defaults below are created when a caller needs them (pure: a bundle that only assembles, the shell's,
+// leaves them out).
+const defaultToasts = /* @__PURE__ */ consoleToasts();
 
 const noCustomerSnapshot = { id: null, status: 'idle', data: null } as const;
 const noCustomer: CustomerSource = { get: () => noCustomerSnapshot, subscribe: () => noop, reload: resolved };
@@ -116,7 +119,7 @@ const emptyStore: StoreApi = {
 };
 
 // `db.from(…)` / `db.rpc(…)` on a platform built without one: a clear error at the call.
-const unavailableDb = new Proxy({} as Db, {
+const unavailableDb = /* @__PURE__ */ new Proxy({} as Db, {
   get(_target, key) {
     if (typeof key !== 'string' || key === 'then') return undefined;
     return () => {
@@ -146,11 +149,43 @@ function navigationOf(nav: PlatformNavigation): Pick<Platform, 'navigateTo' | 'r
   return { navigateTo, requestSignIn };
 }
 
-/** Builds the Platform object. Pure: call it again (in a useMemo) when an input changes. */
-export function createPlatform(o: PlatformOptions): Platform {
-  const { navigateTo, requestSignIn } = navigationOf(o.navigation ?? noNavigation);
-  const supabase = o.supabase ?? null;
+/**
+ * Every member a caller gives `createPlatform` (the shell gives them all, and calls `assemblePlatform` so the
+ * defaults for a harness, a prerender or a test stay out of its bundle).
+ */
+export type PlatformParts = Required<Omit<PlatformOptions, 'requestSignIn'>> & Pick<PlatformOptions, 'requestSignIn'>;
+
+/** The Platform object from every part: navigation by route name over `navigation`, `hrefFor` = `pathFor`. */
+export function assemblePlatform(o: PlatformParts): Platform {
+  const { navigateTo, requestSignIn } = navigationOf(o.navigation);
   return {
+    config: o.config,
+    db: o.db,
+    supabase: o.supabase,
+    loadSupabase: o.loadSupabase,
+    toast: o.toast,
+    user: o.user,
+    profile: o.profile,
+    requestSignIn: o.requestSignIn ?? requestSignIn,
+    navigateTo,
+    hrefFor: pathFor,
+    pending: o.pending,
+    setPending: o.setPending,
+    store: o.store,
+    customer: o.customer,
+    i18n: o.i18n,
+    locale: o.locale,
+    setLocale: o.setLocale,
+    refreshProfile: o.refreshProfile,
+    signOut: o.signOut,
+  };
+}
+
+/** Builds the Platform object, with the defaults above for what is left out. Pure: call it again (in a useMemo) when an input changes. */
+export function createPlatform(o: PlatformOptions): Platform {
+  const supabase = o.supabase ?? null;
+  return assemblePlatform({
+    ...o,
     config: o.config ?? { supabaseUrl: '', supabaseAnonKey: '', remotes: NO_REMOTES },
     db: o.db ?? unavailableDb,
     supabase,
@@ -160,17 +195,13 @@ export function createPlatform(o: PlatformOptions): Platform {
     toast: o.toast ?? defaultToasts,
     user: o.user ?? null,
     profile: o.profile ?? null,
-    requestSignIn: o.requestSignIn ?? requestSignIn,
-    navigateTo,
-    hrefFor: pathFor,
+    navigation: o.navigation ?? noNavigation,
     pending: o.pending ?? false,
     setPending: o.setPending ?? noop,
     store: o.store ?? emptyStore,
     customer: o.customer ?? noCustomer,
-    i18n: o.i18n,
-    locale: o.locale,
     setLocale: o.setLocale ?? noop,
     refreshProfile: o.refreshProfile ?? resolved,
     signOut: o.signOut ?? resolved,
-  };
+  });
 }

@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@guestmap/shared-ui/contracts';
 import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
-import { customerSource, fetchCustomer } from './customer.ts';
+import {
+  CUSTOMER_COLUMN_LIST,
+  CUSTOMER_TEXTS,
+  EVERY_COLUMN_LISTED,
+  customerSource,
+  fetchCustomer,
+} from './customer.ts';
 import { customerSlice, makeStore } from './store.ts';
 
 const ID = 'saigon-riverside-hotel';
@@ -27,6 +33,16 @@ async function pageWith(db: ReturnType<typeof createDb>) {
 }
 
 describe('the page customer', () => {
+  it('a guest screen’s row has every column of the table (the column list is the generated types’)', async () => {
+    const db = createDb(stack.apiUrl, stack.config.auth.anonKey, async () => null);
+    const whole = await db.from('customers').select('*').eq('id', ID).single();
+    const guest = await fetchCustomer(db, ID, ['en', 'vi']);
+    if (guest.status !== 'loaded' || !whole.data) throw new Error(`customer not read: ${guest.status}`);
+    expect(Object.keys(guest.row).sort()).toEqual(Object.keys(whole.data).sort());
+    expect([...CUSTOMER_COLUMN_LIST, ...CUSTOMER_TEXTS].sort()).toEqual(Object.keys(whole.data).sort());
+    expect(EVERY_COLUMN_LISTED).toBe(true);
+  });
+
   it('reload() after a change: every reader gets the new row; the same row again keeps the object', async () => {
     const db = createDb(stack.apiUrl, stack.config.auth.anonKey, async () => null);
     const source = customerSource(await pageWith(db), db);

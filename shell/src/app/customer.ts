@@ -40,10 +40,36 @@ export function customerTextsFor(remote: string | undefined, locale: string): Cu
 
 const textsKey = (t: CustomerTexts) => (t === 'all' ? 'all' : t.join(','));
 
-/** Every column of `customers` but the texts written per language. */
-const CUSTOMER_COLUMNS =
-  'id, kind, name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, package, is_public, rewards_reinvestment_pct, time_zone, created_by, created_at, updated_at';
-const CUSTOMER_TEXTS = ['welcome'] as const;
+/**
+ * Every column of `customers` but the texts written per language, checked against the generated database
+ * types (supabase/types/database.ts): a column renamed or removed is a type error here, and so is a column
+ * added to the table and not listed (`EveryColumnListed`); customer.test.ts reads the row both ways.
+ */
+export const CUSTOMER_COLUMN_LIST = [
+  'id',
+  'kind',
+  'name',
+  'tagline',
+  'latitude',
+  'longitude',
+  'zoom',
+  'logo_url',
+  'primary_color',
+  'cover_url',
+  'package',
+  'is_public',
+  'rewards_reinvestment_pct',
+  'time_zone',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Customer)[];
+export const CUSTOMER_TEXTS = ['welcome'] as const satisfies readonly (keyof Customer)[];
+type Unlisted = Exclude<keyof Customer, (typeof CUSTOMER_COLUMN_LIST)[number] | (typeof CUSTOMER_TEXTS)[number]>;
+/** `true` only when every column of the generated `customers` row is listed above (else: the missing names). */
+export type EveryColumnListed = [Unlisted] extends [never] ? true : Unlisted;
+export const EVERY_COLUMN_LISTED: EveryColumnListed = true;
+const CUSTOMER_COLUMNS = CUSTOMER_COLUMN_LIST.join(', ');
 
 /** The texts the route on screen needs (set by useCustomerLoader; at boot by prefetch/seed). */
 let wanted: CustomerTexts = 'all';

@@ -1,5 +1,6 @@
 // Builds the Platform object every remote receives through usePlatform(), with shared-ui's factory
-// (@guestmap/shared-ui/platform) from the shell's store, router, Supabase loader and toasts.
+// (@guestmap/shared-ui/platform: `assemblePlatform`, every part given, no defaults bundled) from the shell's
+// store, router, Supabase loader and toasts.
 import { useMemo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useLocation } from 'react-router-dom';
 import type { SupabaseLoader } from './supabase-loader.ts';
@@ -11,7 +12,7 @@ import {
   type PlatformConfig,
   type Locale,
 } from '@guestmap/shared-ui/contracts';
-import { createPlatform, storeApiOf } from '@guestmap/shared-ui/platform';
+import { assemblePlatform, storeApiOf } from '@guestmap/shared-ui/platform';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
 import { customerSource } from './customer.ts';
@@ -81,7 +82,7 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
 
   const value = useMemo<Platform>(
     () =>
-      createPlatform({
+      assemblePlatform({
         config: deps.config,
         db: deps.supabase.db,
         supabase: client,

@@ -2,7 +2,7 @@
 // stays on the page they came from when that page was guarded too (and still lets them in), with
 // the auth dialog open: dialogAuth=true, to=<route name> (never a URL) and, for the moderator
 // guard, customerId.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { isRouteName, pathFor, type RouteName } from '@guestmap/shared-ui/contracts';
 import { useAppSelector } from '../app/hooks.ts';
@@ -78,13 +78,35 @@ export function refusedBySignOut(auth: AuthView, pathname: string, now = Date.no
   return auth.status === 'signedOut' && pathname === signedOut.pathname && now - signedOut.at < 10_000;
 }
 
+/**
+ * The page the user was on when this guard first held them back at `location` (waiting or refused): the
+ * last visit the layout recorded then, kept for as long as the guard stays on that location. Asking
+ * `lastVisit()` at each render would be wrong once the layout has recorded `location` itself: the router
+ * renders the refusal's navigation in a transition, and any store update before it lands (the live profile
+ * re-read, for one) re-renders this guard on the refused location, which then looked like a refusal in
+ * place and sent the user Home instead of back. A location the guard first let in and refuses later (a
+ * sign-out there, a moderator removed) is a refusal in place: by then the layout has recorded it.
+ */
+function useHeldFrom(held: boolean, location: { key: string; pathname: string }): Visit | null {
+  const here = `${location.key} ${location.pathname}`;
+  const from = useRef<{ here: string; visit: Visit | null } | null>(null);
+  if (held && from.current?.here !== here) from.current = { here, visit: lastVisit() };
+  // Forgotten once a screen was let in and shown (an effect: a render the router may still discard, such as
+  // the refusal's own navigation, must not forget it).
+  useEffect(() => {
+    if (!held) from.current = null;
+  }, [held, here]);
+  return from.current?.here === here ? from.current.visit : lastVisit();
+}
+
 export function Guarded({ guard, name, children }: { guard: Guard; name: RouteName; children: ReactNode }) {
   const auth = useAppSelector((s) => s.auth);
   const { customerId } = useParams();
   const location = useLocation();
   const d = decide(guard, name, auth, customerId);
+  const previous = useHeldFrom(!d.allow, location);
   if (d.allow) return <>{children}</>;
   if (d.wait) return <RemoteLoading />;
   if (refusedBySignOut(auth, location.pathname)) return <Navigate replace to={pathFor('Home')} />;
-  return <Navigate replace to={refusalTarget(d.query, lastVisit(), location, auth)} />;
+  return <Navigate replace to={refusalTarget(d.query, previous, location, auth)} />;
 }

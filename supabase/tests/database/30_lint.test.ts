@@ -42,6 +42,7 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'redeem_voucher',
   'remove_moderator',
   'remove_partner_staff',
+  'reorder_places',
   'respond_commission_rate',
   'set_home_customer',
   'set_partner_pin',

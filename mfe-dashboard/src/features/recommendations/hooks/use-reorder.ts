@@ -1,9 +1,10 @@
-// Moving a recommendation up or down: the list is renumbered 10, 20, 30 … and each row whose number changed is
-// written (api/set-activity-order.ts says why one request per row); on a refusal the list is read again.
+// Moving a recommendation up or down: the list is shown renumbered 10, 20, 30 … at once and sent whole in one
+// call (api/reorder-places.ts); on a refusal (another manager changed the list meanwhile: `order_stale`) the
+// reason is said and the list is read again.
 import type { Dispatch, SetStateAction } from 'react';
 import { useDb } from '../../../lib/use-db.ts';
 import type { Activity } from '../api/list-activities.ts';
-import { setActivityOrder } from '../api/set-activity-order.ts';
+import { reorderPlaces } from '../api/reorder-places.ts';
 
 export function useReorder(
   rows: Activity[],
@@ -18,13 +19,14 @@ export function useReorder(
     if (j < 0 || j >= rows.length) return;
     const next = [...rows];
     [next[i], next[j]] = [next[j]!, next[i]!];
-    const renumbered = next.map((x, k) => ({ ...x, sort_order: (k + 1) * 10 }));
-    setRows(renumbered);
-    const changed = renumbered.filter((x, k) => x.sort_order !== rows[k]?.sort_order || x.id !== rows[k]?.id);
-    const results = await Promise.all(changed.map((x) => setActivityOrder(db, x.id, x.sort_order)));
-    const failed = results.find((res) => res.error);
-    if (failed) {
-      explain(failed.error);
+    setRows(next.map((x, k) => ({ ...x, sort_order: (k + 1) * 10 })));
+    const { error } = await reorderPlaces(
+      db,
+      r.customer_id,
+      next.map((x) => x.id),
+    );
+    if (error) {
+      explain(error);
       void reload();
     }
   };
