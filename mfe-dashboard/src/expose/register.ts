@@ -1,7 +1,7 @@
 // Run by the shell (and the dev harness) before this remote's first screen: injects the remote's
 // slice into the one store of the page and adds its i18n namespace to the one i18next.
 import type { RegisterRemote } from '@guestmap/shared-ui/contracts';
-import { dashboardUi } from '../store/ui-slice.ts';
+import { dashboardUi } from '../lib/store/ui-slice.ts';
 import en from '../locales/en.json';
 
 export const NS = 'dashboard';

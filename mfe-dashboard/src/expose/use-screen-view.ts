@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
-import { dashboardUi } from '../store/ui-slice.ts';
+import { dashboardUi } from '../lib/store/ui-slice.ts';
 
 /** Counts screen views in this remote's slice of the shell's store. */
 export function useScreenView(): void {
