@@ -156,7 +156,7 @@ $$;
 -- settlement tables' statistics say they are (nearly) empty, as at the first month end, or at each
 -- month end until autovacuum analyses them, the planner reads them sequentially for these checks: a
 -- run closing the month for every hotel in one session then reads every month and invoice it already
--- wrote for each new one (quadratic in the hotels: 1,000 hotels, 4,000 invoices, 2.7–5.6 s in one
+-- wrote for each new one (quadratic in the hotels: 1,000 hotels, 4,000 invoices, 4.1–5.6 s in one
 -- transaction, growing along the run; about 2.2 s and flat with the probes by index, at load 12–13).
 -- Their only queries are these probes: always by the index.
 alter function private.new_payment_reference(date) set enable_seqscan = off;
