@@ -90,6 +90,10 @@ export default function MapScreen() {
     [customerId, navigateTo],
   );
   const close = useCallback(() => customerId && navigateTo('Map', { customerId }), [customerId, navigateTo]);
+  const openCustomer = useCallback(
+    () => customerId && navigateTo('Customer', { customerId }),
+    [customerId, navigateTo],
+  );
 
   if (places.status === 'notFound') {
     return (
@@ -124,7 +128,7 @@ export default function MapScreen() {
         customer={customer}
         locale={locale}
         customerHref={hrefFor('Customer', { customerId })}
-        onCustomer={() => navigateTo('Customer', { customerId })}
+        onCustomer={openCustomer}
       />
       <div className="gm-mapbody">
         <MapPane
