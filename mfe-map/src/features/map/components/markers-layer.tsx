@@ -172,12 +172,16 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
     };
 
     const render = () => {
-      const b = map.getBounds().pad(0.1);
+      const seen = map.getBounds();
+      const b = seen.pad(0.1);
       const zoom = map.getZoom();
-      const visible = index.query(
+      const around = index.query(
         [b.getWest(), Math.max(-85, b.getSouth()), b.getEast(), Math.min(85, b.getNorth())],
         zoom,
       );
+      // Those on the screen first (the first slice draws them), then the margin kept for panning.
+      const onScreen = (c: ClusterOrPoint) => seen.contains([c.latitude, c.longitude]);
+      const visible = [...around.filter(onScreen), ...around.filter((c) => !onScreen(c))];
       // The selected place is always drawn as itself, even inside a cluster.
       const sel = selectedId ? byId.get(selectedId) : undefined;
       if (sel && !visible.some((v) => v.kind === 'point' && v.id === sel.id)) {
