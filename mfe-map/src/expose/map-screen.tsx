@@ -60,7 +60,8 @@ export default function MapScreen() {
   const mapShown = useAfterPaint(customer !== null);
   // A phone's list starts closed (the sheet shows its handle and the filters): its rows, up to a hundred
   // links of ten elements each, are built once the page is idle after the map, or at once when it opens.
-  const listIdle = useIdleAfter(mapShown);
+  // Only once places are here: a big map's first page draws its markers first, its rows after.
+  const listIdle = useIdleAfter(mapShown && activities.length > 0);
   // Hotels with a live scratch card or wheel get a rewards entry; city maps never do.
   const campaigns = useCampaigns(db, customer?.kind === 'hotel' ? customer.id : null);
   useMapViewEvent(db, customer?.id ?? null);

@@ -281,17 +281,20 @@ export function usePlaces(db: Db, customerId: string | undefined): PlacesState {
     // (each showing renders the list's count, the markers' index and items again: for every page, that
     // work would delay the last one's). Never over a complete read shown before: a change of language
     // keeps the old texts until the new ones are all here.
+    // The first page is an ordinary update, the later ones transitions: a transition gives way to the next
+    // one, and on a slow phone each page's arrival restarted the first page's render until the last.
     let shownAt = -Infinity;
     const stop = watchPlaces(db, customerId, locale, (soFar) => {
-      if (performance.now() - shownAt < PARTIAL_EVERY_MS) return;
-      shownAt = performance.now();
-      startTransition(() =>
+      if (!live || performance.now() - shownAt < PARTIAL_EVERY_MS) return;
+      const update = () =>
         setState((prev) =>
           prev?.id === customerId && prev.read.status === 'ready' && prev.read.complete
             ? prev
             : { id: customerId, attempt, read: { status: 'ready', activities: soFar, complete: false } },
-        ),
-      );
+        );
+      if (shownAt === -Infinity) update();
+      else startTransition(update);
+      shownAt = performance.now();
     });
     loadPlaces(db, customerId, locale).then(
       // A transition: the list and the markers render in slices, so a tap is never kept waiting.

@@ -49,7 +49,7 @@ function clusterElement(count: number): HTMLElement {
 /** Enter and Space activate a focused marker, like a button (Leaflet alone handles only a
  *  legacy keypress for Enter; preventing keydown's default stops that one from firing twice). */
 function activateOnKey(marker: L.Marker, onActivate: () => void) {
-  marker.on('add', () => {
+  const bind = () =>
     marker.getElement()?.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ' || e.key === 'Spacebar') {
         e.preventDefault();
@@ -57,7 +57,8 @@ function activateOnKey(marker: L.Marker, onActivate: () => void) {
         onActivate();
       }
     });
-  });
+  marker.on('add', bind);
+  return bind;
 }
 
 export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Props) {
@@ -81,6 +82,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
   const labelled = useRef(clusterLabel);
   const labels = useRef(new Map<Props['clusterLabel'], Map<number, string>>());
   const clusters = useRef(new WeakMap<L.Marker, Extract<ClusterOrPoint, { kind: 'cluster' }>>());
+  const keyHandlers = useRef(new WeakMap<L.Marker, () => void>());
 
   useEffect(() => {
     const current = markers.current;
@@ -113,17 +115,24 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
     };
     /** The cluster each marker shows now. */
     const shows = clusters.current;
+    const rebind = keyHandlers.current;
     const update = (m: L.Marker, c: Extract<ClusterOrPoint, { kind: 'cluster' }>) => {
       const was = shows.get(m)!;
       shows.set(m, c);
       if (was.latitude !== c.latitude || was.longitude !== c.longitude) m.setLatLng([c.latitude, c.longitude]);
       if (was.count === c.count) return;
       m.options.title = nameOf(c.count);
-      // The same icon, its number changed (and kept in its options, should Leaflet build it again).
-      const icon = m.options.icon as L.DivIcon;
-      icon.options.html = clusterElement(c.count);
+      if (sizeOf(was.count) !== sizeOf(c.count)) {
+        // Another size: a new icon element, its name and keys bound again.
+        m.setIcon(clusterIcon(c.count));
+        rebind.get(m)?.();
+      } else {
+        // The same icon, its number changed (and kept in its options, should Leaflet build it again).
+        const icon = m.options.icon as L.DivIcon;
+        icon.options.html = clusterElement(c.count);
+        m.getElement()?.replaceChildren(icon.options.html);
+      }
       const el = m.getElement();
-      el?.replaceChildren(icon.options.html);
       el?.setAttribute('title', nameOf(c.count));
       el?.setAttribute('aria-label', nameOf(c.count));
     };
@@ -141,7 +150,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
           map.flyTo([now.latitude, now.longitude], Math.max(now.expansionZoom, map.getZoom() + 1), { duration: 0.4 });
         };
         m.on('click', zoomIn);
-        activateOnKey(m, zoomIn);
+        rebind.set(m, activateOnKey(m, zoomIn));
         m.on('add', () => m.getElement()?.setAttribute('aria-label', nameOf(shows.get(m)!.count)));
         return m;
       }
@@ -194,14 +203,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
         wanted.add(key);
         const m = current.get(key);
         if (!m) missing.push(c);
-        else if (c.kind !== 'cluster') continue;
-        // A cluster grown into another size is drawn anew (its keyboard handler is on its element).
-        else if (sizeOf(shows.get(m)!.count) === sizeOf(c.count)) update(m, c);
-        else {
-          group.removeLayer(m);
-          current.delete(key);
-          missing.push(c);
-        }
+        else if (c.kind === 'cluster') update(m, c);
       }
       for (const [key, m] of current) {
         if (!wanted.has(key)) {
