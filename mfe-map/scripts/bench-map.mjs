@@ -116,18 +116,12 @@ for (const screen of SCREENS) {
       const r = reads.get(e.requestId);
       if (r) r.decoded += e.dataLength;
     });
-    const bodies = [];
+    const finished = [];
     cdp.on('Network.loadingFinished', (e) => {
       const r = reads.get(e.requestId);
       if (!r) return;
       r.encoded = e.encodedDataLength;
-      // The same answer gzipped (level 6, a gateway's usual), beside the brotli it was sent with.
-      bodies.push(
-        cdp.send('Network.getResponseBody', { requestId: e.requestId }).then(
-          (b) => (r.gzip = zlib.gzipSync(b.base64Encoded ? Buffer.from(b.body, 'base64') : b.body).length),
-          () => undefined,
-        ),
-      );
+      finished.push([e.requestId, r]);
     });
     await page.addInitScript((n) => {
       const w = window;
@@ -158,7 +152,16 @@ for (const screen of SCREENS) {
         dom: document.querySelectorAll('.leaflet-marker-icon').length,
       };
     });
-    await Promise.all(bodies);
+    // The same answers gzipped (level 6, a gateway's usual), beside the brotli they were sent with: their
+    // bodies asked for once the map is drawn (DevTools answers on the page's main thread, which is measured).
+    await Promise.all(
+      finished.map(([requestId, r]) =>
+        cdp.send('Network.getResponseBody', { requestId }).then(
+          (b) => (r.gzip = zlib.gzipSync(b.base64Encoded ? Buffer.from(b.body, 'base64') : b.body).length),
+          () => undefined,
+        ),
+      ),
+    );
     const places = [...reads.values()].filter((r) => r.url.includes('/activities?'));
     first.bytes = {
       requests: places.length,
