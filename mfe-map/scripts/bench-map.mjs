@@ -225,6 +225,33 @@ for (const screen of SCREENS) {
         await page.waitForTimeout(450);
       }
     });
+    // The guest's first search reads the places' names in every language (get-place-names.ts): its bytes.
+    const before = new Set(reads.keys());
+    await page.getByRole('searchbox').fill('market');
+    const isNames = ([id, r]) => !before.has(id) && /select=id%2Ctitle|select=id,title/.test(r.url);
+    const deadline = Date.now() + 60000;
+    while (Date.now() < deadline) {
+      const asked = [...reads].filter(isNames);
+      if (asked.length && asked.every(([, r]) => r.encoded) && asked.length >= Math.ceil(N / 1000)) break;
+      await page.waitForTimeout(250);
+    }
+    const names = [...reads].filter(isNames).map(([, r]) => r);
+    await Promise.all(
+      finished
+        .filter(([, r]) => names.includes(r))
+        .map(([requestId, r]) =>
+          cdp.send('Network.getResponseBody', { requestId }).then(
+            (b) => (r.gzip = zlib.gzipSync(b.base64Encoded ? Buffer.from(b.body, 'base64') : b.body).length),
+            () => undefined,
+          ),
+        ),
+    );
+    first.names = {
+      requests: names.length,
+      encoded: names.reduce((a, r) => a + r.encoded, 0),
+      gzip: names.reduce((a, r) => a + r.gzip, 0),
+      decoded: names.reduce((a, r) => a + r.decoded, 0),
+    };
     rows.push({ screen: screen.name, first, pan, zoom });
     await ctx.close();
   }
@@ -274,6 +301,14 @@ console.table([
     target: 'no frame > 50 ms',
   },
   { measure: 'panning: frames over 50 ms', ...col((r) => String(r.pan.filter((f) => f > 50).length)), target: '0' },
+  {
+    measure: "the guest's first search, the names in every language: requests; brotli / gzip / decoded",
+    ...col(
+      (r) =>
+        `${r.first.names.requests}; ${kib(r.first.names.encoded)} / ${kib(r.first.names.gzip)} / ${kib(r.first.names.decoded)}`,
+    ),
+    target: '',
+  },
   {
     measure: 'zooming: frames / p95 / longest',
     ...col((r) => `${r.zoom.length} / ${pct(r.zoom, 95).toFixed(1)} ms / ${Math.max(...r.zoom).toFixed(1)} ms`),
