@@ -4,7 +4,8 @@
 //   1. Many places: Ho Chi Minh City's map with 10,000 published places (BENCH_PLACES) in the stack's
 //      database, read as a guest reads it: through the local stack's REST layer, page by page
 //      (get-places.ts), compressed as the gateway compresses. Printed: the requests, the bytes transferred
-//      (brotli as served, headers included), the same answers gzipped, and decoded; the time from the first
+//      (brotli as served, headers included), the same answers gzipped, and decoded (and those of the names
+//      in every language that the guest's first search reads); the time from the first
 //      page's arrival to the first markers, and from the last page's to the markers of every place; DOM
 //      markers, and frame times while panning (mouse drag) and zooming, on a desktop screen and on a
 //      phone's with the CPU slowed 4 × (Lighthouse's mobile throttling) (targets: first markers < 500 ms
