@@ -60,7 +60,8 @@ export default function MapScreen() {
   const mapShown = useAfterPaint(customer !== null);
   // A phone's list starts closed (the sheet shows its handle and the filters): its rows, up to a hundred
   // links of ten elements each, are built once the page is idle after the map, or at once when it opens.
-  const listIdle = useIdleAfter(mapShown);
+  // Only once places are here: a big map's first page draws its markers first, its rows after.
+  const listIdle = useIdleAfter(mapShown && activities.length > 0);
   // Hotels with a live scratch card or wheel get a rewards entry; city maps never do.
   const campaigns = useCampaigns(db, customer?.kind === 'hotel' ? customer.id : null);
   useMapViewEvent(db, customer?.id ?? null);
@@ -90,6 +91,10 @@ export default function MapScreen() {
     [customerId, navigateTo],
   );
   const close = useCallback(() => customerId && navigateTo('Map', { customerId }), [customerId, navigateTo]);
+  const openCustomer = useCallback(
+    () => customerId && navigateTo('Customer', { customerId }),
+    [customerId, navigateTo],
+  );
 
   if (places.status === 'notFound') {
     return (
@@ -124,7 +129,7 @@ export default function MapScreen() {
         customer={customer}
         locale={locale}
         customerHref={hrefFor('Customer', { customerId })}
-        onCustomer={() => navigateTo('Customer', { customerId })}
+        onCustomer={openCustomer}
       />
       <div className="gm-mapbody">
         <MapPane

@@ -13,8 +13,9 @@ export type PlaceNames = ReadonlyMap<string, I18nText>;
 const cache = new Map<string, Promise<PlaceNames>>();
 
 export async function fetchPlaceNames(db: Db, customerId: string): Promise<PlaceNames> {
-  const rows = await readAllPages(db, customerId, 'id, title');
-  return new Map(rows.map((r) => [r.id as string, (r.title ?? {}) as I18nText]));
+  return new Map(
+    await readAllPages(db, customerId, 'id, title', (r) => [r.id as string, (r.title ?? {}) as I18nText] as const),
+  );
 }
 
 export function loadPlaceNames(db: Db, customerId: string): Promise<PlaceNames> {

@@ -14,8 +14,8 @@ interface Props {
   customerId: string;
   customer: Customer;
   activities: Activity[];
-  /** Fresh places, those of the last visit (kept), or only the welcome while the API cannot answer. */
-  shown: 'fresh' | 'kept' | 'welcome';
+  /** Fresh places (partial: a big map's first pages), those of the last visit (kept), or only the welcome while the API cannot answer. */
+  shown: 'fresh' | 'partial' | 'kept' | 'welcome';
   children?: ReactNode;
 }
 

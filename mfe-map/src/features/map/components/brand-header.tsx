@@ -1,12 +1,13 @@
 // The map's header: a hotel's logo, name and welcome text in its colours; a city map plain.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { Customer } from '../../../lib/utils/types.ts';
 import { safeHttpUrl } from '../../../lib/utils/links.ts';
 
-export function BrandHeader({
+/** Memoised: the map screen renders again as a big map's pages arrive, the header need not. */
+export const BrandHeader = memo(function BrandHeader({
   customer,
   locale,
   customerHref,
@@ -64,4 +65,4 @@ export function BrandHeader({
       )}
     </header>
   );
-}
+});
