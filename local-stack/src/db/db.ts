@@ -28,6 +28,13 @@ export interface Queryable {
    * that setting itself. A statement past it is cancelled by Postgres (57014) and the transaction aborts.
    */
   limitStatements?(ms: number | null): void;
+  /**
+   * PostgreSQL transactions only: runs `sql` (one read without parameters) after the transaction's last
+   * statement, in the same round trip as its COMMIT (one simple-query batch), and settles once it has run.
+   * Not sent when the transaction rolls back (the promise then never settles); do not await it inside
+   * the transaction. Where it is missing (PGlite), run the read with `query` before the transaction ends.
+   */
+  atCommit?<T = Record<string, unknown>>(sql: string): Promise<QueryResult<T>>;
 }
 
 export interface Db extends Queryable {
@@ -152,14 +159,14 @@ export async function openPostgres(url: string): Promise<Db> {
     max: 10,
     types: { getTypeParser: (oid: number) => textParsers()[oid] ?? defaultParser(oid) },
   });
+  const result = <T>(r: pg.QueryResult): QueryResult<T> => ({
+    rows: r.rows as T[],
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    affectedRows: r.rowCount ?? 0,
+  });
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await c.query(sql, params);
-      return {
-        rows: r.rows as T[],
-        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-        affectedRows: r.rowCount ?? 0,
-      };
+      return result<T>(await c.query(sql, params));
     },
     async exec(sql: string) {
       await c.query(sql);
@@ -172,10 +179,21 @@ export async function openPostgres(url: string): Promise<Db> {
     ...wrap(pool),
     async transaction(fn, opts) {
       const client = await pool.connect();
+      // a read asked for at commit: sent with COMMIT as one simple-query batch (no extra round trip)
+      let last: { sql: string; done: (r: QueryResult<never>) => void } | null = null;
+      const q = wrap(client);
+      q.atCommit = <T>(sql: string) =>
+        new Promise<QueryResult<T>>((done) => {
+          last = { sql, done: done as (r: QueryResult<never>) => void };
+        });
       try {
         await client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-        const out = await fn(wrap(client));
-        await client.query('COMMIT');
+        const out = await fn(q);
+        const end = last as { sql: string; done: (r: QueryResult<never>) => void } | null;
+        if (end) {
+          const rs = (await client.query(`${end.sql}; COMMIT`)) as unknown as pg.QueryResult[];
+          end.done(result<never>(rs[0]!));
+        } else await client.query('COMMIT');
         return out;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -108,7 +108,6 @@ export async function mutateQuery(
   env.nodes.set('', { conditions: [], order: root.order });
   let n: number;
   let repr: ReadResult | null = null;
-  let gucs: ReadResult | null = null;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
   if (wantRows || media.kind === 'object' || env.plan) {
     const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, api.query!.select, {
@@ -125,9 +124,6 @@ export async function mutateQuery(
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
     n = (await tx.query(dml, env.params.values)).affectedRows;
-    // what the write (its triggers) left in response.headers/status, read after it as PostgREST's statement does
-    const w = await tx.query<{ gh: string | null; gs: string | null }>(`select ${GUCS_SQL}`);
-    gucs = { total: null, page: n, body: '', gucHeaders: w.rows[0]!.gh, gucStatus: w.rows[0]!.gs };
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
   // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
@@ -155,7 +151,10 @@ export async function mutateQuery(
     mergedOnly,
     plan.kind === 'insert' && plan.put,
   );
-  return withResponseGucs(out, repr ?? gucs);
+  // without a representation, what the write (its triggers) left in response.headers/status is read when
+  // the transaction ends (transaction.ts), so it costs no round trip of its own
+  if (!repr) return { ...out, gucsAtEnd: true };
+  return withResponseGucs(out, repr);
 }
 
 /** GET/POST /rpc/fn. */

@@ -17,8 +17,7 @@ export interface ReadResult {
   gucStatus?: string | null;
 }
 
-/** Select-list items reading `response.headers` / `response.status` after the statement's own work (PostgREST). */
-export const GUCS_SQL = `nullif(current_setting('response.headers', true), '') as gh, nullif(current_setting('response.status', true), '') as gs`;
+export { GUCS_SQL } from './sql-fragment.ts';
 
 export async function runRead(tx: Queryable, sql: string, env: Env): Promise<ReadResult> {
   if (env.plan) {

@@ -4,15 +4,20 @@
 // request.method/path/headers/cookies, the role's statement_timeout) and reads the DDL counter that
 // tells whether the schema cache is stale; ended by commit or rollback as `db-tx-end` and `Prefer: tx=` say.
 import type { StackContext } from '../../context.ts';
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable, QueryResult } from '../../db/db.ts';
 import type { Req } from '../../http/router.ts';
 import { clientIp } from '../../auth/rate-limit.ts';
 import { checkAudience, type Auth } from '../auth.ts';
 import { restError } from '../errors.ts';
 import { parsePrefer } from '../api-request/preferences.ts';
 import { VERSION_SQL, type SchemaCache, type SchemaCacheManager } from '../schema-cache.ts';
-import type { Outcome } from '../response.ts';
-import { ident } from './sql-fragment.ts';
+import { withResponseGucs, type Outcome } from '../response.ts';
+import { GUCS_SQL, ident } from './sql-fragment.ts';
+
+type GucRow = { gh: string | null; gs: string | null };
+const GUCS_READ = `select ${GUCS_SQL}`;
+const withGucRow = (out: Outcome, r: QueryResult<GucRow>) =>
+  withResponseGucs(out, { gucHeaders: r.rows[0]?.gh ?? null, gucStatus: r.rows[0]?.gs ?? null });
 
 /** Thrown out of a request's transaction to roll it back while still answering with its outcome. */
 export class Rollback {
@@ -101,7 +106,7 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
       tx.limitStatements?.(timeout ? settingMs(timeout) : null);
       return r.rows[0]?.v ?? null;
     };
-    return ctx.db.transaction(async (tx) => {
+    const { out, gucs } = await ctx.db.transaction(async (tx) => {
       let cache = cacheMgr.cache;
       if (!cache || !tracked) {
         cache = await cacheMgr.load(
@@ -140,9 +145,18 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
       // As PostgREST before a rollback: deferred constraints are checked now, so their error is the answer
       // (a commit checks them itself and fails with their error)
       if (end.rollback && !readOnly) await tx.query('set constraints all immediate');
-      if (end.rollback) throw new Rollback(out);
-      return out;
+      // what a write without a representation left in response.headers/status (its triggers, the pre-request
+      // function), read after it: on PostgreSQL in the same round trip as COMMIT, as PostgREST builds the answer
+      // from them once its transaction has ended
+      let gucs: Promise<QueryResult<GucRow>> | null = null;
+      if (out.gucsAtEnd) {
+        delete out.gucsAtEnd;
+        gucs = !end.rollback && tx.atCommit ? tx.atCommit<GucRow>(GUCS_READ) : tx.query<GucRow>(GUCS_READ);
+      }
+      if (end.rollback) throw new Rollback(gucs ? withGucRow(out, await gucs) : out);
+      return { out, gucs };
     });
+    return gucs ? withGucRow(out, await gucs) : out;
   }
 
   return async (req, auth, schema, path, readOnly, fn) => {
