@@ -186,17 +186,37 @@ export async function openPostgres(url: string): Promise<Db> {
         new Promise<QueryResult<T>>((done) => {
           last = { sql, done: done as (r: QueryResult<never>) => void };
         });
+      // BEGIN goes out with the transaction's first statement, pipelined (one round trip for both): the
+      // client is in pg's pipeline mode only while those two are in flight, then back to one at a time
+      let begun = false;
+      const first = async <R>(run: () => Promise<R>): Promise<R> => {
+        if (begun) return run();
+        begun = true;
+        const c = client as unknown as { pipeline: boolean };
+        c.pipeline = true;
+        let began: PromiseSettledResult<unknown>, ran: PromiseSettledResult<R>;
+        try {
+          [began, ran] = await Promise.allSettled([client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'), run()]);
+        } finally {
+          c.pipeline = false;
+        }
+        if (began.status === 'rejected') throw began.reason;
+        if (ran.status === 'rejected') throw ran.reason;
+        return ran.value;
+      };
+      const { query, exec } = q;
+      q.query = (sql, params) => first(() => query(sql, params));
+      q.exec = (sql) => first(() => exec(sql));
       try {
-        await client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
         const out = await fn(q);
         const end = last as { sql: string; done: (r: QueryResult<never>) => void } | null;
         if (end) {
-          const rs = (await client.query(`${end.sql}; COMMIT`)) as unknown as pg.QueryResult[];
+          const rs = (await first(() => client.query(`${end.sql}; COMMIT`))) as unknown as pg.QueryResult[];
           end.done(result<never>(rs[0]!));
-        } else await client.query('COMMIT');
+        } else if (begun) await client.query('COMMIT');
         return out;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (begun) await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       } finally {
         client.release();
