@@ -1,10 +1,11 @@
-// Transactions on the PostgreSQL server: BEGIN goes out pipelined with the first statement, and a read asked
-// for at commit goes out with COMMIT; what a caller sees must stay what one statement at a time gives.
+// Transactions on the PostgreSQL server: BEGIN goes out pipelined with the first statement, a read asked for
+// at commit goes out with COMMIT, and a last statement may go with COMMIT (commitWith); what a caller sees must
+// stay what one statement at a time gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPgServer, type PgServer } from '../../testing/pg-server.ts';
 import { openPostgres, type Db } from './db.ts';
 
-describe.runIf(postgresAvailable())('PostgreSQL transactions (pipelined BEGIN, a read with COMMIT)', () => {
+describe.runIf(postgresAvailable())('PostgreSQL transactions (pipelined BEGIN, the last statement with COMMIT)', () => {
   let server: PgServer;
   let db: Db;
   beforeAll(async () => {
@@ -68,6 +69,46 @@ describe.runIf(postgresAvailable())('PostgreSQL transactions (pipelined BEGIN, a
       }),
     ).rejects.toThrow(/foreign key/);
     expect((await db.query('select count(*)::int as n from d')).rows).toEqual([{ n: 0 }]);
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('commitWith: the last statement, a read and COMMIT in one round trip; a failure anywhere rolls back', async () => {
+    const [w, g] = await db.transaction(async (tx) => {
+      await tx.query(`select set_config('response.status', '201', true)`);
+      return tx.commitWith!(
+        `insert into t values ($1, $2)`,
+        [300, 'last'],
+        `select current_setting('response.status', true) as s`,
+      );
+    });
+    expect(w.affectedRows).toBe(1);
+    expect(g!.rows).toEqual([{ s: '201' }]);
+    expect((await db.query(`select note from t where id = 300`)).rows).toEqual([{ note: 'last' }]);
+    // the statement fails: its error, nothing kept, the connection usable
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into t values (301, 'before')`);
+        return tx.commitWith!(`insert into t values ($1, $2)`, [300, 'duplicate'], `select 1`);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await db.query(`select count(*)::int as n from t where id = 301`)).rows).toEqual([{ n: 0 }]);
+    // COMMIT fails (a deferred constraint): its error, nothing kept
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`select 1`);
+        return tx.commitWith!(`insert into d values (5, 77)`, []);
+      }),
+    ).rejects.toThrow(/foreign key/);
+    expect((await db.query('select count(*)::int as n from d')).rows).toEqual([{ n: 0 }]);
+    // nothing runs after it, inside what is no longer a transaction
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`select 1`);
+        await tx.commitWith!(`insert into t values (302, 'x')`, []);
+        await tx.query(`insert into t values (303, 'after')`);
+      }),
+    ).rejects.toThrow(/already ended/);
+    expect((await db.query(`select id from t where id in (302, 303) order by id`)).rows).toEqual([{ id: 302 }]);
     expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 });

@@ -35,6 +35,17 @@ export interface Queryable {
    * the transaction. Where it is missing (PGlite), run the read with `query` before the transaction ends.
    */
   atCommit?<T = Record<string, unknown>>(sql: string): Promise<QueryResult<T>>;
+  /**
+   * PostgreSQL transactions only, after at least one statement: runs `sql` as the transaction's last statement,
+   * then `read` (one read without parameters, if given), then COMMIT, pipelined (one round trip). The transaction
+   * is over when it settles: committed, or rolled back when anything failed (the first error is thrown). Only
+   * for a caller that would commit whatever the statement answers.
+   */
+  commitWith?<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[],
+    read?: string,
+  ): Promise<[QueryResult<T>, QueryResult | null]>;
 }
 
 export interface Db extends Queryable {
@@ -179,44 +190,68 @@ export async function openPostgres(url: string): Promise<Db> {
     ...wrap(pool),
     async transaction(fn, opts) {
       const client = await pool.connect();
-      // a read asked for at commit: sent with COMMIT as one simple-query batch (no extra round trip)
-      let last: { sql: string; done: (r: QueryResult<never>) => void } | null = null;
-      const q = wrap(client);
-      q.atCommit = <T>(sql: string) =>
-        new Promise<QueryResult<T>>((done) => {
-          last = { sql, done: done as (r: QueryResult<never>) => void };
-        });
-      // BEGIN goes out with the transaction's first statement, pipelined (one round trip for both): the
-      // client is in pg's pipeline mode only while those two are in flight, then back to one at a time
-      let begun = false;
-      const first = async <R>(run: () => Promise<R>): Promise<R> => {
-        if (begun) return run();
-        begun = true;
-        const c = client as unknown as { pipeline: boolean };
+      const c = client as unknown as { pipeline: boolean };
+      /** Sends the queries at once, one round trip (pg's pipeline mode only while they are in flight); all settle. */
+      const together = async (runs: (() => Promise<unknown>)[]) => {
         c.pipeline = true;
-        let began: PromiseSettledResult<unknown>, ran: PromiseSettledResult<R>;
         try {
-          [began, ran] = await Promise.allSettled([client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'), run()]);
+          return await Promise.allSettled(runs.map((run) => run()));
         } finally {
           c.pipeline = false;
         }
-        if (began.status === 'rejected') throw began.reason;
-        if (ran.status === 'rejected') throw ran.reason;
-        return ran.value;
       };
-      const { query, exec } = q;
-      q.query = (sql, params) => first(() => query(sql, params));
-      q.exec = (sql) => first(() => exec(sql));
+      const firstError = (rs: PromiseSettledResult<unknown>[]) => {
+        const bad = rs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (bad) throw bad.reason;
+        return rs.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+      };
+      const base = wrap(client);
+      const at = { state: 'new' as 'new' | 'open' | 'ended' };
+      // BEGIN goes out with the transaction's first statement, pipelined: one round trip for both
+      const run = async <R>(f: () => Promise<R>): Promise<R> => {
+        if (at.state === 'open') return f();
+        if (at.state === 'ended') throw new Error('the transaction has already ended');
+        at.state = 'open';
+        return firstError(
+          await together([() => client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'), f]),
+        )[1] as R;
+      };
+      // a read asked for at commit: sent with COMMIT as one simple-query batch (no extra round trip)
+      let last: { sql: string; done: (r: QueryResult<never>) => void } | null = null;
+      const q: Queryable = {
+        query: (sql, params) => run(() => base.query(sql, params)),
+        exec: (sql) => run(() => base.exec(sql)),
+        atCommit: <T>(sql: string) =>
+          new Promise<QueryResult<T>>((done) => {
+            last = { sql, done: done as (r: QueryResult<never>) => void };
+          }),
+        async commitWith<T>(sql: string, params: unknown[], read?: string) {
+          if (at.state !== 'open') throw new Error('commitWith: the transaction has no statement before');
+          // whatever fails, the transaction is over: COMMIT after a failed statement rolls back
+          at.state = 'ended';
+          const rs = firstError(
+            await together([
+              () => base.query<T>(sql, params),
+              ...(read ? [() => base.query(read)] : []),
+              () => client.query('COMMIT'),
+            ]),
+          );
+          return [rs[0], read ? rs[1] : null] as [QueryResult<T>, QueryResult | null];
+        },
+      };
       try {
         const out = await fn(q);
         const end = last as { sql: string; done: (r: QueryResult<never>) => void } | null;
-        if (end) {
-          const rs = (await first(() => client.query(`${end.sql}; COMMIT`))) as unknown as pg.QueryResult[];
-          end.done(result<never>(rs[0]!));
-        } else if (begun) await client.query('COMMIT');
+        if (at.state === 'open') {
+          at.state = 'ended';
+          if (end) {
+            const rs = (await client.query(`${end.sql}; COMMIT`)) as unknown as pg.QueryResult[];
+            end.done(result<never>(rs[0]!));
+          } else await client.query('COMMIT');
+        }
         return out;
       } catch (e) {
-        if (begun) await client.query('ROLLBACK').catch(() => undefined);
+        if (at.state === 'open') await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       } finally {
         client.release();

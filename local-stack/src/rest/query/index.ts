@@ -20,7 +20,7 @@ import {
   type Params,
   type Source,
 } from './query-builder.ts';
-import { geoJsonFunction, GUCS_SQL, plannedTotal, runRead, type ReadResult } from './statements.ts';
+import { geoJsonFunction, GUCS_SQL, lastQuery, plannedTotal, runRead, type ReadResult } from './statements.ts';
 import type { Prefs } from '../api-request/preferences.ts';
 
 /** How the count is taken: exact (all rows), estimated (at most max-rows + 1, then the planner), planned (no count here). */
@@ -45,6 +45,9 @@ async function bodyOpts(tx: Queryable, api: ApiRequest) {
 const rendered = (media: ApiRequest['media']) =>
   media.kind === 'csv' || media.kind === 'geojson' || media.kind === 'custom';
 
+/** How many rows a merge-duplicates upsert updated (the conflict's DO UPDATE counts them in this setting). */
+const UPDATED_SQL = `nullif(current_setting('pgrst.updated', true), '')::int as u`;
+
 /** PUT whose body does not carry the URL's primary key (PostgREST's PutMatchingPkError); the transaction rolls back. */
 const putMismatch = () => restError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
 
@@ -65,7 +68,8 @@ export async function readQuery(
     limit,
     offset,
   });
-  const r = await runRead(tx, sql, env);
+  // the last statement unless a planned count follows it (a read-only transaction: committing is rolling back)
+  const r = await runRead(tx, sql, env, prefs.count !== 'planned' && prefs.count !== 'estimated');
   r.rendered = rendered(api.media);
   // PostgREST: planned = the planner's estimate; estimated = exact up to max-rows, past it the larger of both
   if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
@@ -102,12 +106,19 @@ export async function mutateQuery(
   const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
   const wantRows = prefs.return === 'representation';
   const root = env.nodes.get('')!;
+  // an upsert that may only merge: pgrst.updated, counted as its DO UPDATE runs, is read after it
+  const merging = plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates' && plan.cols.length > 0;
   env.nodes.set('', { conditions: root.conditions });
   const dml = mutateSql(env, src, plan);
   // root filters belong to the write, not to the representation of the written rows; `order` orders them (PostgREST)
   env.nodes.set('', { conditions: [], order: root.order });
   let n: number;
   let repr: ReadResult | null = null;
+  let gucs: ReadResult | null = null;
+  let updated: number | null = null;
+  // nothing after the write can roll it back (PUT's key check, max-affected, a single object): it may go with COMMIT
+  const strict = plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined;
+  const last = !(plan.kind === 'insert' && plan.put) && !strict && media.kind !== 'object' && !env.plan;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
   if (wantRows || media.kind === 'object' || env.plan) {
     const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, api.query!.select, {
@@ -117,13 +128,20 @@ export async function mutateQuery(
       offset: 0,
     });
     const sql = `with ${ident('pgrst_source')} as (${dml} returning ${returning(table, read)}) ${read}`;
-    repr = await runRead(tx, sql, env);
+    repr = await runRead(tx, sql, env, last && !merging);
     repr.rendered = rendered(media);
     n = repr.page;
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
-    n = (await tx.query(dml, env.params.values)).affectedRows;
+    if (last && tx.commitWith) {
+      // the write, what it (its triggers) left in response.headers/status and pgrst.updated, and COMMIT: one round trip
+      const [w, g] = await tx.commitWith(dml, env.params.values, `select ${GUCS_SQL}, ${UPDATED_SQL}`);
+      n = w.affectedRows;
+      const row = g!.rows[0] as { gh: string | null; gs: string | null; u: number | null };
+      gucs = { total: null, page: n, body: '', gucHeaders: row.gh, gucStatus: row.gs };
+      updated = row.u;
+    } else n = (await tx.query(dml, env.params.values)).affectedRows;
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
   // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
@@ -131,11 +149,9 @@ export async function mutateQuery(
     throw tooManyAffected(n);
   // merge-duplicates: did the upsert insert anything, or only merge existing rows (PostgREST: 200 then)
   let mergedOnly = false;
-  if (plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates' && plan.cols.length) {
-    const u = await tx.query<{ u: number | null }>(
-      `select nullif(current_setting('pgrst.updated', true), '')::int as u`,
-    );
-    mergedOnly = n - Number(u.rows[0]?.u ?? 0) <= 0;
+  if (merging) {
+    if (!gucs) updated = (await tx.query<{ u: number | null }>(`select ${UPDATED_SQL}`)).rows[0]?.u ?? null;
+    mergedOnly = n - Number(updated ?? 0) <= 0;
   }
   // an upsert of no rows inserted none: 200 (PostgREST: merge-duplicates and nothing inserted)
   if (plan.kind === 'insert' && !plan.rows.length && prefs.resolution === 'merge-duplicates') mergedOnly = true;
@@ -151,10 +167,10 @@ export async function mutateQuery(
     mergedOnly,
     plan.kind === 'insert' && plan.put,
   );
-  // without a representation, what the write (its triggers) left in response.headers/status is read when
-  // the transaction ends (transaction.ts), so it costs no round trip of its own
-  if (!repr) return { ...out, gucsAtEnd: true };
-  return withResponseGucs(out, repr);
+  // without a representation, what the write (its triggers) left in response.headers/status is read with
+  // COMMIT (above), or when the transaction ends (transaction.ts): no round trip of its own
+  if (!repr && !gucs) return { ...out, gucsAtEnd: true };
+  return withResponseGucs(out, repr ?? gucs);
 }
 
 /** GET/POST /rpc/fn. */
@@ -168,6 +184,8 @@ export async function invokeQuery(
   const { media, prefs, schema, read, rawType, rawBody, body, method } = api;
   const { routine, args, keys, positional } = plan;
   const strictMax = prefs.handling === 'strict' ? prefs.maxAffected : undefined;
+  // the call may go with COMMIT unless a check after it may roll it back (max-affected, a single object of a write)
+  const last = strictMax === undefined && !env.plan && (read || media.kind !== 'object');
   // POST runs STABLE and IMMUTABLE functions read-only too, as PostgREST does (only VOLATILE may write)
   if (!read && routine.volatility !== 'v') await tx.query(`select set_config('transaction_read_only', 'on', true)`);
   const p = env.params;
@@ -194,9 +212,11 @@ export async function invokeQuery(
   const fromClause = preFrom ? ` from ${preFrom}` : '';
   const lateral = (item: string) => (preFrom ? `${preFrom} cross join lateral ${item}` : item);
   if (routine.returnKind === 'void') {
-    const v = await tx.query<{ gh: string | null; gs: string | null }>(
+    const v = await lastQuery<{ gh: string | null; gs: string | null }>(
+      tx,
       `select ${call}, ${GUCS_SQL}${fromClause}`,
       p.values,
+      last,
     );
     const g = v.rows[0];
     return withResponseGucs(
@@ -214,9 +234,11 @@ export async function invokeQuery(
       p,
     );
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
-    const r = await tx.query<{ body: string | null; gh: string | null; gs: string | null }>(
+    const r = await lastQuery<{ body: string | null; gh: string | null; gs: string | null }>(
+      tx,
       `select to_json(${call})::text as body, ${GUCS_SQL}${fromClause}`,
       p.values,
+      last,
     );
     const g = r.rows[0];
     const out = r.rows[0]?.body ?? 'null';
@@ -238,7 +260,8 @@ export async function invokeQuery(
     const lim = p.add(limit);
     const off = p.add(offset);
     const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body, ${GUCS_SQL} from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
-    r = await runRead(tx, sql, env);
+    // (CSV of a set of scalars is rendered by a statement of its own after this one)
+    r = await runRead(tx, sql, env, last && media.kind !== 'csv');
   } else {
     const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
     const src: Source = { table, from: lateral(call), alias: routine.name };
@@ -249,7 +272,7 @@ export async function invokeQuery(
       limit,
       offset,
     });
-    r = await runRead(tx, sql, env);
+    r = await runRead(tx, sql, env, last);
     r.rendered = rendered(media);
     if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows) r.total = null;
     if (!routine.returnsSet && !rendered(media)) {

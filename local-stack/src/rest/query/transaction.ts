@@ -136,8 +136,9 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
       // PostgREST's db-pre-request (`pgrst.db_pre_request` of the authenticator role): called before the request's query
       const preRequest = cache.roleSettings.get('authenticator')?.['pgrst.db_pre_request'];
       if (preRequest) await tx.query(`select ${preRequest.split('.').map(ident).join('.')}()`);
-      const out = await fn(tx, cache);
       const end = txEnd(cache, parsePrefer(req.headers.prefer).tx);
+      // a request that commits may send its last statement with COMMIT (db.ts commitWith); one that rolls back may not
+      const out = await fn(end.rollback ? { ...tx, commitWith: undefined } : tx, cache);
       if (end.applied)
         out.headers['Preference-Applied'] = [out.headers['Preference-Applied'], `tx=${end.applied}`]
           .filter(Boolean)
