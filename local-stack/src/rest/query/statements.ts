@@ -5,7 +5,7 @@ import { restError } from '../errors.ts';
 import { contentType } from '../media-type.ts';
 import { ident } from './sql-fragment.ts';
 import type { Env } from './query-builder.ts';
-import { Rollback } from './transaction.ts';
+import { Rollback } from './rollback.ts';
 
 export interface ReadResult {
   total: number | null;

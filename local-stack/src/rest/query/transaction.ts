@@ -12,17 +12,13 @@ import { restError } from '../errors.ts';
 import { parsePrefer } from '../api-request/preferences.ts';
 import { VERSION_SQL, type SchemaCache, type SchemaCacheManager } from '../schema-cache.ts';
 import { withResponseGucs, type Outcome } from '../response.ts';
+import { Rollback } from './rollback.ts';
 import { GUCS_SQL, ident } from './sql-fragment.ts';
 
 type GucRow = { gh: string | null; gs: string | null };
 const GUCS_READ = `select ${GUCS_SQL}`;
 const withGucRow = (out: Outcome, r: QueryResult<GucRow>) =>
   withResponseGucs(out, { gucHeaders: r.rows[0]?.gh ?? null, gucStatus: r.rows[0]?.gs ?? null });
-
-/** Thrown out of a request's transaction to roll it back while still answering with its outcome. */
-export class Rollback {
-  constructor(readonly outcome: Outcome) {}
-}
 
 /**
  * How a request's transaction ends, from PostgREST's `db-tx-end` (read, as PostgREST does, from the
