@@ -9,6 +9,7 @@ import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { contentRange, readWindow } from '../range.ts';
 import { customBody, mutateResponse, readResponse, singleObject, withResponseGucs, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache.ts';
+import type { SelectItem } from '../api-request/query-params.ts';
 import {
   buildRead,
   handlerSql,
@@ -116,11 +117,28 @@ export async function mutateQuery(
   let repr: ReadResult | null = null;
   let gucs: ReadResult | null = null;
   let updated: number | null = null;
+  let folded = false;
+  // response.status/headers can only be set by SQL the write runs: its table's triggers, rules, cascades (the
+  // schema cache knows which tables have any) or the pre-request function; for other writes they are not read
+  const responds = !!table.mayRespond || !!env.cache.roleSettings.get('authenticator')?.['pgrst.db_pre_request'];
   // nothing after the write can roll it back (PUT's key check, max-affected, a single object): it may go with COMMIT
   const strict = plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined;
   const last = !(plan.kind === 'insert' && plan.put) && !strict && media.kind !== 'object' && !env.plan;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
-  if (wantRows || media.kind === 'object' || env.plan) {
+  let location: string | null = null;
+  // return=headers-only on an insert: the Location of the one row written, by its primary key (PostgREST)
+  const locate = plan.kind === 'insert' && prefs.return === 'headers-only' && table.pk.length > 0;
+  if (locate && !(wantRows || media.kind === 'object' || env.plan)) {
+    const alias = ident(table.name);
+    const w = await tx.query<{ n: number; row: string | null }>(
+      `with ${ident('pgrst_source')} as (${dml} returning ${table.pk.map((c) => `${alias}.${ident(c)}`).join(', ')})
+        select count(*)::int as n, case when count(*) = 1 then (select row_to_json(${ident('s')})::text from ${ident('pgrst_source')} as ${ident('s')}) end as row
+        from ${ident('pgrst_source')}`,
+      env.params.values,
+    );
+    n = Number(w.rows[0]!.n);
+    if (w.rows[0]!.row) location = locationOf(table, api.query!.select, JSON.parse(w.rows[0]!.row));
+  } else if (wantRows || media.kind === 'object' || env.plan) {
     const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, api.query!.select, {
       ...(await bodyOpts(tx, api)),
       count: false,
@@ -136,11 +154,17 @@ export async function mutateQuery(
   } else {
     if (last && tx.commitWith) {
       // the write, what it (its triggers) left in response.headers/status and pgrst.updated, and COMMIT: one round trip
-      const [w, g] = await tx.commitWith(dml, env.params.values, `select ${GUCS_SQL}, ${UPDATED_SQL}`);
+      const reads = [...(responds ? [GUCS_SQL] : []), ...(merging ? [UPDATED_SQL] : [])];
+      const [w, g] = await tx.commitWith(
+        dml,
+        env.params.values,
+        reads.length ? `select ${reads.join(', ')}` : undefined,
+      );
       n = w.affectedRows;
-      const row = g!.rows[0] as { gh: string | null; gs: string | null; u: number | null };
-      gucs = { total: null, page: n, body: '', gucHeaders: row.gh, gucStatus: row.gs };
-      updated = row.u;
+      const row = (g?.rows[0] ?? {}) as { gh?: string | null; gs?: string | null; u?: number | null };
+      if (responds) gucs = { total: null, page: n, body: '', gucHeaders: row.gh, gucStatus: row.gs };
+      updated = row.u ?? null;
+      folded = true;
     } else n = (await tx.query(dml, env.params.values)).affectedRows;
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
@@ -150,7 +174,7 @@ export async function mutateQuery(
   // merge-duplicates: did the upsert insert anything, or only merge existing rows (PostgREST: 200 then)
   let mergedOnly = false;
   if (merging) {
-    if (!gucs) updated = (await tx.query<{ u: number | null }>(`select ${UPDATED_SQL}`)).rows[0]?.u ?? null;
+    if (!folded) updated = (await tx.query<{ u: number | null }>(`select ${UPDATED_SQL}`)).rows[0]?.u ?? null;
     mergedOnly = n - Number(updated ?? 0) <= 0;
   }
   // an upsert of no rows inserted none: 200 (PostgREST: merge-duplicates and nothing inserted)
@@ -169,8 +193,34 @@ export async function mutateQuery(
   );
   // without a representation, what the write (its triggers) left in response.headers/status is read with
   // COMMIT (above), or when the transaction ends (transaction.ts): no round trip of its own
-  if (!repr && !gucs) return { ...out, gucsAtEnd: true };
+  if (location) out.headers.Location = location;
+  if (!repr && !gucs && responds) return { ...out, gucsAtEnd: true };
   return withResponseGucs(out, repr ?? gucs);
+}
+
+/**
+ * PostgREST's Location after an insert with `return=headers-only`: `/table?pk=eq.value&…` (`is.null` for a null
+ * key), the key columns in the order its RETURNING list has them (the table's with `*` in the select, else
+ * sorted by name), keys and values percent-encoded as its renderSimpleQuery does.
+ */
+function locationOf(table: Table, select: SelectItem[], row: Record<string, unknown>): string {
+  const cols = [...table.columns.keys()];
+  const pk = select.some((i) => i.type === 'star')
+    ? [...table.pk].sort((a, b) => cols.indexOf(a) - cols.indexOf(b))
+    : [...table.pk].sort();
+  const enc = (v: string) =>
+    [...Buffer.from(v, 'utf8')]
+      .map((b) =>
+        /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+          ? String.fromCharCode(b)
+          : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+      )
+      .join('');
+  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const q = pk.map(
+    (c) => `${enc(c)}=${enc(row[c] === null || row[c] === undefined ? 'is.null' : `eq.${text(row[c])}`)}`,
+  );
+  return `/${table.name}?${q.join('&')}`;
 }
 
 /** GET/POST /rpc/fn. */
@@ -201,7 +251,8 @@ export async function invokeQuery(
     if (used.length) {
       // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)
       // (an array of objects: its first object, as PostgREST takes it)
-      const posted = !read && (isObj(body) || (Array.isArray(body) && isObj(body[0])));
+      const posted =
+        !read && (api.bodyKind ?? 'json') === 'json' && (isObj(body) || (Array.isArray(body) && isObj(body[0])));
       const argsJson = posted ? rawBody!.toString('utf8') : JSON.stringify(args);
       const argsSql = `${p.add(argsJson)}::json${Array.isArray(body) && posted ? ' -> 0' : ''}`;
       preFrom = `json_to_record(${argsSql}) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${argType(a.type)}`).join(', ')})`;
@@ -230,8 +281,9 @@ export async function invokeQuery(
       media,
       schema,
       head,
-      `select ${handlerSql(media.handler!, call)} as body${fromClause}`,
+      `select ${handlerSql(media.handler!, call)} as body, ${GUCS_SQL}${fromClause}`,
       p,
+      last,
     );
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
     const r = await lastQuery<{ body: string | null; gh: string | null; gs: string | null }>(
@@ -299,14 +351,20 @@ async function scalarByHandler(
   head: boolean,
   sql: string,
   p: Params,
+  last: boolean,
 ): Promise<Outcome> {
-  const r = await tx.query<{ body: string | null }>(sql, p.values);
+  const r = await lastQuery<{ body: string | null; gh: string | null; gs: string | null }>(tx, sql, p.values, last);
   const headers: Record<string, string> = {
     'Content-Profile': schema,
     'Content-Range': contentRange(0, 0, null),
     'Content-Type': contentType(media),
   };
-  return { status: 200, headers, body: head ? undefined : customBody(media, r.rows[0]?.body ?? null) };
+  // the function may name its own Content-Type (or status) through response.headers, as on PostgREST
+  const g = r.rows[0];
+  return withResponseGucs(
+    { status: 200, headers, body: head ? undefined : customBody(media, r.rows[0]?.body ?? null) },
+    g && { gucHeaders: g.gh, gucStatus: g.gs },
+  );
 }
 
 /**

@@ -73,6 +73,13 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
     // As hosted Supabase's gateway does (Cloudflare's cf-connecting-ip): the caller's address comes from
     // the connection, never from the client; the database's per-source limits read it.
     headers['x-real-ip'] = clientIp(req);
+    // request.cookies: the Cookie header's pairs, as PostgREST's parseCookies reads them (`a=1; b=2`)
+    const cookies: Record<string, string> = {};
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+      if (name) cookies[name] = eq < 0 ? '' : part.slice(eq + 1);
+    }
     const searchPath = [...new Set([schema, ...ctx.config.api.extraSearchPath])].map(ident).join(', ');
     const claims = auth.claims.role === undefined ? { ...auth.claims, role: auth.role } : auth.claims;
     const timezone = req.headers.prefer ? parsePrefer(req.headers.prefer).timezone : undefined;
@@ -87,7 +94,7 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
         req.method,
         path,
         JSON.stringify(headers),
-        '{}',
+        JSON.stringify(cookies),
       ];
       if (timeout) args.push(timeout);
       // Prefer: timezone=… (PostgREST sets it; an unknown zone is Postgres's 22023 → 400)
