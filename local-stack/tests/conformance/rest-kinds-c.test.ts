@@ -162,6 +162,15 @@ describe.each(BACKENDS)('REST kinds (writes, RPC, media, relationships) as Postg
     expect(await rows('/kc_todos?id=eq.1&select=id,kc_flag')).toEqual([{ id: 1, kc_flag: true }]);
   });
 
+  it('a minimal write answers the status set by a trigger its cascade reached (the table has none of its own)', async () => {
+    const r = await env.http('/kc_parent?id=eq.1', { method: 'DELETE' });
+    expect(r.status).toBe(299);
+    expect(await rows('/kc_child')).toEqual([]);
+    // a table no trigger, rule or cascade can reach: the write's own answer
+    const plain = await env.http('/kc_models?id=eq.2', { method: 'PATCH', headers: json, body: '{"name":"V"}' });
+    expect(plain.status).toBe(204);
+  });
+
   it('a JWT whose aud is null has no audience', async () => {
     const token = env.sign({ role: 'authenticated', aud: null, exp: Math.floor(Date.now() / 1000) + 600 } as never);
     const r = await env.http('/kc_models?select=id&order=id', { headers: { Authorization: `Bearer ${token}` } });
