@@ -106,6 +106,19 @@ describe.each(BACKENDS)('REST kinds (writes, RPC, media, relationships) as Postg
     });
   });
 
+  it('a call with another method than GET, HEAD or POST: 405 PGRST101', async () => {
+    for (const method of ['DELETE', 'PATCH', 'PUT']) {
+      const r = await env.http('/rpc/kc_add?a=1&b=2', { method });
+      expect(r.status).toBe(405);
+      expect(await r.json()).toEqual({
+        code: 'PGRST101',
+        message: `Cannot use the ${method} method on RPC`,
+        details: null,
+        hint: null,
+      });
+    }
+  });
+
   it('a "*/*" function naming its own Content-Type through response.headers answers with it', async () => {
     const r = await env.http('/rpc/kc_any_media', { headers: { Accept: '*/*' } });
     expect(r.status).toBe(200);
