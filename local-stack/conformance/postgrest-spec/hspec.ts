@@ -593,6 +593,17 @@ const CONSTANTS: Record<string, Val> = {
   },
 };
 
+/**
+ * The heredoc package's `str` quasi-quote: newlines as `\n`, and a line's leading whitespace up to a `|` margin
+ * removed; the whitespace before the closing `|]` is no text.
+ */
+function heredocStr(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const out = lines.map((l) => l.replace(/^[ \t]*\|/, ''));
+  if (lines.length > 1 && /^[ \t]*$/.test(lines[lines.length - 1]!)) out[out.length - 1] = '';
+  return out.join('\n');
+}
+
 export function evaluate(e: Ast, ctx: EvalCtx, depth = 0): Val {
   if (depth > 50) throw new Unsupported('recursion');
   switch (e.a) {
@@ -602,7 +613,7 @@ export function evaluate(e: Ast, ctx: EvalCtx, depth = 0): Val {
       if (e.tok.q === 'json' || e.tok.q === 'aesonQQ') return { t: 'json', text: e.tok.v };
       if (e.tok.q === 'str' || e.tok.q === 'here' || e.tok.q === 'i') {
         if (e.tok.v.includes('#{')) throw new Unsupported('interpolated string');
-        return { t: 'str', v: e.tok.v };
+        return { t: 'str', v: e.tok.q === 'str' ? heredocStr(e.tok.v) : e.tok.v };
       }
       throw new Unsupported(`quasi-quote ${e.tok.q}`);
     case 'neg':

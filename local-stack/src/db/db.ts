@@ -28,6 +28,24 @@ export interface Queryable {
    * that setting itself. A statement past it is cancelled by Postgres (57014) and the transaction aborts.
    */
   limitStatements?(ms: number | null): void;
+  /**
+   * PostgreSQL transactions only: runs `sql` (one read without parameters) after the transaction's last
+   * statement, in the same round trip as its COMMIT (one simple-query batch), and settles once it has run.
+   * Not sent when the transaction rolls back (the promise then never settles); do not await it inside
+   * the transaction. Where it is missing (PGlite), run the read with `query` before the transaction ends.
+   */
+  atCommit?<T = Record<string, unknown>>(sql: string): Promise<QueryResult<T>>;
+  /**
+   * PostgreSQL transactions only, after at least one statement: runs `sql` as the transaction's last statement,
+   * then `read` (one read without parameters, if given), then COMMIT, pipelined (one round trip). The transaction
+   * is over when it settles: committed, or rolled back when anything failed (the first error is thrown). Only
+   * for a caller that would commit whatever the statement answers.
+   */
+  commitWith?<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[],
+    read?: string,
+  ): Promise<[QueryResult<T>, QueryResult | null]>;
 }
 
 export interface Db extends Queryable {
@@ -152,14 +170,14 @@ export async function openPostgres(url: string): Promise<Db> {
     max: 10,
     types: { getTypeParser: (oid: number) => textParsers()[oid] ?? defaultParser(oid) },
   });
+  const result = <T>(r: pg.QueryResult): QueryResult<T> => ({
+    rows: r.rows as T[],
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    affectedRows: r.rowCount ?? 0,
+  });
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await c.query(sql, params);
-      return {
-        rows: r.rows as T[],
-        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-        affectedRows: r.rowCount ?? 0,
-      };
+      return result<T>(await c.query(sql, params));
     },
     async exec(sql: string) {
       await c.query(sql);
@@ -172,13 +190,68 @@ export async function openPostgres(url: string): Promise<Db> {
     ...wrap(pool),
     async transaction(fn, opts) {
       const client = await pool.connect();
+      const c = client as unknown as { pipeline: boolean };
+      /** Sends the queries at once, one round trip (pg's pipeline mode only while they are in flight); all settle. */
+      const together = async (runs: (() => Promise<unknown>)[]) => {
+        c.pipeline = true;
+        try {
+          return await Promise.allSettled(runs.map((run) => run()));
+        } finally {
+          c.pipeline = false;
+        }
+      };
+      const firstError = (rs: PromiseSettledResult<unknown>[]) => {
+        const bad = rs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (bad) throw bad.reason;
+        return rs.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+      };
+      const base = wrap(client);
+      const at = { state: 'new' as 'new' | 'open' | 'ended' };
+      // BEGIN goes out with the transaction's first statement, pipelined: one round trip for both
+      const run = async <R>(f: () => Promise<R>): Promise<R> => {
+        if (at.state === 'open') return f();
+        if (at.state === 'ended') throw new Error('the transaction has already ended');
+        at.state = 'open';
+        return firstError(
+          await together([() => client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'), f]),
+        )[1] as R;
+      };
+      // a read asked for at commit: sent with COMMIT as one simple-query batch (no extra round trip)
+      let last: { sql: string; done: (r: QueryResult<never>) => void } | null = null;
+      const q: Queryable = {
+        query: (sql, params) => run(() => base.query(sql, params)),
+        exec: (sql) => run(() => base.exec(sql)),
+        atCommit: <T>(sql: string) =>
+          new Promise<QueryResult<T>>((done) => {
+            last = { sql, done: done as (r: QueryResult<never>) => void };
+          }),
+        async commitWith<T>(sql: string, params: unknown[], read?: string) {
+          if (at.state !== 'open') throw new Error('commitWith: the transaction has no statement before');
+          // whatever fails, the transaction is over: COMMIT after a failed statement rolls back
+          at.state = 'ended';
+          const rs = firstError(
+            await together([
+              () => base.query<T>(sql, params),
+              ...(read ? [() => base.query(read)] : []),
+              () => client.query('COMMIT'),
+            ]),
+          );
+          return [rs[0], read ? rs[1] : null] as [QueryResult<T>, QueryResult | null];
+        },
+      };
       try {
-        await client.query(opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-        const out = await fn(wrap(client));
-        await client.query('COMMIT');
+        const out = await fn(q);
+        const end = last as { sql: string; done: (r: QueryResult<never>) => void } | null;
+        if (at.state === 'open') {
+          at.state = 'ended';
+          if (end) {
+            const rs = (await client.query(`${end.sql}; COMMIT`)) as unknown as pg.QueryResult[];
+            end.done(result<never>(rs[0]!));
+          } else await client.query('COMMIT');
+        }
         return out;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (at.state === 'open') await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       } finally {
         client.release();

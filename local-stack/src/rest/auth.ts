@@ -27,7 +27,7 @@ const invalidToken = (code: string, msg: string) =>
 export function checkAudience(auth: Auth, expected: string | undefined): void {
   if (!expected) return;
   const aud = auth.claims.aud as unknown;
-  if (aud === undefined) return;
+  if (aud === undefined || aud === null) return;
   const ok =
     typeof aud === 'string' ? aud === expected : (aud as string[]).length === 0 || (aud as string[]).includes(expected);
   if (!ok) throw invalidToken('PGRST303', 'JWT not in audience');
@@ -69,9 +69,15 @@ export function authenticate(req: Req, secret: string, anonRole = 'anon'): Auth 
     if (claims[k] !== undefined && typeof claims[k] !== 'number')
       throw invalidToken('PGRST303', `The JWT '${k}' claim must be a number`);
   }
-  // `aud`: a string or an array of strings (its value is matched against `pgrst.jwt_aud` in the transaction)
+  // `aud`: a string or an array of strings (its value is matched against `pgrst.jwt_aud` in the transaction);
+  // null is no audience, as PostgREST reads it
   const aud = claims.aud as unknown;
-  if (aud !== undefined && typeof aud !== 'string' && !(Array.isArray(aud) && aud.every((x) => typeof x === 'string')))
+  if (
+    aud !== undefined &&
+    aud !== null &&
+    typeof aud !== 'string' &&
+    !(Array.isArray(aud) && aud.every((x) => typeof x === 'string'))
+  )
     throw invalidToken('PGRST303', "The JWT 'aud' claim must be a string or an array of strings");
   if (typeof claims.nbf === 'number' && claims.nbf > now + SKEW) throw invalidToken('PGRST303', 'JWT not yet valid');
   if (typeof claims.iat === 'number' && claims.iat > now + SKEW) throw invalidToken('PGRST303', 'JWT issued at future');

@@ -52,6 +52,9 @@ export function registerRest(ctx: StackContext): void {
 
   /** `/rest/v1/rpc/:fn`: a function call (GET read-only, POST). */
   async function rpcRequest(req: Req): Promise<Outcome> {
+    // PostgREST: a call is GET, HEAD or POST; other methods 405 PGRST101
+    if (!['GET', 'HEAD', 'POST'].includes(req.method ?? ''))
+      throw restError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
     const auth = authenticate(req, secret, ctx.config.api.anonRole);
     const api = await callApiRequest(req, ctx.config.api.schemas);
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
@@ -102,7 +105,7 @@ export function registerRest(ctx: StackContext): void {
     }
   };
 
-  ctx.router.add(['GET', 'POST'], '/rest/v1/rpc/:fn', wrap(rpcRequest));
+  ctx.router.add(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], '/rest/v1/rpc/:fn', wrap(rpcRequest));
   ctx.router.add(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], '/rest/v1/:table', wrap(tableRequest));
   ctx.router.add('GET', '/rest/v1', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });

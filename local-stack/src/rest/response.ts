@@ -11,6 +11,8 @@ export interface Outcome {
   status: number;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** response.headers/status are still to be read (a write without representation): transaction.ts reads them at its end. */
+  gucsAtEnd?: boolean;
 }
 
 /** `response.headers` and `response.status` as the request's SQL left them (read in the main statement). */

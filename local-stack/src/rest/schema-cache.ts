@@ -24,6 +24,12 @@ export interface Table {
   columns: Map<string, Column>;
   pk: string[];
   uniques: string[][];
+  /**
+   * A write on it may run SQL that sets response.status/headers (PostgREST's response GUCs): it has triggers or
+   * rules of its own, is a view, foreign or partitioned table (whose base tables or partitions may have them), or
+   * its rows have foreign keys pointing at them with cascading actions (the referencing tables' triggers fire).
+   */
+  mayRespond?: boolean;
 }
 
 export interface Relationship {
@@ -59,12 +65,19 @@ export interface Routine {
   volatility: 'i' | 's' | 'v';
 }
 
+/** A computed field: f(row) in `schema`; `tsvector`: it returns one (full-text filters take it as it is). */
+export interface ComputedField {
+  schema: string;
+  name: string;
+  tsvector?: boolean;
+}
+
 export interface SchemaCache {
   tables: Map<string, Table>;
   rels: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;
   /** Computed fields: per table (qkey), functions f(row of it) returning a scalar, usable as a column named f. */
-  computed: Map<string, Map<string, { schema: string; name: string }>>;
+  computed: Map<string, Map<string, ComputedField>>;
   roleSettings: Map<string, Record<string, string>>;
   /** Roles the API may switch to (those granted to authenticator). */
   apiRoles: Set<string>;
@@ -161,14 +174,14 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     `select n.nspname as schema, c.relname as name, c.relkind::text as kind,
        coalesce(json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
          'nullable', not a.attnotnull, 'hasDefault', a.atthasdef, 'generated', a.attgenerated <> '',
-         'tsvector', a.atttypid = 'tsvector'::regtype,
+         'tsvector', exists (with recursive chain(t) as (select a.atttypid union all select ty.typbasetype from pg_type ty join chain on ty.oid = chain.t where ty.typtype = 'd') select 1 from chain where chain.t = 'tsvector'::regtype),
          'default', case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
            when a.attgenerated = 's' then null
            else coalesce(pg_get_expr(ad.adbin, ad.adrelid), (select dt.typdefault from pg_type dt where dt.oid = a.atttypid and dt.typtype = 'd')) end) order by a.attnum) filter (where a.attname is not null), '[]')::text as columns
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
      left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
-     where c.relkind in ('r','v','m','f','p') and ${allSchemas('n')}
+     where c.relkind in ('r','v','m','f','p') and not c.relispartition and ${allSchemas('n')}
      group by n.nspname, c.relname, c.relkind`,
   );
   // As PostgREST, keys and view dependencies are read in every schema (a view in an exposed schema may read
@@ -187,6 +200,21 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
       uniques: [],
     });
     if (exposed.has(r.schema)) tables.set(qkey(r.schema, r.name), allTables.get(qkey(r.schema, r.name))!);
+  }
+
+  // the tables a write may reach SQL from (triggers, rules, views, cascading keys): only writes on them read
+  // response.status/headers afterwards (see Table.mayRespond)
+  const responding = await q.query<{ schema: string; name: string }>(
+    `select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r','v','m','f','p') and ${allSchemas('n')} and (c.relkind in ('v','f','p')
+        or exists (select 1 from pg_trigger tg where tg.tgrelid = c.oid and not tg.tgisinternal)
+        or exists (select 1 from pg_rewrite rw where rw.ev_class = c.oid and rw.rulename <> '_RETURN')
+        or exists (select 1 from pg_constraint fk where fk.contype = 'f' and fk.confrelid = c.oid
+          and (fk.confdeltype not in ('a', 'r') or fk.confupdtype not in ('a', 'r'))))`,
+  );
+  for (const r of responding.rows) {
+    const t = allTables.get(qkey(r.schema, r.name));
+    if (t) t.mayRespond = true;
   }
 
   const consRes = await q.query<{
@@ -446,8 +474,9 @@ export async function loadSchemaCache(q: Queryable, schemas: string[]): Promise<
     const argTable = p.arg_rel_schema && p.arg_rel ? tables.get(qkey(p.arg_rel_schema, p.arg_rel)) : undefined;
     if (argTable && returnKind === 'scalar' && !p.returns_set) {
       const k = qkey(argTable.schema, argTable.name);
-      const m = computed.get(k) ?? new Map<string, { schema: string; name: string }>();
-      if (!m.has(p.name) || p.schema === argTable.schema) m.set(p.name, { schema: p.schema, name: p.name });
+      const m = computed.get(k) ?? new Map<string, ComputedField>();
+      if (!m.has(p.name) || p.schema === argTable.schema)
+        m.set(p.name, { schema: p.schema, name: p.name, tsvector: p.ret_type === 'tsvector' });
       computed.set(k, m);
     }
     if (argTable && returnTable) {

@@ -559,6 +559,31 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       expect(await u.json()).toEqual([{ id: 3 }]);
     });
 
+    it('a write without representation answers what an AFTER statement trigger set (POST, PATCH, DELETE)', async () => {
+      const post = await env.http('/kb_guc_after', { method: 'POST', headers: json, body: JSON.stringify({ id: 1 }) });
+      expect(post.status).toBe(203);
+      expect(post.headers.get('x-kb-op')).toBe('insert');
+      const patch = await env.http('/kb_guc_after?id=eq.1', {
+        method: 'PATCH',
+        headers: { ...json, Prefer: 'return=minimal' },
+        body: JSON.stringify({ id: 2 }),
+      });
+      expect(patch.status).toBe(203);
+      expect(patch.headers.get('x-kb-op')).toBe('update');
+      const del = await env.http('/kb_guc_after?id=eq.2', { method: 'DELETE' });
+      expect(del.status).toBe(203);
+      expect(del.headers.get('x-kb-op')).toBe('delete');
+      expect(await rows('/kb_guc_after')).toEqual([]);
+      // nothing is left for the next request on the same connection
+      const plain = await env.http('/kb_items', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ id: 98, name: 'x' }),
+      });
+      expect(plain.status).toBe(201);
+      expect(plain.headers.get('x-kb-op')).toBeNull();
+    });
+
     it('an invalid response.status or response.headers: 500 PGRST112 / PGRST111', async () => {
       const s = await env.http('/rpc/kb_set_response?status=abc');
       expect(s.status).toBe(500);

@@ -32,6 +32,10 @@ export interface ApiRequest {
   rawBody: Buffer | null;
   /** For a call: a text/plain, text/xml or application/octet-stream body goes whole to one unnamed parameter. */
   rawType?: 'text' | 'xml' | 'bytea';
+  /** The body's media type (a call's JSON body goes to Postgres as sent; only JSON may fall back to one unnamed parameter). */
+  bodyKind?: 'json' | 'csv' | 'form';
+  /** For a call with a form body: every value of each key, in order (a variadic parameter takes them all). */
+  formArgs?: Map<string, string[]>;
 }
 
 export const single = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
@@ -131,7 +135,20 @@ export async function callApiRequest(req: Req, schemas: string[]): Promise<ApiRe
     method === 'POST'
       ? RAW_BODY_TYPES[(single(req.headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase()]
       : undefined;
-  const body = rawBody && !rawType ? parseJsonBody(rawBody, true) : undefined;
+  // as PostgREST: a form is the call's arguments as a query string's are (repeated keys feed a variadic
+  // parameter), a CSV body its first row's; JSON otherwise
+  const bodyKind = payloadKind(single(req.headers['content-type']));
+  let body: unknown;
+  let formArgs: Map<string, string[]> | undefined;
+  if (rawBody && !rawType) {
+    if (bodyKind === 'form') {
+      body = formToRow(rawBody);
+      formArgs = new Map();
+      for (const [k, v] of new URLSearchParams(rawBody.toString('utf8')))
+        formArgs.set(k, [...(formArgs.get(k) ?? []), v]);
+    } else if (bodyKind === 'csv') body = rawBody.length ? csvToRows(rawBody) : {};
+    else body = parseJsonBody(rawBody, true);
+  }
   return {
     method,
     path: `/rpc/${name}`,
@@ -145,5 +162,7 @@ export async function callApiRequest(req: Req, schemas: string[]): Promise<ApiRe
     body,
     rawBody,
     rawType,
+    bodyKind,
+    formArgs,
   };
 }

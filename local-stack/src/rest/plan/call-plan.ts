@@ -41,8 +41,9 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
         r.args.every((a) => a.hasDefault || keys.includes(a.name)),
   );
   const fallbackTypes = rawType ? [rawType] : ['json', 'jsonb'];
+  // the whole body to one unnamed parameter: only a JSON body (or a raw one to a text/xml/bytea parameter)
   const fallback =
-    method === 'POST'
+    method === 'POST' && (rawType || (api.bodyKind ?? 'json') === 'json')
       ? candidates.filter(
           (r) => r.args.length === 1 && r.args[0]!.name === '' && fallbackTypes.includes(r.args[0]!.type),
         )
@@ -94,14 +95,16 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
       404,
       'PGRST202',
       `Could not find the function ${func}${keys.length ? `(${keys.join(', ')})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${func}${prms}${method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+      `Searched for the function ${func}${prms}${method === 'POST' && (api.bodyKind ?? 'json') === 'json' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
       guess ? `Perhaps you meant to call the function ${schema}.${guess}` : null,
     );
   }
   // GET: a variadic parameter gets every value of its repeated argument as an array (`?v=a&v=b` → {a,b})
-  if (read)
+  // a form body the same (PostgREST reads both as its DirectArgs)
+  const repeated = read ? q.rpcArgs : api.formArgs;
+  if (repeated)
     for (const a of routine.args)
-      if (a.variadic && q.rpcArgs.has(a.name)) args = { ...args, [a.name]: q.rpcArgs.get(a.name) };
+      if (a.variadic && repeated.has(a.name)) args = { ...args, [a.name]: repeated.get(a.name) };
   if (api.prefs.handling === 'strict' && api.prefs.maxAffected !== undefined && !routine.returnsSet)
     throw restError(
       400,

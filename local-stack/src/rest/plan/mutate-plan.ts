@@ -43,7 +43,9 @@ export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
       const conflict = q.onConflict ?? table.pk;
       if (conflict.length) onConflict = { resolution: prefs.resolution, cols: conflict };
     }
-    return { kind: 'insert', rows, cols, onConflict, missingDefault: prefs.missing === 'default' };
+    // `?columns=`: only those keys of each row are read (PostgREST parses no other, so their values cannot fail)
+    const picked = q.columns ? rows.map((r) => pick(r, cols)) : rows;
+    return { kind: 'insert', rows: picked, cols, onConflict, missingDefault: prefs.missing === 'default' };
   }
   if (api.method === 'PUT') return putPlan(table, api);
   if (api.method === 'PATCH') {
@@ -59,7 +61,12 @@ export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
     const first = rows[0] ?? {};
     const cols = q.columns ?? Object.keys(first);
     for (const c of cols) if (!table.columns.has(c)) throw unknownColumn(table, c);
-    return { kind: 'update', body: first, cols, missingDefault: prefs.missing === 'default' };
+    return {
+      kind: 'update',
+      body: q.columns ? pick(first, cols) : first,
+      cols,
+      missingDefault: prefs.missing === 'default',
+    };
   }
   return { kind: 'delete' };
 }
@@ -104,3 +111,7 @@ function putPlan(table: Table, api: ApiRequest): MutatePlan {
     put: true,
   };
 }
+
+/** The row's keys among `cols` only. */
+const pick = (row: Record<string, unknown>, cols: string[]) =>
+  Object.fromEntries(cols.filter((c) => c in row).map((c) => [c, row[c]]));

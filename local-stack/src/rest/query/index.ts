@@ -9,6 +9,7 @@ import type { MutatePlan } from '../plan/mutate-plan.ts';
 import { contentRange, readWindow } from '../range.ts';
 import { customBody, mutateResponse, readResponse, singleObject, withResponseGucs, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache.ts';
+import type { SelectItem } from '../api-request/query-params.ts';
 import {
   buildRead,
   handlerSql,
@@ -20,7 +21,7 @@ import {
   type Params,
   type Source,
 } from './query-builder.ts';
-import { geoJsonFunction, GUCS_SQL, plannedTotal, runRead, type ReadResult } from './statements.ts';
+import { geoJsonFunction, GUCS_SQL, lastQuery, plannedTotal, runRead, type ReadResult } from './statements.ts';
 import type { Prefs } from '../api-request/preferences.ts';
 
 /** How the count is taken: exact (all rows), estimated (at most max-rows + 1, then the planner), planned (no count here). */
@@ -45,6 +46,9 @@ async function bodyOpts(tx: Queryable, api: ApiRequest) {
 const rendered = (media: ApiRequest['media']) =>
   media.kind === 'csv' || media.kind === 'geojson' || media.kind === 'custom';
 
+/** How many rows a merge-duplicates upsert updated (the conflict's DO UPDATE counts them in this setting). */
+const UPDATED_SQL = `nullif(current_setting('pgrst.updated', true), '')::int as u`;
+
 /** PUT whose body does not carry the URL's primary key (PostgREST's PutMatchingPkError); the transaction rolls back. */
 const putMismatch = () => restError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
 
@@ -65,7 +69,8 @@ export async function readQuery(
     limit,
     offset,
   });
-  const r = await runRead(tx, sql, env);
+  // the last statement unless a planned count follows it (a read-only transaction: committing is rolling back)
+  const r = await runRead(tx, sql, env, prefs.count !== 'planned' && prefs.count !== 'estimated');
   r.rendered = rendered(api.media);
   // PostgREST: planned = the planner's estimate; estimated = exact up to max-rows, past it the larger of both
   if (prefs.count === 'planned') r.total = await plannedTotal(tx, env);
@@ -102,6 +107,8 @@ export async function mutateQuery(
   const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
   const wantRows = prefs.return === 'representation';
   const root = env.nodes.get('')!;
+  // an upsert that may only merge: pgrst.updated, counted as its DO UPDATE runs, is read after it
+  const merging = plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates' && plan.cols.length > 0;
   env.nodes.set('', { conditions: root.conditions });
   const dml = mutateSql(env, src, plan);
   // root filters belong to the write, not to the representation of the written rows; `order` orders them (PostgREST)
@@ -109,8 +116,29 @@ export async function mutateQuery(
   let n: number;
   let repr: ReadResult | null = null;
   let gucs: ReadResult | null = null;
+  let updated: number | null = null;
+  let folded = false;
+  // response.status/headers can only be set by SQL the write runs: its table's triggers, rules, cascades (the
+  // schema cache knows which tables have any) or the pre-request function; for other writes they are not read
+  const responds = !!table.mayRespond || !!env.cache.roleSettings.get('authenticator')?.['pgrst.db_pre_request'];
+  // nothing after the write can roll it back (PUT's key check, max-affected, a single object): it may go with COMMIT
+  const strict = plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined;
+  const last = !(plan.kind === 'insert' && plan.put) && !strict && media.kind !== 'object' && !env.plan;
   // an execution plan (PostgREST explains the whole write statement) is read through the same statement
-  if (wantRows || media.kind === 'object' || env.plan) {
+  let location: string | null = null;
+  // return=headers-only on an insert: the Location of the one row written, by its primary key (PostgREST)
+  const locate = plan.kind === 'insert' && prefs.return === 'headers-only' && table.pk.length > 0;
+  if (locate && !(wantRows || media.kind === 'object' || env.plan)) {
+    const alias = ident(table.name);
+    const w = await tx.query<{ n: number; row: string | null }>(
+      `with ${ident('pgrst_source')} as (${dml} returning ${table.pk.map((c) => `${alias}.${ident(c)}`).join(', ')})
+        select count(*)::int as n, case when count(*) = 1 then (select row_to_json(${ident('s')})::text from ${ident('pgrst_source')} as ${ident('s')}) end as row
+        from ${ident('pgrst_source')}`,
+      env.params.values,
+    );
+    n = Number(w.rows[0]!.n);
+    if (w.rows[0]!.row) location = locationOf(table, api.query!.select, JSON.parse(w.rows[0]!.row));
+  } else if (wantRows || media.kind === 'object' || env.plan) {
     const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, api.query!.select, {
       ...(await bodyOpts(tx, api)),
       count: false,
@@ -118,16 +146,26 @@ export async function mutateQuery(
       offset: 0,
     });
     const sql = `with ${ident('pgrst_source')} as (${dml} returning ${returning(table, read)}) ${read}`;
-    repr = await runRead(tx, sql, env);
+    repr = await runRead(tx, sql, env, last && !merging);
     repr.rendered = rendered(media);
     n = repr.page;
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
     if (media.kind === 'object' && n !== 1) singleObject(repr);
   } else {
-    n = (await tx.query(dml, env.params.values)).affectedRows;
-    // what the write (its triggers) left in response.headers/status, read after it as PostgREST's statement does
-    const w = await tx.query<{ gh: string | null; gs: string | null }>(`select ${GUCS_SQL}`);
-    gucs = { total: null, page: n, body: '', gucHeaders: w.rows[0]!.gh, gucStatus: w.rows[0]!.gs };
+    if (last && tx.commitWith) {
+      // the write, what it (its triggers) left in response.headers/status and pgrst.updated, and COMMIT: one round trip
+      const reads = [...(responds ? [GUCS_SQL] : []), ...(merging ? [UPDATED_SQL] : [])];
+      const [w, g] = await tx.commitWith(
+        dml,
+        env.params.values,
+        reads.length ? `select ${reads.join(', ')}` : undefined,
+      );
+      n = w.affectedRows;
+      const row = (g?.rows[0] ?? {}) as { gh?: string | null; gs?: string | null; u?: number | null };
+      if (responds) gucs = { total: null, page: n, body: '', gucHeaders: row.gh, gucStatus: row.gs };
+      updated = row.u ?? null;
+      folded = true;
+    } else n = (await tx.query(dml, env.params.values)).affectedRows;
     if (plan.kind === 'insert' && plan.put && n !== 1) throw putMismatch();
   }
   // PostgREST: with handling=strict, an update or delete touching more rows than max-affected fails (and rolls back)
@@ -135,11 +173,9 @@ export async function mutateQuery(
     throw tooManyAffected(n);
   // merge-duplicates: did the upsert insert anything, or only merge existing rows (PostgREST: 200 then)
   let mergedOnly = false;
-  if (plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates' && plan.cols.length) {
-    const u = await tx.query<{ u: number | null }>(
-      `select nullif(current_setting('pgrst.updated', true), '')::int as u`,
-    );
-    mergedOnly = n - Number(u.rows[0]?.u ?? 0) <= 0;
+  if (merging) {
+    if (!folded) updated = (await tx.query<{ u: number | null }>(`select ${UPDATED_SQL}`)).rows[0]?.u ?? null;
+    mergedOnly = n - Number(updated ?? 0) <= 0;
   }
   // an upsert of no rows inserted none: 200 (PostgREST: merge-duplicates and nothing inserted)
   if (plan.kind === 'insert' && !plan.rows.length && prefs.resolution === 'merge-duplicates') mergedOnly = true;
@@ -155,7 +191,36 @@ export async function mutateQuery(
     mergedOnly,
     plan.kind === 'insert' && plan.put,
   );
+  // without a representation, what the write (its triggers) left in response.headers/status is read with
+  // COMMIT (above), or when the transaction ends (transaction.ts): no round trip of its own
+  if (location) out.headers.Location = location;
+  if (!repr && !gucs && responds) return { ...out, gucsAtEnd: true };
   return withResponseGucs(out, repr ?? gucs);
+}
+
+/**
+ * PostgREST's Location after an insert with `return=headers-only`: `/table?pk=eq.value&…` (`is.null` for a null
+ * key), the key columns in the order its RETURNING list has them (the table's with `*` in the select, else
+ * sorted by name), keys and values percent-encoded as its renderSimpleQuery does.
+ */
+function locationOf(table: Table, select: SelectItem[], row: Record<string, unknown>): string {
+  const cols = [...table.columns.keys()];
+  const pk = select.some((i) => i.type === 'star')
+    ? [...table.pk].sort((a, b) => cols.indexOf(a) - cols.indexOf(b))
+    : [...table.pk].sort();
+  const enc = (v: string) =>
+    [...Buffer.from(v, 'utf8')]
+      .map((b) =>
+        /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+          ? String.fromCharCode(b)
+          : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+      )
+      .join('');
+  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const q = pk.map(
+    (c) => `${enc(c)}=${enc(row[c] === null || row[c] === undefined ? 'is.null' : `eq.${text(row[c])}`)}`,
+  );
+  return `/${table.name}?${q.join('&')}`;
 }
 
 /** GET/POST /rpc/fn. */
@@ -169,6 +234,8 @@ export async function invokeQuery(
   const { media, prefs, schema, read, rawType, rawBody, body, method } = api;
   const { routine, args, keys, positional } = plan;
   const strictMax = prefs.handling === 'strict' ? prefs.maxAffected : undefined;
+  // the call may go with COMMIT unless a check after it may roll it back (max-affected, a single object of a write)
+  const last = strictMax === undefined && !env.plan && (read || media.kind !== 'object');
   // POST runs STABLE and IMMUTABLE functions read-only too, as PostgREST does (only VOLATILE may write)
   if (!read && routine.volatility !== 'v') await tx.query(`select set_config('transaction_read_only', 'on', true)`);
   const p = env.params;
@@ -184,7 +251,8 @@ export async function invokeQuery(
     if (used.length) {
       // a POSTed object goes to Postgres as sent, so numbers keep their precision (bigints beyond 2^53)
       // (an array of objects: its first object, as PostgREST takes it)
-      const posted = !read && (isObj(body) || (Array.isArray(body) && isObj(body[0])));
+      const posted =
+        !read && (api.bodyKind ?? 'json') === 'json' && (isObj(body) || (Array.isArray(body) && isObj(body[0])));
       const argsJson = posted ? rawBody!.toString('utf8') : JSON.stringify(args);
       const argsSql = `${p.add(argsJson)}::json${Array.isArray(body) && posted ? ' -> 0' : ''}`;
       preFrom = `json_to_record(${argsSql}) as ${ident('pgrst_args')}(${used.map((a) => `${ident(a.name)} ${argType(a.type)}`).join(', ')})`;
@@ -195,9 +263,11 @@ export async function invokeQuery(
   const fromClause = preFrom ? ` from ${preFrom}` : '';
   const lateral = (item: string) => (preFrom ? `${preFrom} cross join lateral ${item}` : item);
   if (routine.returnKind === 'void') {
-    const v = await tx.query<{ gh: string | null; gs: string | null }>(
+    const v = await lastQuery<{ gh: string | null; gs: string | null }>(
+      tx,
       `select ${call}, ${GUCS_SQL}${fromClause}`,
       p.values,
+      last,
     );
     const g = v.rows[0];
     return withResponseGucs(
@@ -211,13 +281,16 @@ export async function invokeQuery(
       media,
       schema,
       head,
-      `select ${handlerSql(media.handler!, call)} as body${fromClause}`,
+      `select ${handlerSql(media.handler!, call)} as body, ${GUCS_SQL}${fromClause}`,
       p,
+      last,
     );
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
-    const r = await tx.query<{ body: string | null; gh: string | null; gs: string | null }>(
+    const r = await lastQuery<{ body: string | null; gh: string | null; gs: string | null }>(
+      tx,
       `select to_json(${call})::text as body, ${GUCS_SQL}${fromClause}`,
       p.values,
+      last,
     );
     const g = r.rows[0];
     const out = r.rows[0]?.body ?? 'null';
@@ -239,7 +312,8 @@ export async function invokeQuery(
     const lim = p.add(limit);
     const off = p.add(offset);
     const sql = `select ${prefs.count ? `(select count(*) from ${from})` : 'null::bigint'}::text as total, count(*)::int as page, coalesce(json_agg(${ident('pgrst_r')}.v), '[]')::text as body, ${GUCS_SQL} from (select ${ident('pgrst_scalar')}.v from ${from} limit ${lim}::bigint offset ${off}::bigint) as ${ident('pgrst_r')}`;
-    r = await runRead(tx, sql, env);
+    // (CSV of a set of scalars is rendered by a statement of its own after this one)
+    r = await runRead(tx, sql, env, last && media.kind !== 'csv');
   } else {
     const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
     const src: Source = { table, from: lateral(call), alias: routine.name };
@@ -250,7 +324,7 @@ export async function invokeQuery(
       limit,
       offset,
     });
-    r = await runRead(tx, sql, env);
+    r = await runRead(tx, sql, env, last);
     r.rendered = rendered(media);
     if (prefs.count === 'estimated' && r.total !== null && r.total > maxRows) r.total = null;
     if (!routine.returnsSet && !rendered(media)) {
@@ -277,14 +351,20 @@ async function scalarByHandler(
   head: boolean,
   sql: string,
   p: Params,
+  last: boolean,
 ): Promise<Outcome> {
-  const r = await tx.query<{ body: string | null }>(sql, p.values);
+  const r = await lastQuery<{ body: string | null; gh: string | null; gs: string | null }>(tx, sql, p.values, last);
   const headers: Record<string, string> = {
     'Content-Profile': schema,
     'Content-Range': contentRange(0, 0, null),
     'Content-Type': contentType(media),
   };
-  return { status: 200, headers, body: head ? undefined : customBody(media, r.rows[0]?.body ?? null) };
+  // the function may name its own Content-Type (or status) through response.headers, as on PostgREST
+  const g = r.rows[0];
+  return withResponseGucs(
+    { status: 200, headers, body: head ? undefined : customBody(media, r.rows[0]?.body ?? null) },
+    g && { gucHeaders: g.gh, gucStatus: g.gs },
+  );
 }
 
 /**

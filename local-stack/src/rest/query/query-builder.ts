@@ -52,7 +52,11 @@ export function fieldExpr(env: Env, alias: string, f: Field): string {
   // a computed field: f(row) in the table's schema cache, called with the whole row
   const t = env.aliases?.get(alias);
   const cf = t && !t.columns.has(f.name) ? env.cache.computed.get(qkey(t.schema, t.name))?.get(f.name) : undefined;
-  const e = cf ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*)` : `${ident(alias)}.${ident(f.name)}`;
+  // the row cast to its table's type: from a CTE (a write's rows) it is an anonymous record, and overloads of f for
+  // several tables would be ambiguous (PostgREST's computed_overload)
+  const e = cf
+    ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*::${qualified(t!.schema, t!.name)})`
+    : `${ident(alias)}.${ident(f.name)}`;
   return f.path.length ? jsonPathSql(env, e, cf ? undefined : t?.columns.get(f.name)?.type, f) : e;
 }
 
@@ -124,8 +128,13 @@ function filterSql(env: Env, alias: string, table: Table, f: Filter, embeds: Map
       : `${col} = any(${p.add(pgArray(f.list ?? []))})`;
   } else if (FTS[f.op]) {
     const cfg = f.modifier ? `${p.add(f.modifier)}::regconfig, ` : '';
+    // a tsvector (a column of it or of a domain over it, a computed field returning it) is matched as it is
     const colType = f.field.path.length === 0 ? table.columns.get(f.field.name) : undefined;
-    const vec = colType?.tsvector ? col : `to_tsvector(${cfg}${col})`;
+    const computedTsv =
+      f.field.path.length === 0 &&
+      !colType &&
+      env.cache.computed.get(qkey(table.schema, table.name))?.get(f.field.name)?.tsvector;
+    const vec = colType?.tsvector || computedTsv ? col : `to_tsvector(${cfg}${col})`;
     sql = `${vec} @@ ${FTS[f.op]}(${cfg}${p.add(f.value)})`;
   } else if (f.quant) {
     sql = `${col} ${OPS[f.op]} ${f.quant}(${filterValue(env, table, f, like(f.value))})`;

@@ -43,3 +43,6 @@ export class Params {
 /** A Postgres array literal `{"a","b"}` from strings (sent as one text parameter). */
 export const pgArray = (xs: string[]) =>
   `{${xs.map((x) => `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/** Select-list items reading `response.headers` / `response.status` after the statement's own work (PostgREST). */
+export const GUCS_SQL = `nullif(current_setting('response.headers', true), '') as gh, nullif(current_setting('response.status', true), '') as gs`;

@@ -1,11 +1,11 @@
 // Query/Statements (PostgREST's PostgREST.Query.Statements): running a built statement and reading
 // its result row (total, page size, body), or its execution plan; CSV rendered by Postgres.
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable, QueryResult } from '../../db/db.ts';
 import { restError } from '../errors.ts';
 import { contentType } from '../media-type.ts';
 import { ident } from './sql-fragment.ts';
 import type { Env } from './query-builder.ts';
-import { Rollback } from './transaction.ts';
+import { Rollback } from './rollback.ts';
 
 export interface ReadResult {
   total: number | null;
@@ -17,10 +17,23 @@ export interface ReadResult {
   gucStatus?: string | null;
 }
 
-/** Select-list items reading `response.headers` / `response.status` after the statement's own work (PostgREST). */
-export const GUCS_SQL = `nullif(current_setting('response.headers', true), '') as gh, nullif(current_setting('response.status', true), '') as gs`;
+export { GUCS_SQL } from './sql-fragment.ts';
 
-export async function runRead(tx: Queryable, sql: string, env: Env): Promise<ReadResult> {
+/**
+ * The request's last statement: on PostgreSQL, when the transaction is to commit whatever it answers
+ * (`last`, and transaction.ts left `commitWith` to the request), sent with COMMIT in one round trip.
+ */
+export async function lastQuery<T>(
+  tx: Queryable,
+  sql: string,
+  params: unknown[],
+  last: boolean,
+): Promise<QueryResult<T>> {
+  return last && tx.commitWith ? (await tx.commitWith<T>(sql, params))[0] : tx.query<T>(sql, params);
+}
+
+/** `last`: nothing after this statement may roll the transaction back (see lastQuery). */
+export async function runRead(tx: Queryable, sql: string, env: Env, last = false): Promise<ReadResult> {
   if (env.plan) {
     // the execution plan instead of the rows (analyze runs the query: the transaction is rolled back)
     const p = env.plan;
@@ -44,13 +57,13 @@ export async function runRead(tx: Queryable, sql: string, env: Env): Promise<Rea
       body,
     });
   }
-  const r = await tx.query<{
+  const r = await lastQuery<{
     total: string | null;
     page: number | string;
     body: string;
     gh?: string | null;
     gs?: string | null;
-  }>(sql, env.params.values);
+  }>(tx, sql, env.params.values, last);
   const row = r.rows[0]!;
   // a media type handler's aggregate over no row may give null (an empty body)
   return {

@@ -4,20 +4,21 @@
 // request.method/path/headers/cookies, the role's statement_timeout) and reads the DDL counter that
 // tells whether the schema cache is stale; ended by commit or rollback as `db-tx-end` and `Prefer: tx=` say.
 import type { StackContext } from '../../context.ts';
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable, QueryResult } from '../../db/db.ts';
 import type { Req } from '../../http/router.ts';
 import { clientIp } from '../../auth/rate-limit.ts';
 import { checkAudience, type Auth } from '../auth.ts';
 import { restError } from '../errors.ts';
 import { parsePrefer } from '../api-request/preferences.ts';
 import { VERSION_SQL, type SchemaCache, type SchemaCacheManager } from '../schema-cache.ts';
-import type { Outcome } from '../response.ts';
-import { ident } from './sql-fragment.ts';
+import { withResponseGucs, type Outcome } from '../response.ts';
+import { Rollback } from './rollback.ts';
+import { GUCS_SQL, ident } from './sql-fragment.ts';
 
-/** Thrown out of a request's transaction to roll it back while still answering with its outcome. */
-export class Rollback {
-  constructor(readonly outcome: Outcome) {}
-}
+type GucRow = { gh: string | null; gs: string | null };
+const GUCS_READ = `select ${GUCS_SQL}`;
+const withGucRow = (out: Outcome, r: QueryResult<GucRow>) =>
+  withResponseGucs(out, { gucHeaders: r.rows[0]?.gh ?? null, gucStatus: r.rows[0]?.gs ?? null });
 
 /**
  * How a request's transaction ends, from PostgREST's `db-tx-end` (read, as PostgREST does, from the
@@ -72,6 +73,13 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
     // As hosted Supabase's gateway does (Cloudflare's cf-connecting-ip): the caller's address comes from
     // the connection, never from the client; the database's per-source limits read it.
     headers['x-real-ip'] = clientIp(req);
+    // request.cookies: the Cookie header's pairs, as PostgREST's parseCookies reads them (`a=1; b=2`)
+    const cookies: Record<string, string> = {};
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+      if (name) cookies[name] = eq < 0 ? '' : part.slice(eq + 1);
+    }
     const searchPath = [...new Set([schema, ...ctx.config.api.extraSearchPath])].map(ident).join(', ');
     const claims = auth.claims.role === undefined ? { ...auth.claims, role: auth.role } : auth.claims;
     const timezone = req.headers.prefer ? parsePrefer(req.headers.prefer).timezone : undefined;
@@ -86,7 +94,7 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
         req.method,
         path,
         JSON.stringify(headers),
-        '{}',
+        JSON.stringify(cookies),
       ];
       if (timeout) args.push(timeout);
       // Prefer: timezone=… (PostgREST sets it; an unknown zone is Postgres's 22023 → 400)
@@ -101,7 +109,7 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
       tx.limitStatements?.(timeout ? settingMs(timeout) : null);
       return r.rows[0]?.v ?? null;
     };
-    return ctx.db.transaction(async (tx) => {
+    const { out, gucs } = await ctx.db.transaction(async (tx) => {
       let cache = cacheMgr.cache;
       if (!cache || !tracked) {
         cache = await cacheMgr.load(
@@ -131,8 +139,9 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
       // PostgREST's db-pre-request (`pgrst.db_pre_request` of the authenticator role): called before the request's query
       const preRequest = cache.roleSettings.get('authenticator')?.['pgrst.db_pre_request'];
       if (preRequest) await tx.query(`select ${preRequest.split('.').map(ident).join('.')}()`);
-      const out = await fn(tx, cache);
       const end = txEnd(cache, parsePrefer(req.headers.prefer).tx);
+      // a request that commits may send its last statement with COMMIT (db.ts commitWith); one that rolls back may not
+      const out = await fn(end.rollback ? { ...tx, commitWith: undefined } : tx, cache);
       if (end.applied)
         out.headers['Preference-Applied'] = [out.headers['Preference-Applied'], `tx=${end.applied}`]
           .filter(Boolean)
@@ -140,9 +149,18 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
       // As PostgREST before a rollback: deferred constraints are checked now, so their error is the answer
       // (a commit checks them itself and fails with their error)
       if (end.rollback && !readOnly) await tx.query('set constraints all immediate');
-      if (end.rollback) throw new Rollback(out);
-      return out;
+      // what a write without a representation left in response.headers/status (its triggers, the pre-request
+      // function), read after it: on PostgreSQL in the same round trip as COMMIT, as PostgREST builds the answer
+      // from them once its transaction has ended
+      let gucs: Promise<QueryResult<GucRow>> | null = null;
+      if (out.gucsAtEnd) {
+        delete out.gucsAtEnd;
+        gucs = !end.rollback && tx.atCommit ? tx.atCommit<GucRow>(GUCS_READ) : tx.query<GucRow>(GUCS_READ);
+      }
+      if (end.rollback) throw new Rollback(gucs ? withGucRow(out, await gucs) : out);
+      return { out, gucs };
     });
+    return gucs ? withGucRow(out, await gucs) : out;
   }
 
   return async (req, auth, schema, path, readOnly, fn) => {
