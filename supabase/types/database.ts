@@ -1322,6 +1322,12 @@ export type Database = {
         }
         Returns: Json
       }
+      close_till: {
+        Args: {
+          p_till_token: string
+        }
+        Returns: boolean
+      }
       commission_rate_history: {
         Args: {
           p_activity_id: string
@@ -1618,6 +1624,26 @@ export type Database = {
         Returns: Json
       }
       redeem_voucher: {
+        Args: {
+          p_code: string
+          p_pin: string
+          p_amount_minor: number
+          p_currency: string
+          p_idempotency_key: string
+        }
+        Returns: Json
+      }
+      redeem_voucher_at_till: {
+        Args: {
+          p_code: string
+          p_till_token: string
+          p_amount_minor: number
+          p_currency: string
+          p_idempotency_key: string
+        }
+        Returns: Json
+      }
+      redeem_voucher_open_till: {
         Args: {
           p_code: string
           p_pin: string

@@ -93,6 +93,8 @@ const EXPLAINED: Record<DbErrorCode, boolean> = {
   slug_format: false,
   slug_reserved: false,
   slug_taken: false,
+  till_other_partner: false,
+  till_signed_out: false,
   transaction_immutable: false,
   transaction_not_found: true,
   user_disabled: true,

@@ -79,6 +79,8 @@ export const DB_ERROR_CODES = [
   'slug_format',
   'slug_reserved',
   'slug_taken',
+  'till_other_partner',
+  'till_signed_out',
   'transaction_immutable',
   'transaction_not_found',
   'user_disabled',

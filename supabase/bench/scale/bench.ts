@@ -657,6 +657,69 @@ export async function runBench(
     );
     for (const p of paths.slice(-4))
       log(`  ${label} ${p.name}: p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms (n=${p.n}) ${p.note}`);
+
+    // Redemptions at an open till (issue 31, docs/rewards.md "Till sessions"): a till of the last voucher's
+    // partner opened with its PIN, then fresh vouchers of that partner (a kept cluster runs out of open ones,
+    // so they are made here) redeemed with the token: no bcrypt.
+    const owner = (
+      await c.query<{ user_id: string; customer_id: string; activity_id: string }>(
+        'select v.user_id::text, v.customer_id, v.activity_id::text from public.vouchers v where v.code = $1',
+        [last.code],
+      )
+    ).rows[0]!;
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    const tillCodes = Array.from({ length: CLIENTS * 6 + SERVER_RUNS + 1 }, () =>
+      Array.from({ length: 10 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(''),
+    );
+    await c.query(
+      `insert into public.vouchers (code, user_id, customer_id, activity_id, discount_pct, expires_at)
+       select x, $2, $3, $4, 10, now() + interval '1 day' from unnest($1::text[]) x on conflict do nothing`,
+      [tillCodes, owner.user_id, owner.customer_id, owner.activity_id],
+    );
+    const opened = await asIdentity<{ r: { till_token?: string } }>(
+      c,
+      { role: 'anon' },
+      'select public.redeem_voucher_open_till($1, $2, $3, $4, $5) as r',
+      [tillCodes[0], PARTNER_PIN, 250000, 'VND', `bench-open-till-${Date.now()}`],
+    );
+    const tillToken = opened.rows[0]!.r.till_token!;
+    const atTill = async (k: pg.Client, v: string) => {
+      const r = await asIdentity<{ r: { ok?: boolean } }>(
+        k,
+        { role: 'anon' },
+        'select public.redeem_voucher_at_till($1, $2, $3, $4, $5) as r',
+        [v, tillToken, 250000, 'VND', `bench-till-${v}-${Date.now()}`],
+      );
+      return { ms: r.ms, error: r.rows[0]!.r.ok === true ? undefined : 'not ok' };
+    };
+    const tillServer = await serverTimes(tillCodes.slice(1, 1 + SERVER_RUNS), (v) => ({
+      id: { role: 'anon' },
+      sql: 'select public.redeem_voucher_at_till($1, $2, $3, $4, $5)',
+      params: [v, tillToken, 250000, 'VND', `server-till-${v}-${Date.now()}`],
+    }));
+    const tPaced = await load(tillCodes.slice(1 + SERVER_RUNS), PACE_MS, atTill);
+    const tillPlans = await plansOf(c, { role: 'anon' }, 'select public.redeem_voucher_at_till($1, $2, $3, $4, $5)', [
+      tillCodes[1],
+      tillToken,
+      250000,
+      'VND',
+      `plan-till-${Date.now()}`,
+    ]);
+    paths.push(
+      stats(`redeem_voucher with a till token, ${CLIENTS} clients, paced`, tPaced.ms, {
+        target: 50,
+        note: `offered about ${tPaced.offered} calls/s, served ${tPaced.rate} calls/s; fresh vouchers of one partner, one till token; errors ${JSON.stringify(tPaced.errors)}`,
+        plans: tillPlans,
+        seqScans: seqScans(tillPlans),
+      }),
+    );
+    paths.push(
+      stats('redeem_voucher with a till token in the server, one warm connection', tillServer, {
+        note: 'EXPLAIN ANALYZE execution time, each rolled back; no bcrypt (the PIN was checked once, opening the till)',
+      }),
+    );
+    for (const p of paths.slice(-2))
+      log(`  ${label} ${p.name}: p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms (n=${p.n}) ${p.note}`);
   } finally {
     await Promise.all(clients.map((k) => k.end()));
   }

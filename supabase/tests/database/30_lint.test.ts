@@ -14,6 +14,7 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'admin_set_user_disabled',
   'check_customer_slug',
   'close_month',
+  'close_till',
   'commission_rate_history',
   'confirm_partner_transaction',
   'create_customer',
@@ -40,6 +41,8 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'record_event',
   'record_partner_transaction',
   'redeem_voucher',
+  'redeem_voucher_at_till',
+  'redeem_voucher_open_till',
   'remove_moderator',
   'remove_partner_staff',
   'reorder_places',
@@ -226,9 +229,12 @@ describe.each(BACKENDS)('schema lint on %s', (backend) => {
     );
     expect(fns.filter((f) => f.anon).map((f) => f.f)).toEqual([
       'check_customer_slug',
+      'close_till',
       'play_reward',
       'record_event',
       'redeem_voucher',
+      'redeem_voucher_at_till',
+      'redeem_voucher_open_till',
     ]);
     expect(fns.filter((f) => f.auth).map((f) => f.f)).toEqual(EXPOSED_DEFINER_ALLOWLIST);
     expect(fns.map((f) => f.f)).toContain('custom_access_token_hook');

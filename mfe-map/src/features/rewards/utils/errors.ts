@@ -25,6 +25,8 @@ export const REDEEM_ERRORS = [
   'invalid_amount',
   'invalid_currency',
   'invalid_key',
+  'till_signed_out',
+  'till_other_partner',
 ] as const satisfies readonly DbErrorCode[];
 export type PlayError = (typeof PLAY_ERRORS)[number] | 'too_many' | 'network' | 'unknown';
 export type RedeemError = (typeof REDEEM_ERRORS)[number] | Extract<DbErrorCode, 'wrong_pin'> | 'network' | 'unknown';
