@@ -50,15 +50,15 @@ describe('Customer screen', () => {
     await show('Customer', HOTEL);
     expect(await screen.findByRole('heading', { level: 1, name: 'Saigon Riverside Hotel' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the map' }).getAttribute('href')).toBe(`/${HOTEL}/map`);
-    expect(screen.getByText(/^\d+ curated places$/)).toBeTruthy();
-    const highlights = screen.getByRole('region', { name: /Our picks/ });
+    expect(await screen.findByText(/^\d+ curated places$/)).toBeTruthy();
+    const highlights = await screen.findByRole('region', { name: /Our picks/ });
     expect(highlights.querySelectorAll('li')).toHaveLength(6);
   });
 
   it('empty: a map without places says 0 and shows no highlights', async () => {
     await show('Customer', EMPTY);
     expect(await screen.findByRole('heading', { level: 1, name: 'Empty Test City' })).toBeTruthy();
-    expect(screen.getByText('0 curated places')).toBeTruthy();
+    expect(await screen.findByText('0 curated places')).toBeTruthy();
     expect(screen.queryByRole('region', { name: /picks|Highlights/i })).toBeNull();
   });
 
