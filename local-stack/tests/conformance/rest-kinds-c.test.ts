@@ -2,7 +2,8 @@
 // replaying its own suite: request.cookies, return=headers-only with Location, RPC form and CSV bodies, a
 // handler function naming its Content-Type, partitions, full-text search on tsvector domains and computed
 // fields, ?columns= on typed bodies, overloaded computed fields in a write's representation, a null JWT
-// audience. Fixture tests/fixtures/rest-kinds-c-fixture.sql (kc_*), on PGlite and on PostgreSQL 15.
+// audience, response settings set by a read's computed field or view. Fixture tests/fixtures/rest-kinds-c-fixture.sql
+// (kc_*), on PGlite and on PostgreSQL 15.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +183,20 @@ describe.each(BACKENDS)('REST kinds (writes, RPC, media, relationships) as Postg
     // a table no trigger, rule or cascade can reach: the write's own answer
     const plain = await env.http('/kc_models?id=eq.2', { method: 'PATCH', headers: json, body: '{"name":"V"}' });
     expect(plain.status).toBe(204);
+  });
+
+  it('a read answers the status and headers its computed field or view set; a plain table read its own', async () => {
+    const computed = await env.http('/kc_reads?select=id,kc_read_status');
+    expect(computed.status).toBe(203);
+    expect(computed.headers.get('x-kc-read')).toBe('computed');
+    expect(await computed.json()).toEqual([{ id: 1, kc_read_status: 'seen' }]);
+    const view = await env.http('/kc_reads_view?select=id,name');
+    expect(view.status).toBe(200);
+    expect(view.headers.get('x-kc-read')).toBe('view');
+    const plain = await env.http('/kc_reads?select=id,name');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('x-kc-read')).toBeNull();
+    expect(await plain.json()).toEqual([{ id: 1, name: 'one' }]);
   });
 
   it('a JWT whose aud is null has no audience', async () => {

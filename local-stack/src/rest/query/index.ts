@@ -317,6 +317,7 @@ export async function invokeQuery(
   } else {
     const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
     const src: Source = { table, from: lateral(call), alias: routine.name };
+    env.mayRespond = true;
     const sql = buildRead(env, src, plan.query.select, {
       ...(await bodyOpts(tx, api)),
       // PostgREST counts a call's rows exactly (planned: no total); an estimated count past max-rows is unknown

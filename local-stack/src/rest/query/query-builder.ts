@@ -38,6 +38,12 @@ export interface Env {
   aggregates?: boolean;
   /** Set by buildRead: `from … where …` of the count query (PostgREST's readPlanToCountQuery), for planned counts. */
   countFrom?: string;
+  /**
+   * The statement may run SQL that sets response.status/headers: a function (a call's rows, a computed field or
+   * relationship, a data representation, a media handler) or a table that may (Table.mayRespond: a view, a
+   * foreign or partitioned table, triggers). Only then does the read select those settings (see buildRead).
+   */
+  mayRespond?: boolean;
 }
 
 /** Something rows come from: a table/view, a CTE with a table's row type, or a function call. */
@@ -54,6 +60,7 @@ export function fieldExpr(env: Env, alias: string, f: Field): string {
   const cf = t && !t.columns.has(f.name) ? env.cache.computed.get(qkey(t.schema, t.name))?.get(f.name) : undefined;
   // the row cast to its table's type: from a CTE (a write's rows) it is an anonymous record, and overloads of f for
   // several tables would be ambiguous (PostgREST's computed_overload)
+  if (cf) env.mayRespond = true;
   const e = cf
     ? `${qualified(cf.schema, cf.name)}(${ident(alias)}.*::${qualified(t!.schema, t!.name)})`
     : `${ident(alias)}.${ident(f.name)}`;
@@ -161,6 +168,7 @@ function outputRep(env: Env, table: Table, f: Field, e: string): string {
   if (env.cache.reps.size === 0 || f.path.length) return e;
   const type = table.columns.get(f.name)?.type;
   const fn = type !== undefined ? env.cache.reps.get(repKey(type, 'json')) : undefined;
+  if (fn) env.mayRespond = true;
   return fn ? `${qualified(fn.schema, fn.name)}(${e})` : e;
 }
 
@@ -169,6 +177,7 @@ export function inputRep(env: Env, table: Table, f: Field, from: 'text' | 'json'
   if (env.cache.reps.size === 0 || f.path.length) return undefined;
   const type = table.columns.get(f.name)?.type;
   const fn = type !== undefined ? env.cache.reps.get(repKey(from, type)) : undefined;
+  if (fn) env.mayRespond = true;
   return fn ? qualified(fn.schema, fn.name) : undefined;
 }
 
@@ -259,6 +268,7 @@ const outputName = (f: Field) => [...f.path].reverse().find((s) => !s.index)?.ke
 export function buildNode(env: Env, src: Source, items: SelectItem[], path: string, hoist?: Hoisted[]): NodeSql {
   const { table, alias } = src;
   (env.aliases ??= new Map()).set(alias, table);
+  if (table.mayRespond) env.mayRespond = true;
   const out: NodeSql = { select: [], joins: [], where: [], orderBy: [] };
   const embeds = new Map<string, EmbedInfo>();
   const plain: string[] = [];
@@ -381,6 +391,7 @@ function buildEmbed(env: Env, parent: Source, e: SelectEmbed, path: string, out:
   let from = `${qualified(rel.foreign.schema, rel.foreign.name)} as ${ident(childAlias)}`;
   const conds: string[] = [];
   if (rel.computed) {
+    env.mayRespond = true;
     // the function gets the parent's whole row and yields the related rows itself
     from = `${qualified(rel.computed.schema, rel.computed.name)}(${ident(parent.alias)}.*) as ${ident(childAlias)}`;
   } else if (rel.junction) {
@@ -567,7 +578,16 @@ export function buildRead(env: Env, src: Source, items: SelectItem[], opts: Read
   else if (opts.handler) body = handlerSql(opts.handler, r);
   else if (opts.geojson)
     body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${opts.geojson}(${r})::json), '[]'))`;
-  return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body, ${GUCS_SQL} from (${page}) as ${r}`;
+  // PostgREST reads response.status/headers after every statement; here only where something in it (or the
+  // pre-request function, earlier in the transaction) can have set them: two settings read per plain read cost
+  // PGlite 3-4 % of its CPU per request (local-stack/README.md, bench)
+  const responds =
+    env.mayRespond ||
+    !!opts.handler ||
+    !!opts.geojson ||
+    !!env.cache.roleSettings.get('authenticator')?.['pgrst.db_pre_request'];
+  const gucs = responds ? GUCS_SQL : 'null::text as gh, null::text as gs';
+  return `${pre}select ${total}::text as total, count(${r})::int as page, ${body}::text as body, ${gucs} from (${page}) as ${r}`;
 }
 
 /**
