@@ -5,7 +5,7 @@
 import type { StackContext } from '../context.ts';
 import { endBody, type Req, type Res } from '../http/router.ts';
 import { callApiRequest, tableApiRequest } from './api-request/index.ts';
-import { authenticate } from './auth.ts';
+import { authenticate, type Auth } from './auth.ts';
 import { fromPgError, isPgError, restError, RestError } from './errors.ts';
 import { callPlan, lookupTable, mutatePlan } from './plan/index.ts';
 import { isDefaultSelect, negotiateMedia } from './plan/negotiate.ts';
@@ -36,10 +36,25 @@ export function registerRest(ctx: StackContext): void {
   const cacheMgr = new SchemaCacheManager(ctx.db, ctx.config.api.schemas, ctx.log);
   const secret = ctx.config.auth.jwtSecret;
   const inTx = transactor(ctx, cacheMgr);
+  /** The request's identity, worked out once (the wrapper asks for it too, to know whether to log it). */
+  const identities = new WeakMap<Req, { auth: Auth } | { error: unknown }>();
+  const authOf = (req: Req): Auth => {
+    let known = identities.get(req);
+    if (!known) {
+      try {
+        known = { auth: authenticate(req, secret, ctx.config.api.anonRole) };
+      } catch (error) {
+        known = { error };
+      }
+      identities.set(req, known);
+    }
+    if ('error' in known) throw known.error;
+    return known.auth;
+  };
 
   /** `/rest/v1/:table`: read (GET/HEAD) or mutate (POST/PATCH/DELETE). */
   async function tableRequest(req: Req): Promise<Outcome> {
-    const auth = authenticate(req, secret, ctx.config.api.anonRole);
+    const auth = authOf(req);
     const api = await tableApiRequest(req, ctx.config.api.schemas);
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
       const table = lookupTable(cache, api.schema, api.name);
@@ -55,7 +70,7 @@ export function registerRest(ctx: StackContext): void {
     // PostgREST: a call is GET, HEAD or POST; other methods 405 PGRST101
     if (!['GET', 'HEAD', 'POST'].includes(req.method ?? ''))
       throw restError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
-    const auth = authenticate(req, secret, ctx.config.api.anonRole);
+    const auth = authOf(req);
     const api = await callApiRequest(req, ctx.config.api.schemas);
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
       const plan = callPlan(cache, api);
@@ -70,7 +85,7 @@ export function registerRest(ctx: StackContext): void {
     let authed = false;
     try {
       try {
-        authed = authenticate(req, secret, ctx.config.api.anonRole).authed;
+        authed = authOf(req).authed;
       } catch {
         authed = false;
       }
