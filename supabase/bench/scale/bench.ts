@@ -88,27 +88,56 @@ function claims(id: Identity) {
     : { sub: id.sub, role: 'authenticated', aud: 'authenticated', is_anonymous: false, aal: 'aal1' };
 }
 
-/** One statement as PostgREST runs it: its own transaction, role and claims set locally. */
+/** Sends `runs` at once on `c` (pg's pipeline mode while they are in flight): one round trip; all settle. */
+async function together(c: pg.Client, runs: (() => Promise<unknown>)[]): Promise<PromiseSettledResult<unknown>[]> {
+  const k = c as unknown as { pipeline: boolean };
+  k.pipeline = true;
+  try {
+    return await Promise.allSettled(runs.map((run) => run()));
+  } finally {
+    k.pipeline = false;
+  }
+}
+
+const ROLE_AND_CLAIMS = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
+
+/**
+ * One statement as the project's REST layer runs it (local-stack/src/db/db.ts): its own transaction, role
+ * and claims set locally, in two round trips: BEGIN pipelined with the role and claims, then the statement
+ * pipelined with COMMIT (a COMMIT after a failed statement rolls back). PostgREST runs the same statements;
+ * `oneByOne` sends them one at a time (four round trips), as a client without pipelining does.
+ */
 async function asIdentity<T extends pg.QueryResultRow>(
   c: pg.Client,
   id: Identity,
   sql: string,
   params: unknown[],
+  oneByOne = false,
 ): Promise<{ rows: T[]; ms: number }> {
+  const claimsParams = [id.role, JSON.stringify(claims(id))];
   const t = now();
-  await c.query('begin');
-  try {
-    await c.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-      id.role,
-      JSON.stringify(claims(id)),
-    ]);
-    const r = await c.query<T>(sql, params);
-    await c.query('commit');
-    return { rows: r.rows, ms: now() - t };
-  } catch (e) {
-    await c.query('rollback');
-    throw e;
+  if (oneByOne) {
+    await c.query('begin');
+    try {
+      await c.query(ROLE_AND_CLAIMS, claimsParams);
+      const r = await c.query<T>(sql, params);
+      await c.query('commit');
+      return { rows: r.rows, ms: now() - t };
+    } catch (e) {
+      await c.query('rollback');
+      throw e;
+    }
   }
+  const opened = await together(c, [() => c.query('begin'), () => c.query(ROLE_AND_CLAIMS, claimsParams)]);
+  const failed = opened.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+  if (failed) {
+    await c.query('rollback');
+    throw failed.reason;
+  }
+  const [r, commit] = await together(c, [() => c.query<T>(sql, params), () => c.query('commit')]);
+  if (r!.status === 'rejected') throw r!.reason;
+  if (commit!.status === 'rejected') throw commit!.reason;
+  return { rows: (r as PromiseFulfilledResult<pg.QueryResult<T>>).value.rows, ms: now() - t };
 }
 
 /** The plans of every statement `sql` runs (nested ones included), as auto_explain prints them. */
@@ -121,10 +150,7 @@ async function plansOf(c: pg.Client, id: Identity, sql: string, params: unknown[
     await c.query(
       "load 'auto_explain'; set local auto_explain.log_min_duration = 0; set local auto_explain.log_analyze = on; set local auto_explain.log_buffers = on; set local auto_explain.log_nested_statements = on; set local auto_explain.log_timing = on; set local auto_explain.log_level = notice",
     );
-    await c.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-      id.role,
-      JSON.stringify(claims(id)),
-    ]);
+    await c.query(ROLE_AND_CLAIMS, [id.role, JSON.stringify(claims(id))]);
     await c.query(sql, params);
   } finally {
     await c.query('rollback');
@@ -465,10 +491,7 @@ export async function runBench(
       const { id, sql, params } = call(item);
       await c.query('begin');
       try {
-        await c.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-          id.role,
-          JSON.stringify(claims(id)),
-        ]);
+        await c.query(ROLE_AND_CLAIMS, [id.role, JSON.stringify(claims(id))]);
         const r = await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, timing off, costs off) ${sql}`, params);
         const m = /Execution Time: ([0-9.]+) ms/.exec(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
         if (m) out.push(Number(m[1]));
@@ -558,11 +581,23 @@ export async function runBench(
       note: `${saturated.rate} calls/s (capacity); errors ${JSON.stringify(saturated.errors)}`,
     });
     // The floor of the paced runs on this machine: the same 50 clients and pace, each call an empty
-    // transaction as PostgREST runs one (begin, role and claims, `select 1`, commit). What a paced
-    // path's p95 has above it is the path's own work; what this has is the machine's CPU queue.
-    const empty = await load(players.slice(0, CLIENTS * 10), PACE_MS, (k) => asIdentity(k, anon, 'select 1', []));
-    await add(`empty transaction, ${CLIENTS} clients, paced (the machine's floor)`, empty.ms, null, {
-      note: `offered about ${empty.offered} calls/s, served ${empty.rate} calls/s; begin, set role and claims, select 1, commit`,
+    // transaction as the REST layer runs one (begin with role and claims, then `select 1` with commit: two
+    // round trips). What a paced path's p95 has above it is the path's own work; what this has is the
+    // machine's CPU queue. Half the calls, drawn at random in the same run, send the same statements one at
+    // a time (four round trips): what each wake-up of a client and a server process costs when the CPUs are
+    // busy, measured under the same load.
+    const emptyMs = { two: [] as number[], four: [] as number[] };
+    const empty = await load(players.slice(0, CLIENTS * 10), PACE_MS, async (k) => {
+      const oneByOne = Math.random() < 0.5;
+      const r = await asIdentity(k, anon, 'select 1', [], oneByOne);
+      (oneByOne ? emptyMs.four : emptyMs.two).push(r.ms);
+      return r;
+    });
+    await add(`empty transaction, ${CLIENTS} clients, paced (the machine's floor)`, emptyMs.two, null, {
+      note: `offered about ${empty.offered} calls/s, served ${empty.rate} calls/s (both lines); begin with role and claims, then select 1 with commit (two round trips)`,
+    });
+    await add(`empty transaction, ${CLIENTS} clients, paced, four round trips (same run)`, emptyMs.four, null, {
+      note: 'begin, role and claims, select 1, commit, each its own round trip; drawn at random among the calls of the line above',
     });
 
     // Redemptions: distinct open vouchers with the right PIN (bcrypt, cost 8, as set_partner_pin).
