@@ -74,10 +74,27 @@ async function boot() {
     store.dispatch(uiSlice.actions.setLocale(l));
     void applyLocale(l);
   };
-  const [{ createToastStore }, { registerServiceWorker }] = await Promise.all([
+  const [{ createToastStore }, { registerServiceWorker }, { createLocaleWriter }] = await Promise.all([
     import(/* webpackMode: "eager" */ './components/toasts.tsx'),
     import(/* webpackMode: "eager" */ './app/offline.ts'),
+    import(/* webpackMode: "eager" */ './app/locale-save.ts'),
   ]);
+  // The one writer of the profile's language (app/locale-save.ts): every choice, from any screen, goes here.
+  const localeWriter = createLocaleWriter({
+    write: async (userId, language) => {
+      const { error } = await supabase.db.from('profiles').update({ language }).eq('id', userId).select('id').single();
+      if (error) throw error;
+    },
+    onStatus: (s) => {
+      store.dispatch(uiSlice.actions.setLocaleSave(s));
+      store.dispatch(uiSlice.actions.setPending({ key: 'shell:locale', on: s !== 'idle' }));
+    },
+    onSaved: (userId, language) => store.dispatch(authSlice.actions.profileLanguageSaved({ userId, language })),
+  });
+  // A profile row pushed while a choice is being saved is older than that choice: the page keeps the choice.
+  const applyProfileLocale = (l: Locale) => {
+    if (!localeWriter.busy()) setPageLocale(l);
+  };
   const toasts = createToastStore();
   setRegisterApi({
     store: {
@@ -99,7 +116,7 @@ async function boot() {
   const sessionStarted = new Promise<ReturnType<typeof watchSession>>((resolve, reject) => {
     supabase.onLoaded((client) => {
       sessionCode().then(({ watchSession }) => {
-        session = watchSession({ supabase: client, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
+        session = watchSession({ supabase: client, store, toast: toasts.api, i18n, applyLocale: applyProfileLocale });
         resolve(session);
       }, reject);
     });
@@ -128,6 +145,7 @@ async function boot() {
     refreshProfile: async () => (session ? session.refreshProfile() : undefined),
     signOut: async () => (await withSession()).signOut(),
     applyLocale: setPageLocale,
+    localeWriter,
   };
   registerServiceWorker({ enabled: process.env.NODE_ENV === 'production' });
   await yieldToMain();
