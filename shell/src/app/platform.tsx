@@ -61,10 +61,17 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
       deps.applyLocale(l);
       // A signed-in account keeps its language: it is applied again at the next sign-in.
       if (!user || !user.email || user.isAnonymous || !profile) return Promise.resolve('local');
-      return deps.localeWriter.save(user.id, l, profile.language).then((outcome) => {
-        if (outcome === 'refused') console.warn('[shell] profile language not saved');
-        return outcome;
-      });
+      return deps.localeWriter.save(user.id, l, profile.language).then(
+        (outcome) => {
+          if (outcome === 'refused') console.warn('[shell] profile language not saved');
+          return outcome;
+        },
+        (e: unknown): LocaleSaved => {
+          // The writer's code could not be downloaded: not saved (the page shows the language all the same).
+          console.warn('[shell] profile language not saved', e);
+          return 'refused';
+        },
+      );
     },
     [deps, user, profile],
   );
