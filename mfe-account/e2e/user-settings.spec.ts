@@ -1,8 +1,17 @@
 // /user and /user/settings in English: maps and favourites of a seeded guest; picture, name,
 // language and sign-out for a fresh account.
 import { test } from '@playwright/test';
-import { dropDuringWrite } from '../../shell/e2e/support.ts';
-import { authErrorResponse, shellState, signedInEmail, signIn, signUpFresh, expect } from './support.ts';
+import { catalogue, dropDuringWrite, serviceRest, signInAs, tr } from '../../shell/e2e/support.ts';
+import {
+  authErrorResponse,
+  createUserViaApi,
+  shellState,
+  signedInEmail,
+  signIn,
+  signUpFresh,
+  uniqueEmail,
+  expect,
+} from './support.ts';
 
 // The machine is shared with other engineers' builds and tests: generous budgets, no sleeps.
 test.describe.configure({ timeout: 180_000 });
@@ -126,6 +135,88 @@ test('the connection drops while saving the name: "checking", then updated when 
   await expect(checking).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'After Drop' })).toBeVisible();
   // Every attempt sent the same values.
+  expect(drop.bodies.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(drop.bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+});
+
+// Two languages picked quickly: the second while the first is still being saved (its PATCH held until the
+// second was chosen). One writer, the shell, saves the profile's language; the settings' confirmation is the
+// one of the latest choice, once the shell has saved it. The profile row and the page end on the second, and
+// the first's confirmation never shows (the user did not keep it).
+test('two languages picked quickly: the profile and the page end on the second, which is confirmed', async ({
+  page,
+}) => {
+  const email = uniqueEmail('lang');
+  const id = await createUserViaApi(email);
+  await signInAs(page, email);
+  await page.goto('/user/settings');
+  const languages = page.getByRole('radiogroup', { name: 'Language' });
+  await expect(languages).toBeVisible();
+
+  // Every PATCH of the profile that carries French waits until the test lets it go.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let frenchSeen!: () => void;
+  const frenchSent = new Promise<void>((r) => (frenchSeen = r));
+  const written: string[] = [];
+  await page.route('**/rest/v1/profiles*', async (route) => {
+    const req = route.request();
+    if (req.method() !== 'PATCH') return route.continue();
+    const language = String((req.postDataJSON() as { language?: string } | null)?.language ?? '');
+    written.push(language);
+    if (language === 'fr-FR') {
+      frenchSeen();
+      await released;
+    }
+    await route.continue();
+  });
+
+  await languages.getByText('Français').click();
+  await frenchSent;
+  await page.getByRole('radiogroup').getByText('日本語').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  release();
+
+  const ja = catalogue('mfe-account', 'ja');
+  await expect(page.getByText(tr(ja, 'user.language.success'))).toBeVisible();
+  const row = async () => {
+    const r = await serviceRest(`profiles?id=eq.${id}&select=language`);
+    return ((await r.json()) as Array<{ language: string }>)[0]?.language;
+  };
+  await expect.poll(row).toBe('ja-JP');
+  // Every write has landed (none still held or queued), and the last of them is the second choice.
+  await expect.poll(() => written.at(-1)).toBe('ja-JP');
+  await expect.poll(async () => (await shellState(page)).auth.profile?.language).toBe('ja-JP');
+  expect(await row()).toBe('ja-JP');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await expect(page.getByRole('heading', { name: tr(ja, 'user.language.title') })).toBeVisible();
+  expect((await shellState(page)).ui.locale).toBe('ja-JP');
+  await expect(page.getByText(tr(catalogue('mfe-account', 'fr'), 'user.language.success'))).toHaveCount(0);
+});
+
+// The shell's save of the language loses its answer (the write reached the database, the connection dropped):
+// the section says it is checking, the shell sends the language again when the connection returns, then
+// "updated" in the chosen language; the row holds it.
+test('the connection drops while saving the language: "checking", then updated when it returns', async ({ page }) => {
+  const email = uniqueEmail('lang');
+  const id = await createUserViaApi(email);
+  await signInAs(page, email);
+  await page.goto('/user/settings');
+  const languages = page.getByRole('radiogroup', { name: 'Language' });
+  await expect(languages).toBeVisible();
+  const drop = await dropDuringWrite(page, (u) => u.pathname === '/rest/v1/profiles', 'PATCH');
+  await languages.getByText('Français').click();
+  const fr = catalogue('mfe-account', 'fr');
+  const checking = page.getByRole('status').filter({ hasText: tr(fr, 'user.checking') });
+  await expect(checking).toBeVisible();
+  expect(drop.applied()).toBe(true);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+
+  await drop.reconnect();
+  await expect(page.getByText(tr(fr, 'user.language.success'))).toBeVisible();
+  await expect(checking).toHaveCount(0);
+  const r = await serviceRest(`profiles?id=eq.${id}&select=language`);
+  expect(((await r.json()) as Array<{ language: string }>)[0]?.language).toBe('fr-FR');
   expect(drop.bodies.length).toBeGreaterThanOrEqual(2);
   expect(new Set(drop.bodies.map((b) => JSON.stringify(b))).size).toBe(1);
 });

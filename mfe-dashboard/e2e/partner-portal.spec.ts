@@ -17,6 +17,7 @@ import {
   serviceRest,
   signInAs,
   catalogue,
+  dialogOpened,
   tr,
 } from '../../shell/e2e/support.ts';
 import {
@@ -235,8 +236,13 @@ test.describe('partner portal', () => {
   }
 
   async function pickMonth(page: Page, lang: 'en' | 'vi', locale: string, month: string) {
-    await page.getByRole('combobox', { name: tr(cat[lang].dash, 'partnerPortal.month') }).click();
-    await page.locator(`.ant-select-item-option[title="${monthLabel(month, locale)}"]`).click();
+    const box = page.getByRole('combobox', { name: tr(cat[lang].dash, 'partnerPortal.month') });
+    await box.click();
+    const option = page.locator(`.ant-select-item-option[title="${monthLabel(month, locale)}"]`);
+    // The list is virtual: a month far down (a reused stack, whose past months each run closes one more of) is
+    // drawn once the keyboard has brought it into view, as a user scrolling would.
+    for (let i = 0; i < 30 && !(await option.isVisible()); i++) await box.press('ArrowDown');
+    await option.click();
     await expect(page).toHaveURL(new RegExp(`month=${month}`));
   }
 
@@ -381,6 +387,8 @@ test.describe('partner portal', () => {
     const modal = page.getByRole('dialog', {
       name: tr(cat.en.dash, 'partnerPortal.disputeTitle', { amount: formatMoney(180_000, 'VND', locale) }),
     });
+    // Clicked while the dialog zooms in, the button's place is the mask's: the dialog closed (support.ts).
+    await dialogOpened(modal);
     await modal.getByRole('button', { name: 'Send dispute' }).click();
     await expect(modal.getByRole('alert')).toHaveText(tr(cat.en.dash, 'partnerPortal.reasonErrors.required'));
     expect((await transactionsOf(a.id, month)).find((t) => Number(t.amount_minor) === 180_000)?.status).toBe('pending');
@@ -478,6 +486,7 @@ test.describe('partner portal', () => {
       .getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.dispute') })
       .click();
     const modal = page.getByRole('dialog');
+    await dialogOpened(modal);
     await modal.getByLabel(tr(cat.vi.dash, 'partnerPortal.reason')).fill('Khách không mua hàng');
     await modal.getByRole('button', { name: tr(cat.vi.dash, 'partnerPortal.disputeSend') }).click();
     await expect(page.getByText(tr(cat.vi.dash, 'partnerPortal.disputed'))).toBeVisible();

@@ -104,6 +104,25 @@ export async function choose(page: Page, field: Locator, option: string) {
 }
 
 /**
+ * Waits until an antd dialog (Modal) has finished opening. Its zoom-in runs in steps (rc-motion: prepare, start,
+ * active): during prepare and start its buttons are laid out at full size where they will end, but invisible
+ * (opacity 0), for several frames, so Playwright finds them visible and stable there; then the zoom starts from
+ * the point that was tapped and they jump there. A click aimed during those frames lands on the dialog's wrapper
+ * (the mask), which closes the dialog (partner-portal.spec.ts's dispute dialog: "Say why" never shown, once).
+ * A person cannot click what is not drawn yet; a test waits for this.
+ */
+export async function dialogOpened(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() =>
+      dialog.evaluate((el) =>
+        /-(appear|enter)\b/.test(el.className) ? 'opening' : getComputedStyle(el).opacity === '1' ? 'open' : 'fading',
+      ),
+    )
+    .toBe('open');
+}
+
+/**
  * A connection that drops in the middle of a write (issue 32): the first request matching `match`
  * reaches the server and is applied, then its answer is cut on the way back and the browser goes
  * offline; every later matching request fails until `reconnect()` (the browser is online again and

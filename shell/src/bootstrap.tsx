@@ -9,6 +9,7 @@ import { preloadManifest, registerFromConfig, setRegisterApi } from './mf/remote
 import { applyTheme, initialTheme } from './app/theme.ts';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { watchSession } from './app/session.ts';
+import type { LocaleWriter } from './app/locale-save.ts';
 import { yieldToMain } from './app/idle.ts';
 import { showBootFailure } from './app/boot-failed.ts';
 import './app/shell.css';
@@ -78,6 +79,53 @@ async function boot() {
     import(/* webpackMode: "eager" */ './components/toasts.tsx'),
     import(/* webpackMode: "eager" */ './app/offline.ts'),
   ]);
+  // The one writer of the profile's language (app/locale-save.ts): every choice, from any screen, goes here. Its
+  // code downloads with the first choice of a signed-in user (no first screen carries it).
+  let writer: LocaleWriter | null = null;
+  let loading: Promise<LocaleWriter> | null = null;
+  let waiting = 0;
+  const loadWriter = () =>
+    (loading ??= import('./app/locale-save.ts').then(
+      ({ createLocaleWriter }) =>
+        (writer = createLocaleWriter({
+          write: async (userId, language) => {
+            const { error } = await supabase.db
+              .from('profiles')
+              .update({ language })
+              .eq('id', userId)
+              .select('id')
+              .single();
+            if (error) throw error;
+          },
+          onStatus: (s) => {
+            store.dispatch(uiSlice.actions.setLocaleSave(s));
+            store.dispatch(uiSlice.actions.setPending({ key: 'shell:locale', on: s !== 'idle' }));
+          },
+          onSaved: (userId, language) => store.dispatch(authSlice.actions.profileLanguageSaved({ userId, language })),
+        })),
+      (e: unknown) => {
+        // The code did not arrive (the connection dropped): the next choice asks for it again.
+        loading = null;
+        throw e;
+      },
+    ));
+  const localeWriter: LocaleWriter = {
+    // Choices made while the code downloads reach the writer in their order (one promise, settled once).
+    save: async (userId, l, current) => {
+      waiting++;
+      try {
+        const w = writer ?? (await loadWriter());
+        return w.save(userId, l, current);
+      } finally {
+        waiting--;
+      }
+    },
+    busy: () => waiting > 0 || (writer?.busy() ?? false),
+  };
+  // A profile row pushed while a choice is being saved is older than that choice: the page keeps the choice.
+  const applyProfileLocale = (l: Locale) => {
+    if (!localeWriter.busy()) setPageLocale(l);
+  };
   const toasts = createToastStore();
   setRegisterApi({
     store: {
@@ -99,7 +147,7 @@ async function boot() {
   const sessionStarted = new Promise<ReturnType<typeof watchSession>>((resolve, reject) => {
     supabase.onLoaded((client) => {
       sessionCode().then(({ watchSession }) => {
-        session = watchSession({ supabase: client, store, toast: toasts.api, i18n, applyLocale: setPageLocale });
+        session = watchSession({ supabase: client, store, toast: toasts.api, i18n, applyLocale: applyProfileLocale });
         resolve(session);
       }, reject);
     });
@@ -128,6 +176,7 @@ async function boot() {
     refreshProfile: async () => (session ? session.refreshProfile() : undefined),
     signOut: async () => (await withSession()).signOut(),
     applyLocale: setPageLocale,
+    localeWriter,
   };
   registerServiceWorker({ enabled: process.env.NODE_ENV === 'production' });
   await yieldToMain();

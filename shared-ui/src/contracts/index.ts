@@ -71,6 +71,11 @@ export interface StoreApi {
   subscribe: (listener: () => void) => () => void;
 }
 
+/** What became of a language choice (`Platform.saveLocale`). */
+export type LocaleSaved = 'saved' | 'superseded' | 'refused' | 'local';
+/** The shell's save of the profile's language: nothing to write, writing, or re-sending after a lost answer. */
+export type LocaleSaveStatus = 'idle' | 'saving' | 'checking';
+
 export interface Platform {
   config: PlatformConfig;
   /**
@@ -101,7 +106,22 @@ export interface Platform {
   customer: CustomerSource;
   i18n: I18n;
   locale: Locale;
+  /**
+   * Shows the page in that language at once and, for a signed-in account, has the shell save it in the
+   * profile (`profiles.language`). The shell is the only writer of the profile's language: a screen never
+   * writes it itself (two writers race, docs/platform.md "The language").
+   */
   setLocale: (l: Locale) => void;
+  /**
+   * `setLocale`, with its answer: resolves once the shell's save of this choice has landed (`saved`), or when
+   * a later choice replaced it (`superseded`: only the latest choice is kept, and answered), or the server
+   * refused it (`refused`), or there is no account to keep it (`local`). A lost answer is checked until one
+   * comes (`localeSave` is `checking` meanwhile). Absent in a shell older than contract 2.2 (and in the dev
+   * harness): `setLocale` alone then.
+   */
+  saveLocale?: (l: Locale) => Promise<LocaleSaved>;
+  /** The shell's save of the profile's language: `checking` while an answer was lost. Absent where `saveLocale` is. */
+  localeSave?: LocaleSaveStatus;
   /** Re-reads claims and the profile (after creating a customer, for example). */
   refreshProfile: () => Promise<void>;
   signOut: () => Promise<void>;

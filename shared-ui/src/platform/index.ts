@@ -54,6 +54,9 @@ export interface PlatformOptions {
   /** The route's customer (`useCustomer()`). Default: none (`idle`; reload does nothing). */
   customer?: CustomerSource;
   setLocale?: Platform['setLocale'];
+  /** Default: none (the host does not save the language: screens call `setLocale` alone). */
+  saveLocale?: Platform['saveLocale'];
+  localeSave?: Platform['localeSave'];
   refreshProfile?: Platform['refreshProfile'];
   signOut?: Platform['signOut'];
 }
@@ -153,7 +156,8 @@ function navigationOf(nav: PlatformNavigation): Pick<Platform, 'navigateTo' | 'r
  * Every member a caller gives `createPlatform` (the shell gives them all, and calls `assemblePlatform` so the
  * defaults for a harness, a prerender or a test stay out of its bundle).
  */
-export type PlatformParts = Required<Omit<PlatformOptions, 'requestSignIn'>> & Pick<PlatformOptions, 'requestSignIn'>;
+export type PlatformParts = Required<Omit<PlatformOptions, 'requestSignIn' | 'saveLocale' | 'localeSave'>> &
+  Pick<PlatformOptions, 'requestSignIn' | 'saveLocale' | 'localeSave'>;
 
 /** The Platform object from every part: navigation by route name over `navigation`, `hrefFor` = `pathFor`. */
 export function assemblePlatform(o: PlatformParts): Platform {
@@ -176,6 +180,7 @@ export function assemblePlatform(o: PlatformParts): Platform {
     i18n: o.i18n,
     locale: o.locale,
     setLocale: o.setLocale,
+    ...(o.saveLocale ? { saveLocale: o.saveLocale, localeSave: o.localeSave ?? 'idle' } : {}),
     refreshProfile: o.refreshProfile,
     signOut: o.signOut,
   };

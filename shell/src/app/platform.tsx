@@ -11,12 +11,14 @@ import {
   type Platform,
   type PlatformConfig,
   type Locale,
+  type LocaleSaved,
 } from '@guestmap/shared-ui/contracts';
 import { assemblePlatform, storeApiOf } from '@guestmap/shared-ui/platform';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { uiSlice, type AppStore } from './store.ts';
 import { customerSource } from './customer.ts';
 import type { ToastStore } from '../components/toasts.tsx';
+import type { LocaleWriter } from './locale-save.ts';
 import { lastVisit } from '../routes/history.ts';
 import { markSignOut } from '../routes/guard.tsx';
 import { routeByName } from '../routes/route-table.ts';
@@ -32,6 +34,8 @@ export interface PlatformDeps {
   signOut: () => Promise<void>;
   /** Applies a locale to the page: store, storage, i18n and <html lang>. */
   applyLocale: (l: Locale) => void;
+  /** The one writer of the profile's language. */
+  localeWriter: LocaleWriter;
 }
 
 export function PlatformProvider({ deps, children }: { deps: PlatformDeps; children: ReactNode }) {
@@ -42,6 +46,7 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   const profile = useAppSelector((s) => s.auth.profile);
   const pending = useAppSelector((s) => s.ui.pendingKeys.length > 0);
   const locale = useAppSelector((s) => s.ui.locale);
+  const localeSave = useAppSelector((s) => s.ui.localeSave);
   // The full client arrives later on a guest's first screen: screens re-render with it.
   const [client, setClient] = useState(() => deps.supabase.client);
   useEffect(() => deps.supabase.onLoaded(setClient), [deps.supabase]);
@@ -49,22 +54,28 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
   // A new location gives requestSignIn the current page; navigateTo follows `navigate` alone.
   const { pathname, search } = location;
   const navigation = useMemo(() => ({ navigate, location: { pathname, search } }), [navigate, pathname, search]);
-  const setLocale = useCallback(
-    (l: Locale) => {
+  // The profile's language has one writer, the shell (app/locale-save.ts): the top bar's menu and the
+  // account's settings both come here.
+  const saveLocale = useCallback(
+    (l: Locale): Promise<LocaleSaved> => {
       deps.applyLocale(l);
       // A signed-in account keeps its language: it is applied again at the next sign-in.
-      if (user && user.email && !user.isAnonymous && profile && profile.language !== l) {
-        void deps.supabase.db
-          .from('profiles')
-          .update({ language: l })
-          .eq('id', user.id)
-          .then(({ error }) => {
-            if (error) console.warn('[shell] profile language not saved', error);
-          });
-      }
+      if (!user || !user.email || user.isAnonymous || !profile) return Promise.resolve('local');
+      return deps.localeWriter.save(user.id, l, profile.language).then(
+        (outcome) => {
+          if (outcome === 'refused') console.warn('[shell] profile language not saved');
+          return outcome;
+        },
+        (e: unknown): LocaleSaved => {
+          // The writer's code could not be downloaded: not saved (the page shows the language all the same).
+          console.warn('[shell] profile language not saved', e);
+          return 'refused';
+        },
+      );
     },
     [deps, user, profile],
   );
+  const setLocale = useCallback((l: Locale) => void saveLocale(l), [saveLocale]);
   const signOut = useCallback(async () => {
     // Leaving a page that needs an account: go Home, not to the sign-in dialog. The router renders the
     // way Home as a transition, which the sign-out's own update can overtake: the guard, told the user
@@ -98,10 +109,12 @@ export function PlatformProvider({ deps, children }: { deps: PlatformDeps; child
         i18n: deps.i18n,
         locale,
         setLocale,
+        saveLocale,
+        localeSave,
         refreshProfile: deps.refreshProfile,
         signOut,
       }),
-    [deps, client, user, profile, navigation, pending, setPending, locale, setLocale, signOut],
+    [deps, client, user, profile, navigation, pending, setPending, locale, setLocale, saveLocale, localeSave, signOut],
   );
   return <PlatformContext.Provider value={value}>{children}</PlatformContext.Provider>;
 }

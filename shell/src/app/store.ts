@@ -1,7 +1,14 @@
 // The shell's Redux store: one combineSlices root reducer; remotes inject their slices lazily
 // (slice.injectInto(rootReducer)) through usePlatform().store.inject.
 import { combineSlices, configureStore, createSlice, type PayloadAction, type Slice } from '@reduxjs/toolkit';
-import type { Customer, CustomerSnapshot, Profile, PlatformUser, Locale } from '@guestmap/shared-ui/contracts';
+import type {
+  Customer,
+  CustomerSnapshot,
+  Profile,
+  PlatformUser,
+  Locale,
+  LocaleSaveStatus,
+} from '@guestmap/shared-ui/contracts';
 
 /** A customer as listed in the user menu (my maps, dashboards I moderate). */
 export interface CustomerSummary {
@@ -53,6 +60,10 @@ export const authSlice = createSlice({
     },
     profileLoaded(state, a: PayloadAction<Profile | null>) {
       if (!a.payload || a.payload.id === state.user?.id) state.profile = a.payload;
+    },
+    /** The shell's save of the language landed (app/locale-save.ts): the profile holds it now. */
+    profileLanguageSaved(state, a: PayloadAction<{ userId: string; language: Locale }>) {
+      if (state.profile && state.profile.id === a.payload.userId) state.profile.language = a.payload.language;
     },
     customersLoaded(
       state,
@@ -115,12 +126,14 @@ export const customerSlice = createSlice({
 export interface UiState {
   pendingKeys: string[];
   locale: Locale;
+  /** The save of the profile's language (app/locale-save.ts). */
+  localeSave: LocaleSaveStatus;
   theme: 'light' | 'dark';
 }
 
 export const uiSlice = createSlice({
   name: 'ui',
-  initialState: { pendingKeys: [], locale: 'en-US', theme: 'light' } as UiState,
+  initialState: { pendingKeys: [], locale: 'en-US', localeSave: 'idle', theme: 'light' } as UiState,
   reducers: {
     setPending(state, a: PayloadAction<{ key: string; on: boolean }>) {
       const has = state.pendingKeys.includes(a.payload.key);
@@ -129,6 +142,9 @@ export const uiSlice = createSlice({
     },
     setLocale(state, a: PayloadAction<Locale>) {
       state.locale = a.payload;
+    },
+    setLocaleSave(state, a: PayloadAction<LocaleSaveStatus>) {
+      state.localeSave = a.payload;
     },
     setTheme(state, a: PayloadAction<'light' | 'dark'>) {
       state.theme = a.payload;

@@ -120,8 +120,13 @@ export function transactor(ctx: StackContext, cacheMgr: SchemaCacheManager): InT
       } else {
         const v = await prelude(tx, cache);
         if (v !== cacheMgr.version) {
-          // the schema changed: re-read the catalog as the connection's own role, then impersonate again
+          // the schema changed: re-read the catalog as the connection's own role, then impersonate again. The
+          // prelude has set the caller role's statement timeout (read from the old cache): the catalog read is the
+          // REST layer's own work, as PostgREST's on its own connection, so it runs without that bound (a short
+          // role timeout, or a busy machine, cancelled it with 57014 and failed the request).
+          tx.limitStatements?.(null);
           await tx.query(`select set_config('role', 'none', true)`);
+          await tx.query('set local statement_timeout to default');
           cache = await cacheMgr.load(tx, v);
           await prelude(tx, cache);
         }

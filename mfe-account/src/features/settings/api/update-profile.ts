@@ -1,9 +1,8 @@
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
-import type { Locale } from '@guestmap/shared-ui/contracts';
 
+/** What the account's screens write of the profile. Not its language: the shell is its one writer (`saveLocale`). */
 export interface ProfilePatch {
   display_name?: string;
-  language?: Locale;
   profile_picture_url?: string;
 }
 

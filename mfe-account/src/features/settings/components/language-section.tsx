@@ -1,29 +1,36 @@
-// /user/settings: the language of the app and of mails (saved in the profile).
-import { useId } from 'react';
+// /user/settings: the language of the app and of mails (saved in the profile). The shell is the one writer of
+// the profile's language (`saveLocale` of the platform contract, docs/platform.md "The language"): this section
+// asks it, and says "updated" once the shell's save of the latest choice has landed. A choice replaced by a
+// quicker second one is not confirmed (the second is); a lost answer is checked by the shell, and the section
+// says so meanwhile, as the other sections do (hooks/use-profile-save.ts).
+import { useEffect, useId, useRef } from 'react';
 import { Radio } from 'antd';
 import { useTranslation, LOCALES, LOCALE_LABELS, usePlatform, type Locale } from '@guestmap/shared-ui/contracts';
 import { lang } from '@guestmap/shared-ui/i18n';
-import { useBusy } from '../../../lib/hooks/use-busy.ts';
-import { useProfileSave } from '../hooks/use-profile-save.ts';
 import { ProfileSaveChecking } from './profile-save-checking.tsx';
 import { Section } from './section.tsx';
 
 export function LanguageSection() {
   const { t } = useTranslation('account');
-  const { user, locale, setLocale, toast, refreshProfile } = usePlatform();
-  const profileSave = useProfileSave();
-  const { run } = useBusy('language');
+  const { user, locale, setLocale, saveLocale, localeSave, toast } = usePlatform();
   const labelId = useId();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const change = (l: Locale) => {
     if (l === locale || !user) return;
+    // A shell older than contract 2.2 saves the language itself and gives no answer.
+    if (!saveLocale) return setLocale(l);
     // The interface follows at once; the profile keeps the choice for next time and other devices.
-    setLocale(l);
-    void run('save', async () => {
-      const saved = await profileSave.save({ language: l });
-      if (saved === null) return;
-      if (!saved) return toast.error(t('user.language.error', { lng: lang(l) }));
-      toast.success(t('user.language.success', { lng: lang(l) }));
-      await refreshProfile();
+    void saveLocale(l).then((outcome) => {
+      // The screen went away meanwhile: nothing to say (as a section's own save, use-profile-save.ts).
+      if (!mounted.current) return;
+      if (outcome === 'saved') toast.success(t('user.language.success', { lng: lang(l) }));
+      else if (outcome === 'refused') toast.error(t('user.language.error', { lng: lang(l) }));
     });
   };
   return (
@@ -48,7 +55,7 @@ export function LanguageSection() {
           </Radio.Button>
         ))}
       </Radio.Group>
-      <ProfileSaveChecking checking={profileSave.checking} />
+      <ProfileSaveChecking checking={localeSave === 'checking'} />
     </Section>
   );
 }

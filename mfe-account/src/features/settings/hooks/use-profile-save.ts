@@ -1,5 +1,5 @@
-// A save of the user's own profile (name, language, picture) that survives a lost answer (shared-ui
-// in-flight, docs/reliability.md): an update that got no answer is sent again with the same values until
+// A save of the user's own profile (name, picture; its language is the shell's: language-section.tsx) that
+// survives a lost answer (shared-ui in-flight, docs/reliability.md): an update that got no answer is sent again with the same values until
 // the server answers; setting the same absolute values twice leaves the same row, so that answer is the
 // truth (saved, or the server's refusal). While it checks, the section says so (`ProfileSaveChecking`).
 import { useEffect, useRef } from 'react';
