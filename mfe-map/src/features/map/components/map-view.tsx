@@ -4,7 +4,7 @@
 import 'leaflet/dist/leaflet.css';
 import { memo, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import L from 'leaflet';
-import { AttributionControl, MapContainer, Marker, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { AttributionControl, MapContainer, Marker, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import { MarkersLayer, type MarkerItem } from './markers-layer.tsx';
 import type { LatLng } from '../../../lib/utils/distance.ts';
 
@@ -63,39 +63,13 @@ function FollowMe({ me }: { me: LatLng | null }) {
   return null;
 }
 
-/** The view is kept in the store (the map is placed there again when it is mounted again) once the map
- *  has stayed still for a moment, and when it is unmounted: storing it renders the map screen again, which
- *  was done in the task of every drag's end (the finger's release), beside the new view's markers. */
-const VIEW_SETTLE_MS = 400;
-
 function ViewReporter({ onViewChange }: { onViewChange: MapViewProps['onViewChange'] }) {
-  const map = useMap();
-  const report = useRef(onViewChange);
-  report.current = onViewChange;
-  useEffect(() => {
-    let timer = 0;
-    // The view at the last move's end (the map may be gone when this is unmounted).
-    let unsaved: (LatLng & { zoom: number }) | null = null;
-    const save = () => {
-      window.clearTimeout(timer);
-      if (unsaved) report.current(unsaved);
-      unsaved = null;
-    };
-    const moved = () => {
+  const map = useMapEvents({
+    moveend() {
       const c = map.getCenter();
-      unsaved = { latitude: c.lat, longitude: c.lng, zoom: map.getZoom() };
-      window.clearTimeout(timer);
-      timer = window.setTimeout(save, VIEW_SETTLE_MS);
-    };
-    const moving = () => window.clearTimeout(timer);
-    map.on('moveend', moved);
-    map.on('movestart', moving);
-    return () => {
-      map.off('moveend', moved);
-      map.off('movestart', moving);
-      save();
-    };
-  }, [map]);
+      onViewChange({ latitude: c.lat, longitude: c.lng, zoom: map.getZoom() });
+    },
+  });
   return null;
 }
 

@@ -263,21 +263,10 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
     // The first markers come a task after the layer is mounted: the tiles and controls mounted with it
     // are one task, the first slice of markers another (together about 120 ms at 4x CPU).
     let pending = window.setTimeout(render, 0);
-    // After a pan or zoom, the markers of the new view come after the next frame, in a task of their own:
-    // the end of a drag (touchend, then Leaflet's moveend) stays a short task and its frame is drawn first.
-    let frame = 0;
-    const renderSoon = () => {
-      window.cancelAnimationFrame(frame);
-      frame = window.requestAnimationFrame(() => {
-        window.clearTimeout(pending);
-        pending = window.setTimeout(render, 0);
-      });
-    };
-    map.on('moveend', renderSoon);
+    map.on('moveend', render);
     return () => {
-      window.cancelAnimationFrame(frame);
       window.clearTimeout(pending);
-      map.off('moveend', renderSoon);
+      map.off('moveend', render);
     };
   }, [map, group, index, byId, items, selectedId, clusterLabel]);
 
