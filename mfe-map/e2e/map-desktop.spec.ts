@@ -18,6 +18,29 @@ test.beforeEach(async ({ page }) => {
 test.describe('desktop (1280 × 800)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  test('the map is where the guest left it: panned, then the hotel page and back at once', async ({ page }) => {
+    await open(page, '/saigon-riverside-hotel/map');
+    const marker = markers(page).first();
+    await expect(marker).toBeVisible();
+    const id = await marker.getAttribute('data-activity-id');
+    const map = (await page.locator('.leaflet-container').boundingBox())!;
+    const [x, y] = [map.x + map.width / 2, map.y + map.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let s = 1; s <= 10; s++) await page.mouse.move(x - 12 * s, y - 6 * s);
+    await page.mouse.up();
+    const placed = page.locator(`.leaflet-marker-icon[data-activity-id="${id}"]`);
+    const left = (await placed.boundingBox())!;
+    // The view is stored when the map has been still a moment, or when it goes: leave at once.
+    await page.locator('.gm-brand-name a').click();
+    await expect(page).toHaveURL(/\/saigon-riverside-hotel$/);
+    await page.goBack();
+    await expect(placed).toBeVisible();
+    const back = (await placed.boundingBox())!;
+    expect(Math.abs(back.x - left.x)).toBeLessThan(3);
+    expect(Math.abs(back.y - left.y)).toBeLessThan(3);
+  });
+
   test('deep link to a partner: offer, disclosure, marker click switches place; unknown place toasts', async ({
     page,
   }) => {

@@ -154,3 +154,60 @@ test('10,000 places in pages: markers from the first page on, every place drawn,
   expect(reads.filter((r) => r.startsWith('names'))).toHaveLength(10);
   console.log(`[scale] ${N} places in pages: search answered in ${searchMs} ms (names read included)`);
 });
+
+// Issue 31, item 5: panning the big city on a phone. Each frame of a drag restyles, repaints and layerizes
+// the map's markers on the main thread, so their number on a phone's screen is what makes a drag smooth
+// there (docs/scale.md, "The biggest city's map"): a phone's map clusters in larger cells, and the markers
+// are painted into their pane's layer instead of each being a compositor layer of its own. Counts, not times.
+test("a phone's screen with 10,000 places: few markers, none a compositor layer of its own, none added mid-drag", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 412, height: 823 });
+  await noTiles(page);
+  const body = JSON.stringify(generatedPlaces(10_000, 0.12));
+  await page.route(/\/rest\/v1\/activities\?.*customer_id=eq\.ho-chi-minh-city/, (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+  await open(page, '/ho-chi-minh-city/map');
+  await expect(page.locator('.leaflet-container[data-places="10000"]')).toBeAttached({ timeout: 60_000 });
+  const markers = page.locator('.leaflet-marker-icon');
+  const count = await markers.count();
+  expect(count).toBeGreaterThan(10);
+  // 44-pixel cells drew 106 markers here; 64-pixel cells, about 45.
+  expect(count).toBeLessThan(70);
+  // Every marker keeps its name and is reachable by keyboard.
+  for (const m of await markers.all()) {
+    await expect(m).toHaveAttribute('aria-label', /\S/);
+    await expect(m).toHaveAttribute('tabindex', '0');
+  }
+  // The compositor's layers (the page's own: panes, panels, controls) are fewer than the markers.
+  const cdp = await page.context().newCDPSession(page);
+  let layers = 0;
+  cdp.on('LayerTree.layerTreeDidChange', (e) => (layers = e.layers?.length ?? layers));
+  await cdp.send('LayerTree.enable');
+  await page.evaluate(() => document.body.style.setProperty('outline', '1px solid transparent'));
+  await expect.poll(() => layers).toBeGreaterThan(0);
+  expect(layers).toBeLessThan(count);
+  await cdp.send('LayerTree.disable');
+  // During a drag no marker is added or removed: the new view's markers come once the map stops.
+  const map = await page.locator('.leaflet-container').boundingBox();
+  const sheet = await page.locator('.gm-panel').boundingBox();
+  const x = map!.x + map!.width / 2;
+  const y = (map!.y + Math.min(map!.y + map!.height, sheet!.y)) / 2;
+  await page.evaluate(() => {
+    const w = window as unknown as { __churn: number };
+    w.__churn = 0;
+    new MutationObserver((ms) => ms.forEach((m) => (w.__churn += m.addedNodes.length + m.removedNodes.length))).observe(
+      document.querySelector('.leaflet-marker-pane')!,
+      { childList: true },
+    );
+  });
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let s = 1; s <= 20; s++) await page.mouse.move(x + (150 * s) / 20, y);
+  expect(await page.evaluate(() => (window as unknown as { __churn: number }).__churn)).toBe(0);
+  await page.mouse.up();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __churn: number }).__churn)).toBeGreaterThan(0);
+  expect(await markers.count()).toBeLessThan(70);
+});

@@ -26,6 +26,30 @@ interface Props {
   clusterLabel: (count: number) => string;
 }
 
+/**
+ * A marker positioned with a 2D translate. Leaflet places every marker with a 3D transform
+ * (`translate3d`), which makes each one a compositor layer of its own: the big city on a phone's screen
+ * had 125 layers, each layerized and committed again in the frames of a drag; with a 2D translate the
+ * markers are painted into their pane's layer (26 layers), which the drag moves as one piece.
+ * (`_setPos` is Leaflet 1.9's own positioning of a marker's icon; a divIcon has no shadow.)
+ */
+class PaneMarker extends L.Marker {
+  _setPos(pos: L.Point) {
+    const self = this as unknown as { _icon?: HTMLElement & { _leaflet_pos?: L.Point }; _zIndex: number };
+    const icon = self._icon;
+    if (icon) {
+      icon._leaflet_pos = pos;
+      icon.style.transform = `translate(${pos.x}px,${pos.y}px)`;
+    }
+    self._zIndex = pos.y + (this.options.zIndexOffset ?? 0);
+    (this as unknown as { _resetZIndex: () => void })._resetZIndex();
+  }
+}
+
+/** A map narrower than this is a phone's: clustered in cells of PHONE_CELL pixels. */
+const PHONE_MAP_WIDTH = 600;
+const PHONE_CELL = 64;
+
 /** Longest stretch of marker creation in one task. */
 const SLICE_MS = 8;
 
@@ -65,7 +89,11 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
   const map = useMap();
   const group = useMemo(() => L.layerGroup(), []);
   const markers = useRef(new Map<string, L.Marker>());
-  const index = useMemo(() => buildClusterIndex(items), [items]);
+  // On a phone's screen the cells are larger (64 px instead of 44): clusters 36-52 px wide no longer
+  // overlap, and half as many markers are drawn (each drag frame's style, paint and layerization on the
+  // main thread grows with the markers: about 100 on a phone's screen with 44 px cells).
+  const radius = map.getSize().x < PHONE_MAP_WIDTH ? PHONE_CELL : undefined;
+  const index = useMemo(() => buildClusterIndex(items, { radius }), [items, radius]);
   const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
   const latest = useRef({ onSelect });
   latest.current = { onSelect };
@@ -139,7 +167,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
 
     const make = (c: ClusterOrPoint): L.Marker => {
       if (c.kind === 'cluster') {
-        const m = L.marker([c.latitude, c.longitude], {
+        const m = new PaneMarker([c.latitude, c.longitude], {
           icon: clusterIcon(c.count),
           title: nameOf(c.count),
           keyboard: true,
@@ -156,7 +184,7 @@ export function MarkersLayer({ items, selectedId, onSelect, clusterLabel }: Prop
       }
       const item = byId.get(c.id)!;
       const selected = c.id === selectedId;
-      const m = L.marker([c.latitude, c.longitude], {
+      const m = new PaneMarker([c.latitude, c.longitude], {
         icon: L.divIcon({
           html: pinElement(item.category, selected),
           className: 'gm-pin-icon',
