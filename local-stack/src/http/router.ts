@@ -195,7 +195,7 @@ export function endBody(
   req: http.IncomingMessage,
   res: Res,
   status: number,
-  headers: Record<string, string>,
+  headers: Record<string, string | string[]>,
   body: string | Buffer | undefined,
 ): void {
   const encoding =

@@ -12,7 +12,7 @@ import { isDefaultSelect, negotiateMedia } from './plan/negotiate.ts';
 import { invokeQuery, mutateQuery, readQuery } from './query/index.ts';
 import { builderEnv } from './query/query-builder.ts';
 import { transactor } from './query/transaction.ts';
-import type { Outcome } from './response.ts';
+import type { Headers, Outcome } from './response.ts';
 import { SchemaCacheManager } from './schema-cache.ts';
 
 export { settingMs } from './query/transaction.ts';
@@ -22,12 +22,14 @@ export { settingMs } from './query/transaction.ts';
  * schema such as `địa_điểm`, a header set by SQL): Node writes a string's characters as Latin-1 bytes and
  * refuses characters beyond it, so a value with any is passed as its UTF-8 bytes read as Latin-1.
  */
-function headerBytes(headers: Record<string, string>): Record<string, string> {
+function headerBytes(headers: Headers): Headers {
+  const wide = (v: string) => /[\u0100-\uffff]/.test(v);
+  const latin1 = (v: string) => (wide(v) ? Buffer.from(v, 'utf8').toString('latin1') : v);
   let out = headers;
   for (const [k, v] of Object.entries(headers))
-    if (typeof v === 'string' && /[\u0100-\uffff]/.test(v)) {
+    if (Array.isArray(v) ? v.some(wide) : wide(v)) {
       if (out === headers) out = { ...headers };
-      out[k] = Buffer.from(v, 'utf8').toString('latin1');
+      out[k] = Array.isArray(v) ? v.map(latin1) : latin1(v);
     }
   return out;
 }

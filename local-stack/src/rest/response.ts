@@ -7,9 +7,12 @@ import { contentType, type Media } from './media-type.ts';
 import { contentRange } from './range.ts';
 import { toCsv, type ReadResult } from './query/statements.ts';
 
+/** Response headers; a name given several values goes out as several lines (two `Set-Cookie`s stay two). */
+export type Headers = Record<string, string | string[]>;
+
 export interface Outcome {
   status: number;
-  headers: Record<string, string>;
+  headers: Headers;
   body?: string | Buffer;
   /** response.headers/status are still to be read (a write without representation): transaction.ts reads them at its end. */
   gucsAtEnd?: boolean;
@@ -24,7 +27,8 @@ export interface ResponseGucs {
 /**
  * PostgREST's overrideStatusHeaders: `response.status` replaces the status (500 PGRST112 when it is not a
  * number); `response.headers`, a JSON array of one-key objects with string values (else 500 PGRST111), adds
- * headers, replacing PostgREST's own of the same name (several of one name are joined with ", ").
+ * headers, replacing PostgREST's own of the same name (several of one name go out as several lines, as
+ * PostgREST sends them: two cookies must not be joined into one `Set-Cookie`).
  */
 export function withResponseGucs(out: Outcome, g: ResponseGucs | null | undefined): Outcome {
   if (!g || (g.gucHeaders == null && g.gucStatus == null)) return out;
@@ -48,12 +52,13 @@ export function withResponseGucs(out: Outcome, g: ResponseGucs | null | undefine
       throw bad();
     }
     if (!Array.isArray(list)) throw bad();
-    const added: Record<string, string> = {};
+    const added: Headers = {};
     for (const o of list) {
       const entries = o && typeof o === 'object' && !Array.isArray(o) ? Object.entries(o) : [];
       if (entries.length !== 1 || typeof entries[0]![1] !== 'string') throw bad();
       const [k, v] = entries[0] as [string, string];
-      added[k] = added[k] === undefined ? v : `${added[k]}, ${v}`;
+      const had = added[k];
+      added[k] = had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v];
     }
     const names = new Set(Object.keys(added).map((k) => k.toLowerCase()));
     for (const k of Object.keys(out.headers)) if (names.has(k.toLowerCase())) delete out.headers[k];

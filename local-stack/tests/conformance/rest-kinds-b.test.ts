@@ -584,6 +584,18 @@ describe.each(BACKENDS)('REST kinds (PUT, relationships, writes, aggregates, GUC
       expect(plain.headers.get('x-kb-op')).toBeNull();
     });
 
+    it('a header named twice in response.headers goes out twice (two cookies stay two)', async () => {
+      const cookies = [
+        'sessionid=38afes7a8; HttpOnly; Path=/',
+        'id=a3fWa; Expires=Wed, 21 Oct 2015 07:28:00 GMT; Secure',
+      ];
+      const r = await env.http(
+        `/rpc/kb_set_response?headers=${encodeURIComponent(JSON.stringify(cookies.map((c) => ({ 'Set-Cookie': c }))))}`,
+      );
+      expect(r.status).toBe(200);
+      expect(r.headers.getSetCookie()).toEqual(cookies);
+    });
+
     it('an invalid response.status or response.headers: 500 PGRST112 / PGRST111', async () => {
       const s = await env.http('/rpc/kb_set_response?status=abc');
       expect(s.status).toBe(500);
