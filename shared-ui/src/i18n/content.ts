@@ -53,21 +53,38 @@ export function contentColumns(columns: readonly string[], languages: readonly C
   return columns.flatMap((c) => languages.map((l) => `${c}_${l}:${c}->>${l}`)).join(', ');
 }
 
-/** A row read with contentColumns, its texts folded back into `{en, vi, …}` objects (null when none is written). */
+/**
+ * A function folding rows read with contentColumns: each row's texts back into `{en, vi, …}` objects (null when
+ * none is written). Made once for many rows (a big map's 10,000 places): the row is copied without the aliased
+ * keys rather than copied and then deleted from, which left every place a slow dictionary object (about half
+ * the time, and faster reads of the places afterwards).
+ */
+export function contentFolder<T>(
+  columns: readonly string[],
+  languages: readonly ContentLanguage[],
+): (row: Record<string, unknown>) => T {
+  const aliases = new Set(columns.flatMap((c) => languages.map((l) => `${c}_${l}`)));
+  const texts = columns.map((c) => [c, languages.map((l) => [l, `${c}_${l}`] as const)] as const);
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (const k in row) if (!aliases.has(k)) out[k] = row[k];
+    for (const [c, keys] of texts) {
+      let value: ContentText | null = null;
+      for (const [l, k] of keys) {
+        const v = row[k];
+        if (typeof v === 'string') (value ??= {})[l] = v;
+      }
+      out[c] = value;
+    }
+    return out as T;
+  };
+}
+
+/** One row read with contentColumns, its texts folded back into `{en, vi, …}` objects (null when none is written). */
 export function foldContent<T>(
   row: Record<string, unknown>,
   columns: readonly string[],
   languages: readonly ContentLanguage[],
 ): T {
-  const out: Record<string, unknown> = { ...row };
-  for (const c of columns) {
-    const value: ContentText = {};
-    for (const l of languages) {
-      const v = out[`${c}_${l}`];
-      delete out[`${c}_${l}`];
-      if (typeof v === 'string') value[l] = v;
-    }
-    out[c] = Object.keys(value).length ? value : null;
-  }
-  return out as T;
+  return contentFolder<T>(columns, languages)(row);
 }

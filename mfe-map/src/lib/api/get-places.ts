@@ -25,7 +25,7 @@ import {
   type Db,
   type PageCustomer,
 } from '@guestmap/shared-ui/contracts';
-import { contentColumns, contentLanguagesFor, foldContent } from '@guestmap/shared-ui/i18n';
+import { contentColumns, contentFolder, contentLanguagesFor } from '@guestmap/shared-ui/i18n';
 import type { Activity, Customer } from '../utils/types.ts';
 
 const ACTIVITY_COLUMNS =
@@ -135,7 +135,7 @@ export async function fetchPlaces(
     customerId,
     `${ACTIVITY_COLUMNS}, ${contentColumns(ACTIVITY_TEXTS, languages)}`,
     // The JSON columns (texts, opening hours) have the shapes `Activity` gives them.
-    (r) => foldContent<Activity>(r, ACTIVITY_TEXTS, languages),
+    contentFolder<Activity>(ACTIVITY_TEXTS, languages),
     onPage,
   );
   return { activities };
