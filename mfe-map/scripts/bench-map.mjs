@@ -161,8 +161,8 @@ async function panFrames(page, cdp, screen) {
   return { frames, added };
 }
 
-/** A map opened on `screen` (its CPU slowed as the screen says), once `ready` is in the page. */
-async function openMap(screen, url, ready) {
+/** A page on `screen`'s viewport, tiles blocked, its CPU slowed as the screen says. */
+async function screenPage(screen) {
   const ctx = await browser.newContext({
     viewport: screen.viewport,
     isMobile: screen.isMobile,
@@ -173,6 +173,12 @@ async function openMap(screen, url, ready) {
   await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: screen.cpu });
+  return { ctx, page, cdp };
+}
+
+/** A map opened on `screen`, once `ready` is in the page. */
+async function openMap(screen, url, ready) {
+  const { ctx, page, cdp } = await screenPage(screen);
   await page.goto(`${origin}${url}`);
   await page.waitForFunction((sel) => !!document.querySelector(sel), ready, { polling: 500, timeout: 120000 });
   await page.waitForTimeout(500);
@@ -187,17 +193,8 @@ const median = (xs) => pct(xs, 50);
 for (const screen of SCREENS) {
   const loads = [];
   for (let run = 1; run <= RUNS; run++) {
-    const ctx = await browser.newContext({
-      viewport: screen.viewport,
-      isMobile: screen.isMobile,
-      hasTouch: screen.isMobile,
-      serviceWorkers: 'block',
-    });
-    const page = await ctx.newPage();
-    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
     // The CPU slowed as a phone's, and the bytes of the map's reads as they crossed the network.
-    const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: screen.cpu });
+    const { ctx, page, cdp } = await screenPage(screen);
     await cdp.send('Network.enable');
     const reads = new Map();
     cdp.on('Network.requestWillBeSent', (e) => {
