@@ -45,7 +45,7 @@ describe('place content in six languages', () => {
       title: { ja: 'ベンタイン市場', en: 'Ben Thanh Market' },
       guest_offer: null,
     };
-    const fold = contentFolder(['title', 'guest_offer'], ['ja', 'en']);
+    const fold = contentFolder<Record<string, unknown>>(['title', 'guest_offer'], ['ja', 'en']);
     expect(fold(row)).toEqual(folded);
     expect(Object.keys(fold(row))).toEqual(['id', 'sort_order', 'title', 'guest_offer']);
     expect(foldContent(row, ['title', 'guest_offer'], ['ja', 'en'])).toEqual(folded);
