@@ -190,16 +190,7 @@ export async function openPostgres(url: string): Promise<Db> {
     ...wrap(pool),
     async transaction(fn, opts) {
       const client = await pool.connect();
-      const c = client as unknown as { pipeline: boolean };
-      /** Sends the queries at once, one round trip (pg's pipeline mode only while they are in flight); all settle. */
-      const together = async (runs: (() => Promise<unknown>)[]) => {
-        c.pipeline = true;
-        try {
-          return await Promise.allSettled(runs.map((run) => run()));
-        } finally {
-          c.pipeline = false;
-        }
-      };
+      const together = (runs: (() => Promise<unknown>)[]) => pipelined(client, runs);
       const firstError = (rs: PromiseSettledResult<unknown>[]) => {
         const bad = rs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (bad) throw bad.reason;
@@ -282,6 +273,23 @@ export async function openPostgres(url: string): Promise<Db> {
 
 // pg parses int8/numeric/json by default in ways that differ from PGlite; keep both the same:
 // json/jsonb parsed, everything else as pg's defaults except bigint/numeric stay strings.
+/**
+ * Sends the queries `runs` makes on `client` at once, one round trip (pg's pipeline mode only while they are in
+ * flight: set at runtime, re-check on a pg upgrade); all settle.
+ */
+export async function pipelined(
+  client: pg.ClientBase,
+  runs: (() => Promise<unknown>)[],
+): Promise<PromiseSettledResult<unknown>[]> {
+  const c = client as unknown as { pipeline: boolean };
+  c.pipeline = true;
+  try {
+    return await Promise.allSettled(runs.map((run) => run()));
+  } finally {
+    c.pipeline = false;
+  }
+}
+
 function defaultParser(oid: number): (v: string) => unknown {
   if (oid === 20 || oid === 1700) return (v) => v;
   return pg.types.getTypeParser(oid);

@@ -12,6 +12,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startStack } from '@guestmap/local-stack/src/stack.ts';
 import { signJwt } from '@guestmap/local-stack/src/jwt.ts';
+import { pipelined } from '@guestmap/local-stack/src/db/db.ts';
 import { plan as dataPlan, PARTNER_PIN, type ScaleOptions } from './generate.ts';
 
 export interface PathResult {
@@ -88,17 +89,6 @@ function claims(id: Identity) {
     : { sub: id.sub, role: 'authenticated', aud: 'authenticated', is_anonymous: false, aal: 'aal1' };
 }
 
-/** Sends `runs` at once on `c` (pg's pipeline mode while they are in flight): one round trip; all settle. */
-async function together(c: pg.Client, runs: (() => Promise<unknown>)[]): Promise<PromiseSettledResult<unknown>[]> {
-  const k = c as unknown as { pipeline: boolean };
-  k.pipeline = true;
-  try {
-    return await Promise.allSettled(runs.map((run) => run()));
-  } finally {
-    k.pipeline = false;
-  }
-}
-
 const ROLE_AND_CLAIMS = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
 
 /**
@@ -128,13 +118,13 @@ async function asIdentity<T extends pg.QueryResultRow>(
       throw e;
     }
   }
-  const opened = await together(c, [() => c.query('begin'), () => c.query(ROLE_AND_CLAIMS, claimsParams)]);
+  const opened = await pipelined(c, [() => c.query('begin'), () => c.query(ROLE_AND_CLAIMS, claimsParams)]);
   const failed = opened.find((x): x is PromiseRejectedResult => x.status === 'rejected');
   if (failed) {
     await c.query('rollback');
     throw failed.reason;
   }
-  const [r, commit] = await together(c, [() => c.query<T>(sql, params), () => c.query('commit')]);
+  const [r, commit] = await pipelined(c, [() => c.query<T>(sql, params), () => c.query('commit')]);
   if (r!.status === 'rejected') throw r!.reason;
   if (commit!.status === 'rejected') throw commit!.reason;
   return { rows: (r as PromiseFulfilledResult<pg.QueryResult<T>>).value.rows, ms: now() - t };
