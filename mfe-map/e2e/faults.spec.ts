@@ -1,10 +1,15 @@
-// The hotel map when the network or the backend fails (issue 32, items 1-3; docs/reliability.md). Each fault
-// is injected for real in the browser: API requests refused, answered 500/503, or carried over an emulated
-// slow link (Chrome's own network emulation). What a guest must see: within 3 s a line in their language
-// saying what the page is doing, what the page already has (the welcome the server sent, places kept from
-// an earlier visit), and the map recovering by itself, without a reload, when the API answers again.
+// The hotel map when the network or the backend fails (issue 32, items 1-3; issue 40; docs/reliability.md).
+// Each fault is injected for real in the browser: API requests refused, answered 500/503, or carried over an
+// emulated slow link (Chrome's own network emulation). What a guest must see, in this order: a line in their
+// language saying what the page is doing (from the page's first script, before the map's code has arrived),
+// what the page already has (the welcome the server sent, places kept from an earlier visit), and the map
+// recovering by itself, without a reload, when the API answers again. How fast the line comes is a figure,
+// not an assertion here: the shell's bench measures it on a phone profile (shell/scripts/bench-notice.mjs),
+// as a loaded two-core test runner says nothing about a guest's phone.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { API, admin, noTiles } from './support.ts';
+
+const MAP_ORIGIN = `http://127.0.0.1:${Number(process.env.GUESTMAP_PORT_BASE ?? 3000) + 2}`;
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -20,10 +25,15 @@ const notice = (page: Page, text: string | RegExp) => page.getByRole('status').f
 const errorPage = (page: Page) =>
   page.getByRole('alert').filter({ hasText: /Can't reach the server|unavailable|Retry/ });
 
-/** The server sends a map page with its welcome (prefill.mjs keeps its read of the customer for 30 s). */
+/**
+ * The server sends a map page with its welcome (prefill.mjs keeps its read of the customer for 30 s). It waits
+ * 400 ms for that read and otherwise sends the page without it (the shell then reads the customer itself): on
+ * a loaded runner the first read can miss that, so the page is asked for until one arrives with the welcome.
+ */
 async function warmWelcome(page: Page) {
-  const html = await (await page.request.get(`/${HOTEL}/map`)).text();
-  expect(html).toContain(WELCOME);
+  await expect
+    .poll(async () => (await page.request.get(`/${HOTEL}/map`)).text(), { timeout: 30_000 })
+    .toContain(WELCOME);
 }
 
 /** A mark on the page's window: still there later means the page was never reloaded. */
@@ -38,22 +48,37 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
-test('API unreachable on a first visit: within 3 s the welcome and "Still trying…", then the map by itself', async ({
+test('API unreachable on a first visit: "Still trying…" and the welcome before the map’s code has arrived, then the map by itself', async ({
   page,
 }) => {
   await warmWelcome(page);
   let down = true;
   await page.route(API_REQUESTS, (r) => (down ? r.abort('connectionrefused') : r.continue()));
+  // The map remote's files (manifest and scripts) are held back: what the guest reads first comes from the
+  // server's page and the shell's first script alone.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let mapFilesSent = 0;
+  await page.route(`${MAP_ORIGIN}/**`, async (r) => {
+    await held;
+    mapFilesSent++;
+    await r.continue();
+  });
   await page.goto(`/${HOTEL}/map`, { waitUntil: 'domcontentloaded' });
-  // Within 3 s of the page arriving (its scripts are then running).
-  const t0 = Date.now();
-  await expect(notice(page, 'Still trying to reach the server…')).toBeVisible({ timeout: 3000 });
-  await expect(page.getByText(WELCOME).first()).toBeVisible({ timeout: Math.max(1, 3000 - (Date.now() - t0)) });
-  // The wait says what it is doing and when it tries next; no error page, and it keeps trying.
+  await expect(notice(page, 'Still trying to reach the server…')).toBeVisible();
+  await expect(page.getByText(WELCOME).first()).toBeVisible();
+  expect(mapFilesSent).toBe(0);
+  // The page marked when it first said so (the bench's figure).
+  expect(await page.evaluate(() => performance.getEntriesByName('gm:notice').length)).toBeGreaterThan(0);
+  release();
+  // The shell's notice takes over: it says what it is doing and when it tries next; no error page, and it
+  // keeps trying.
   await expect(notice(page, /Next try in \d+ seconds?\.|Trying now\./)).toBeVisible();
+  await expect(page.locator('#gm-early-notice')).toHaveCount(0);
   await page.waitForTimeout(4000);
   await expect(notice(page, 'Still trying to reach the server…')).toBeVisible();
   await expect(errorPage(page)).toHaveCount(0);
+  expect(mapFilesSent).toBeGreaterThan(0);
   await markPage(page);
 
   down = false;
@@ -61,7 +86,16 @@ test('API unreachable on a first visit: within 3 s the welcome and "Still trying
   await expect(list(page).getByRole('link').first()).toBeVisible();
   await expect(page.getByText(/^\d+ places$/)).toBeVisible();
   await expect(notice(page, 'Still trying to reach the server…')).toHaveCount(0);
+  await expect(errorPage(page)).toHaveCount(0);
   expect(await notReloaded(page)).toBe(true);
+});
+
+test('API answering: the page’s first check of it shows nothing', async ({ page }) => {
+  await page.goto(`/${HOTEL}/map`);
+  await expect(markers(page).first()).toBeVisible();
+  await expect(page.locator('#gm-early-notice')).toHaveCount(0);
+  await expect(page.locator('.gm-connection.is-shown')).toHaveCount(0);
+  expect(await page.evaluate(() => performance.getEntriesByName('gm:notice').length)).toBe(0);
 });
 
 test('API unreachable on a later visit: the places kept from the last visit, then fresh ones', async ({ page }) => {
@@ -73,12 +107,8 @@ test('API unreachable on a later visit: the places kept from the last visit, the
   let down = true;
   await page.route(API_REQUESTS, (r) => (down ? r.abort('connectionrefused') : r.continue()));
   await page.goto(`/${HOTEL}/map`, { waitUntil: 'domcontentloaded' });
-  // Within 3 s of the page arriving (its scripts are then running).
-  const t0 = Date.now();
-  await expect(notice(page, 'Still trying to reach the server…')).toBeVisible({ timeout: 3000 });
-  await expect(page.getByText('Showing the places saved from your last visit.')).toBeVisible({
-    timeout: Math.max(1, 3000 - (Date.now() - t0)),
-  });
+  await expect(notice(page, 'Still trying to reach the server…')).toBeVisible();
+  await expect(page.getByText('Showing the places saved from your last visit.')).toBeVisible();
   await expect(list(page).getByRole('link').first()).toBeVisible();
   expect(await list(page).getByRole('link').allInnerTexts()).toEqual(names);
   await expect(markers(page).first()).toBeVisible();
@@ -106,9 +136,8 @@ test('500 and 503 for a minute: the same as unreachable, no error page, the sear
       : r.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' });
   });
   await page.goto(`/${HOTEL}/map`, { waitUntil: 'domcontentloaded' });
-  // Within 3 s of the page arriving (its scripts are then running).
   const t0 = Date.now();
-  await expect(notice(page, 'Still trying to reach the server…')).toBeVisible({ timeout: 3000 });
+  await expect(notice(page, 'Still trying to reach the server…')).toBeVisible();
   await expect(page.getByText(WELCOME).first()).toBeVisible();
   await markPage(page);
   // The guest types a search while the server fails.

@@ -191,7 +191,15 @@ async function serveApps({ apiUrl, anonKey }) {
     ]);
     const hints = preload ? screenHints(preload.manifestUrl, preload.list, screen.module) : '';
     const prerender = prerendered ? prerenderHtml(prerendered.list, screen.module, lang) : '';
-    return renderPage(html, { config, customer, lang, hints, prerender, theme: themeOf(req.headers.cookie) });
+    return renderPage(html, {
+      config,
+      customer,
+      lang,
+      hints,
+      prerender,
+      theme: themeOf(req.headers.cookie),
+      earlyNotice: id !== null,
+    });
   };
   for (const [name, dir] of Object.entries(APPS)) {
     const dist = path.join(ROOT, dir, 'dist');

@@ -17,6 +17,9 @@
 // before node_modules exist (scripts/no-dependencies.test.mjs).
 import { CONTENT_FALLBACKS, LANGUAGES, firstSpoken } from '../../shared-ui/src/i18n/languages.js';
 import { ROUTE_REGISTRY, pathPattern } from '../../shared-ui/src/contracts/route-registry.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const MAP_PAGE = /^\/([^/.]+)\/map(?:\/[^.]*)?$/;
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -111,7 +114,7 @@ export function splashHtml(row, lang) {
   return (
     `<div class="gm-boot gm-boot-splash"><div class="gm-splash" role="status"${brand}>` +
     `<p class="gm-splash-name">${escapeHtml(row.name)}</p>` +
-    (text ? `<p class="gm-splash-text">${escapeHtml(text)}</p>` : '') +
+    (text ? `<p class="gm-splash-text" elementtiming="gm-welcome">${escapeHtml(text)}</p>` : '') +
     `<span class="gm-spinner" aria-hidden="true"></span></div></div>`
   );
 }
@@ -246,14 +249,46 @@ export function prerenderHtml(prerender, module, lang) {
   return `<div id="${PRERENDER_ID}" class="gm-prerender" inert aria-hidden="true"><style>${css}</style>${html}</div>`;
 }
 
-/** The page with the config (and the customer, when given) inlined, the screen's hints, its prerendered hero, and the visitor's theme. */
+/** The element src/start.js shows when the page's first check of the API gets no answer (or a server fault). */
+export const EARLY_NOTICE_ID = 'gm-early-notice';
+
+const noticeTexts = new Map();
+/** The shell's "Still trying to reach the server…" in `lang` (its catalogue, shell/src/locales), else English. */
+export function retryingText(lang) {
+  if (!noticeTexts.has(lang)) {
+    let text = null;
+    try {
+      const name = `${/^[a-z]{2}$/.test(lang) ? lang : 'en'}.json`;
+      const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'locales', name);
+      text = JSON.parse(fs.readFileSync(file, 'utf8'))?.connection?.retrying ?? null;
+    } catch {}
+    noticeTexts.set(lang, typeof text === 'string' && text ? text : lang === 'en' ? '' : retryingText('en'));
+  }
+  return noticeTexts.get(lang);
+}
+
+/**
+ * On a map page, the line the page shows when the API cannot be reached, hidden: the page's first script
+ * (src/start.js) asks the API's health at once and shows it when no answer comes, long before the shell and
+ * the map's code have downloaded and run on a slow phone (issue 40). The shell's own notice
+ * (components/connection-notice.tsx) takes over once it renders, and removes this one.
+ */
+export function earlyNoticeHtml(lang) {
+  const text = retryingText(lang);
+  return text ? `<p id="${EARLY_NOTICE_ID}" class="gm-early-notice" role="status" hidden>${escapeHtml(text)}</p>` : '';
+}
+
+/** The page with the config (and the customer, when given) inlined, the screen's hints, its prerendered hero, and the visitor's theme.
+ *  `earlyNotice`: a page whose screen needs the API at once (a map page) checks it from its first script. */
 export function renderPage(
   html,
-  { config, customer = null, lang = 'en', hints = '', prerender = '', theme = 'light' },
+  { config, customer = null, lang = 'en', hints = '', prerender = '', theme = 'light', earlyNotice = false },
 ) {
   const data = `<script type="application/json" id="gm-boot-config">${jsonForHtml(config)}</script>`;
   const route = hints ? `${ROUTE_START}${hints}${ROUTE_END}` : '';
   let out = html.replace(CONFIG_PRELOAD, '').replace('</head>', `${data}${route}</head>`);
+  // In the route's part of the page: the service worker's copy of a page (any route) has no such check.
+  if (earlyNotice) out = out.replace('</body>', `${ROUTE_START}${earlyNoticeHtml(lang)}${ROUTE_END}</body>`);
   // The page's own stylesheet (index.html) holds the dark theme's variables under this attribute.
   if (theme === 'dark') out = out.replace(/<html(?=[\s>])/, '<html data-theme="dark"');
   if (prerender) out = out.replace('</body>', `${ROUTE_START}${prerender}${ROUTE_END}</body>`);

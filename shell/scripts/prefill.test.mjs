@@ -51,21 +51,37 @@ describe('what the server writes into the shell page', () => {
   it('draws the hotel’s name and welcome in the page’s language, with its colour', () => {
     const page = renderPage(html, { config, customer: hotel, lang: 'vi' });
     expect(page).toContain('<p class="gm-splash-name">Saigon Riverside Hotel</p>');
-    expect(page).toContain('<p class="gm-splash-text">Xin chào!</p>');
+    expect(page).toContain('<p class="gm-splash-text" elementtiming="gm-welcome">Xin chào!</p>');
     expect(page).toContain('--gm-brand:#0E7C86');
     expect(dataOf(page, 'gm-boot-customer')).toEqual(hotel);
     expect(renderPage(html, { config, customer: hotel, lang: 'fr' })).toContain(
-      '<p class="gm-splash-text">Welcome!</p>',
+      '<p class="gm-splash-text" elementtiming="gm-welcome">Welcome!</p>',
     );
+  });
+
+  it('a map page carries, hidden, the line its first script shows when the API gets no answer, in the page’s language', () => {
+    const notice = (page) =>
+      /<p id="gm-early-notice" class="gm-early-notice" role="status" hidden>([^<]*)<\/p>/.exec(page);
+    expect(notice(renderPage(html, { config, customer: hotel, lang: 'vi', earlyNotice: true }))?.[1]).toBe(
+      'Vẫn đang cố kết nối tới máy chủ…',
+    );
+    expect(notice(renderPage(html, { config, lang: 'en', earlyNotice: true }))?.[1]).toBe(
+      'Still trying to reach the server…',
+    );
+    for (const lang of ['fr', 'zh', 'ko', 'ja'])
+      expect(notice(renderPage(html, { config, lang, earlyNotice: true }))?.[1]).toMatch(/…$/);
+    // In the route's part of the page: the service worker keeps no page with it.
+    expect(renderPage(html, { config, earlyNotice: true })).toMatch(/<!--gm:route--><p id="gm-early-notice"/);
+    expect(notice(renderPage(html, { config, customer: hotel }))).toBeNull();
   });
 
   it('a welcome missing in the page’s language falls back to English, then Vietnamese', () => {
     const inVietnamese = { ...hotel, welcome: { en: ' ', vi: 'Xin chào!', ko: '환영합니다!' } };
     expect(renderPage(html, { config, customer: inVietnamese, lang: 'ko' })).toContain(
-      '<p class="gm-splash-text">환영합니다!</p>',
+      '<p class="gm-splash-text" elementtiming="gm-welcome">환영합니다!</p>',
     );
     expect(renderPage(html, { config, customer: inVietnamese, lang: 'fr' })).toContain(
-      '<p class="gm-splash-text">Xin chào!</p>',
+      '<p class="gm-splash-text" elementtiming="gm-welcome">Xin chào!</p>',
     );
   });
 

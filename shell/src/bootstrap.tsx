@@ -12,6 +12,7 @@ import type { watchSession } from './app/session.ts';
 import type { LocaleWriter } from './app/locale-save.ts';
 import { yieldToMain } from './app/idle.ts';
 import { showBootFailure } from './app/boot-failed.ts';
+import { adoptEarlyApiCheck } from './app/early-api-check.ts';
 import './app/shell.css';
 
 // React, the router and the layout: a chunk evaluated in a task of its own (app/view.tsx) once the boot's
@@ -53,6 +54,8 @@ async function boot() {
   // supabase-js loads when a session may exist, or on first use (app/supabase-loader.ts).
   const sessionCode = () => import('./app/session.ts');
   const supabase = createSupabaseLoader(config, { alongside: sessionCode });
+  // What start.js's first check of the API found (a map page): the page's first connectivity outcome.
+  adoptEarlyApiCheck();
   // A customer route: the page came with its customer (the server drew its splash), or it is read now,
   // while i18n and React start.
   const customerId = opening?.def.customer ? opening.params.customerId : undefined;

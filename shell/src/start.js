@@ -8,6 +8,47 @@
   'use strict';
   var started = false;
 
+  // A map page needs the API at once: ask its health now, with no library, so a guest on a phone hears
+  // "Still trying to reach the server…" (the server wrote it, hidden, in the page's language:
+  // #gm-early-notice) when no answer comes, without waiting for the shell's and the map's code to
+  // download and run (issue 40). The shell takes the answer over (src/app/early-api-check.ts) and its own
+  // notice replaces this one. A GET with the key in its query is a simple request: no preflight.
+  (function checkApi() {
+    var notice = document.getElementById('gm-early-notice');
+    var data = document.getElementById('gm-boot-config');
+    var config;
+    try {
+      config = JSON.parse((data && data.textContent) || 'null');
+    } catch (_e) {
+      config = null;
+    }
+    if (!notice || !config || typeof config.supabaseUrl !== 'string' || typeof fetch !== 'function') return;
+    var url =
+      config.supabaseUrl.replace(/\/+$/, '') +
+      '/auth/v1/health?apikey=' +
+      encodeURIComponent(String(config.supabaseAnonKey || ''));
+    var mark = function (name) {
+      if (window.performance && performance.mark) performance.mark(name);
+    };
+    mark('gm:api-check');
+    // The answer's status, 0 when none came: the shell reads it as its first request's outcome.
+    window.__gmApiCheck = fetch(url, { cache: 'no-store', credentials: 'omit' }).then(
+      function (r) {
+        return r.status;
+      },
+      function () {
+        return 0;
+      },
+    );
+    window.__gmApiCheck.then(function (status) {
+      if (status !== 0 && (status < 500 || status === 501 || status === 505)) return;
+      // Still in the page: the shell has not taken over yet.
+      if (!notice.isConnected) return;
+      notice.hidden = false;
+      mark('gm:notice');
+    });
+  })();
+
   function link(attrs) {
     var el = document.createElement('link');
     for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) el.setAttribute(k, attrs[k]);

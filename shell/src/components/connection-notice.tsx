@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectivity, useConnectivity } from '@guestmap/shared-ui/contracts';
+import { removeEarlyNotice } from '../app/early-api-check.ts';
 
 const BACK_SHOWN_MS = 4000;
 
@@ -14,6 +15,13 @@ export function ConnectionNotice() {
   const state = useConnectivity();
   const [now, setNow] = useState(() => Date.now());
   const ticking = state.status === 'down' || (state.recoveredAt !== null && now - state.recoveredAt < BACK_SHOWN_MS);
+  // The server's early line (start.js showed it while the shell's code downloaded): this one takes over.
+  useEffect(removeEarlyNotice, []);
+  // When the page first said so (the bench reads it: shell/scripts/bench-notice.mjs), unless start.js did.
+  useEffect(() => {
+    if (state.status === 'down' && performance.getEntriesByName('gm:notice').length === 0)
+      performance.mark('gm:notice');
+  }, [state.status]);
   useEffect(() => {
     setNow(Date.now());
     if (!ticking) return;
