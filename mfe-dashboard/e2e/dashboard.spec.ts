@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  exclusive,
   API_URL,
   ANON_KEY,
   passwordSession,
@@ -712,30 +713,36 @@ test.describe('editing positions, hours and photos', () => {
 
 test.describe('package allowance (basic hotel)', () => {
   test('shows "18 of 20 used" and explains the database refusal beyond 20', async ({ page }) => {
-    await signInAs(page, 'innkeeper@demo.test');
-    const drafts = (await (
-      await serviceRest(`activities?customer_id=eq.${INN}&published=is.false&select=id,title&order=sort_order`)
-    ).json()) as { id: string; title: { en: string; vi?: string } }[];
-    expect(drafts.length).toBeGreaterThanOrEqual(3);
-    try {
-      await page.goto(`/${INN}/dashboard?tab=recommendations`);
-      await screenReady(page);
-      await expect(page.getByTestId('allowance')).toHaveText(tr(vi, 'recs.allowance', { used: 18, limit: 20 }));
-      const toggle = (d: { title: { en: string; vi?: string } }) =>
-        page.getByRole('switch', { name: tr(vi, 'recs.publishToggle', { name: d.title.vi ?? d.title.en }) });
-      for (const d of drafts.slice(0, 2)) {
-        await toggle(d).click();
-        await expect(toggle(d)).toBeChecked();
+    // The inn's places are also changed by reorder.spec.ts (a place added meanwhile): one test at a time.
+    await exclusive('inn-places', async () => {
+      await signInAs(page, 'innkeeper@demo.test');
+      const drafts = (await (
+        await serviceRest(`activities?customer_id=eq.${INN}&published=is.false&select=id,title&order=sort_order`)
+      ).json()) as { id: string; title: { en: string; vi?: string } }[];
+      expect(drafts.length).toBeGreaterThanOrEqual(3);
+      try {
+        await page.goto(`/${INN}/dashboard?tab=recommendations`);
+        await screenReady(page);
+        await expect(page.getByTestId('allowance')).toHaveText(tr(vi, 'recs.allowance', { used: 18, limit: 20 }));
+        const toggle = (d: { title: { en: string; vi?: string } }) =>
+          page.getByRole('switch', { name: tr(vi, 'recs.publishToggle', { name: d.title.vi ?? d.title.en }) });
+        for (const d of drafts.slice(0, 2)) {
+          await toggle(d).click();
+          await expect(toggle(d)).toBeChecked();
+        }
+        await expect(page.getByTestId('allowance')).toHaveText(tr(vi, 'recs.allowance', { used: 20, limit: 20 }));
+        await toggle(drafts[2]!).click();
+        await expect(page.getByText(tr(vi, 'errors.package_limit', { limit: 20 }))).toBeVisible();
+        await expect(toggle(drafts[2]!)).not.toBeChecked();
+        expect(await serviceCount(`activities?select=id&customer_id=eq.${INN}&published=is.true`)).toBe(20);
+      } finally {
+        for (const d of drafts)
+          await serviceRest(`activities?id=eq.${d.id}`, {
+            method: 'PATCH',
+            body: JSON.stringify({ published: false }),
+          });
       }
-      await expect(page.getByTestId('allowance')).toHaveText(tr(vi, 'recs.allowance', { used: 20, limit: 20 }));
-      await toggle(drafts[2]!).click();
-      await expect(page.getByText(tr(vi, 'errors.package_limit', { limit: 20 }))).toBeVisible();
-      await expect(toggle(drafts[2]!)).not.toBeChecked();
-      expect(await serviceCount(`activities?select=id&customer_id=eq.${INN}&published=is.true`)).toBe(20);
-    } finally {
-      for (const d of drafts)
-        await serviceRest(`activities?id=eq.${d.id}`, { method: 'PATCH', body: JSON.stringify({ published: false }) });
-    }
+    });
   });
 });
 

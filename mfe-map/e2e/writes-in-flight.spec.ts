@@ -17,6 +17,9 @@ import {
 } from './rewards-support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
+// "Checking" comes when the request fails, at once: this bound only tells that from a request's long
+// timeout (30 s and more), with room for a loaded two-core runner.
+const SOON = 10_000;
 test.describe.configure({ timeout: 150_000 });
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -35,7 +38,7 @@ test('scratch card: the answer is lost and the phone goes offline: "checking" at
   const card = page.getByRole('dialog', { name: 'Rewards' }).getByRole('region', { name: 'Daily scratch card' });
   await card.getByRole('button', { name: "Get today's card" }).click();
   const lostAt = Date.now();
-  await expect(card.getByRole('status').filter({ hasText: CHECKING_PLAY })).toBeVisible({ timeout: 3000 });
+  await expect(card.getByRole('status').filter({ hasText: CHECKING_PLAY })).toBeVisible({ timeout: SOON });
   console.log(`[writes in flight] scratch card: "checking" shown ${Date.now() - lostAt} ms after the tap`);
   expect(drop.applied()).toBe(true);
   const userId = await pageUserId(page);
@@ -62,7 +65,7 @@ test('fortune wheel: the answer is lost and the page reloaded: on opening it che
   const wheelOf = () => page.getByRole('dialog', { name: 'Rewards' }).getByRole('region', { name: 'Fortune wheel' });
   await expect(wheelOf().getByText('3 spins left today')).toBeVisible();
   await wheelOf().getByRole('button', { name: 'Spin the wheel' }).click();
-  await expect(wheelOf().getByRole('status').filter({ hasText: CHECKING_PLAY })).toBeVisible({ timeout: 3000 });
+  await expect(wheelOf().getByRole('status').filter({ hasText: CHECKING_PLAY })).toBeVisible({ timeout: SOON });
   const userId = await pageUserId(page);
   expect(await playsOf(userId, WHEEL)).toHaveLength(1);
 
@@ -98,7 +101,7 @@ test('voucher redemption: the answer is lost: "checking", then "Voucher redeemed
     await main.getByRole('button', { name: 'Redeem voucher' }).click();
     await expect(
       main.getByRole('status').filter({ hasText: 'Connection lost. Checking whether the voucher was redeemed…' }),
-    ).toBeVisible({ timeout: 3000 });
+    ).toBeVisible({ timeout: SOON });
     const transactions = async () => {
       const { data: v } = await admin().from('vouchers').select('id').eq('code', code).single();
       const { data } = await admin()

@@ -118,18 +118,23 @@ test('a boot file that does not arrive: a message and Retry instead of a spinner
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+// These failures are immediate (no answer, a 500, code that throws): the fallback follows at once. The
+// product's own bound for a remote that never answers (LOAD_TIMEOUT_MS, 4.5 s: shell/src/mf/remotes.ts) is not
+// what these measure; the bound is generous for a loaded two-core runner.
+const FAILED_SOON = 15_000;
+
 test.describe('isolation: one remote failing never takes the shell down', () => {
-  test('remote server down: fallback within 5 s, other routes work, Retry recovers', async ({ page }) => {
+  test('remote server down: fallback, other routes work, Retry recovers', async ({ page }) => {
     const restore = await remoteDown(page, 'map');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/ho-chi-minh-city/map');
     await shellUp(page);
-    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: FAILED_SOON });
     await page.getByRole('link', { name: 'For Hotels' }).click();
     await expect(page.getByRole('heading', { name: 'Guestmap for hotels' })).toBeVisible(SCREEN);
     await page.goBack();
-    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: FAILED_SOON });
     await restore();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'Map' })).toBeVisible(SCREEN);
@@ -143,12 +148,12 @@ test.describe('isolation: one remote failing never takes the shell down', () => 
     );
     await page.goto('/about-us');
     await shellUp(page);
-    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: FAILED_SOON });
     // The map remote is unaffected.
     await page.getByRole('link', { name: 'Explore Maps' }).click();
     await expect(page.getByRole('heading', { name: 'Map' })).toBeVisible(SCREEN);
     await page.goBack();
-    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: FAILED_SOON });
     broken = false;
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible(SCREEN);
@@ -164,11 +169,11 @@ test.describe('isolation: one remote failing never takes the shell down', () => 
     );
     await page.goto('/about-us');
     await shellUp(page);
-    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: FAILED_SOON });
     await page.getByRole('link', { name: 'For Hotels' }).click();
     await expect(page.getByRole('heading', { name: 'Guestmap for hotels' })).toBeVisible(SCREEN);
     await page.goBack();
-    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText(FALLBACK)).toBeVisible({ timeout: FAILED_SOON });
     broken = false;
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible(SCREEN);

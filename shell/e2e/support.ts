@@ -1,5 +1,6 @@
 // Helpers for browser tests: the ports in use and a way to make one remote fail on purpose.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
@@ -14,6 +15,30 @@ export async function remoteDown(page: Page, r: Remote) {
   const handler = (route: Route) => route.abort('connectionrefused');
   await page.route(`${remoteOrigin(r)}/**`, handler);
   return () => page.unroute(`${remoteOrigin(r)}/**`, handler);
+}
+
+/**
+ * Runs `fn` while no other test (in any worker) holds the lock `name`: for tests in different files that
+ * change the same seeded rows (Playwright runs files side by side; within a file, tests run in order).
+ * The lock is a directory made atomically, per port base; one left by a killed run is taken after 5 minutes.
+ */
+export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = path.join(os.tmpdir(), `guestmap-e2e-${BASE}-${name}.lock`);
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) fs.rmSync(dir, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export const API_URL = `http://127.0.0.1:${process.env.SUPABASE_API_PORT ?? 54321}`;
