@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { serviceRest, signInAs } from '../../shell/e2e/support.ts';
+import { ANON_KEY, API_URL, SERVICE_KEY, serviceRest, signInAs } from '../../shell/e2e/support.ts';
 
 const catalogue = (l: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Record<
@@ -49,6 +49,12 @@ function parseCsv(text: string): string[][] {
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
 }
+
+/**
+ * A text as every CSV file must hold it (OWASP, CSV injection; written here independently of the app): with an
+ * apostrophe first when it begins with =, +, -, @, tab or carriage return, unless it is a plain decimal number.
+ */
+const asWritten = (v: string) => (/^'*[=+\-@\t\r]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v);
 
 /** Collects the page's CSP violations (none may happen while downloading). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -224,18 +230,19 @@ test.describe('dashboard downloads under the production CSP', () => {
     ).json()) as Act[];
     expect(acts.length).toBeGreaterThan(0);
     const l = (v: Record<string, string> | null, k: string) => v?.[k] ?? '';
+    // Texts as a spreadsheet must take them: a phone number "+84 28 …" is text, not a formula (issue 41).
     expect(recRows.slice(1)).toEqual(
       acts.map((a) => [
         a.slug,
         a.category,
-        ...LANGS.map((k) => l(a.title, k)),
-        ...LANGS.map((k) => l(a.description, k)),
+        ...LANGS.map((k) => asWritten(l(a.title, k))),
+        ...LANGS.map((k) => asWritten(l(a.description, k))),
         String(a.latitude),
         String(a.longitude),
-        a.address ?? '',
-        a.address_local ?? '',
-        a.phone ?? '',
-        a.website ?? '',
+        asWritten(a.address ?? ''),
+        asWritten(a.address_local ?? ''),
+        asWritten(a.phone ?? ''),
+        asWritten(a.website ?? ''),
         a.price_level ? String(a.price_level) : '',
         String(a.published),
       ]),
@@ -660,5 +667,240 @@ test.describe('settlement exports of administrators and partners', () => {
     await expect(printed).toBeHidden();
 
     expect(await violations()).toEqual([]);
+  });
+});
+
+// Files for accountants are data, not formulas (issue 41, item 6): texts a hotel, a partner or a guest-facing
+// place carries (a place title, a hotel name, a dispute reason) that a spreadsheet would run as a formula arrive in
+// every CSV file with the apostrophe OWASP recommends, while numbers (a negative coordinate) stay numbers. A world
+// of its own (a hotel, two partners, sales five and six months back, a partner's staff account), so no other test
+// reads these texts.
+test.describe('CSV files are data, not formulas', () => {
+  const FORMULAS = ['=HYPERLINK("http://x","y")', '+1+1', '@SUM(A1)', '-2+3', '\t=1+1', '\r=1+1'];
+  const neutral = (s: string) => `'${s}`;
+  const stamp = Date.now().toString(36);
+  const H = `e2e-csv-${stamp}`;
+  const HOTEL_NAME = '@Formula Inn';
+  const SPA = '=HYPERLINK("http://x","y")';
+  const BAR = '-2+3';
+  const STAFF = `csv-staff-${stamp}@demo.test`;
+  const serviceHeaders = {
+    apikey: SERVICE_KEY,
+    Authorization: `Bearer ${SERVICE_KEY}`,
+    'Content-Type': 'application/json',
+  };
+  async function service<T>(p: string, init: RequestInit = {}): Promise<T> {
+    const res = await serviceRest(p, {
+      ...init,
+      headers: { Prefer: 'return=representation', ...(init.headers ?? {}) },
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${p}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+  async function rpcAs(token: string, fn: string, args: Record<string, unknown>) {
+    const res = await fetch(`${API_URL}/rest/v1/rpc/${fn}`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    if (!res.ok) throw new Error(`${fn}: ${res.status} ${await res.text()}`);
+  }
+  /** YYYY-MM `back` months before this one, and the instant it starts on the hotel's calendar (UTC+7). */
+  const monthBack = (back: number) => {
+    const now = new Date(Date.now() + 7 * 3_600_000);
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+  };
+  const inMonth = (m: string, day: number) => new Date(Date.parse(`${m}-01T00:00:00+07:00`) + day * 86_400_000);
+  /** A sale dated in a past month, as the service role (a client cannot date a sale), with the split required. */
+  const sale = (activity: string, m: string, day: number, amount: number, status: string, reason: string | null) => {
+    const commission = Math.round(amount * 0.1);
+    const fee = Math.round(commission * 0.2);
+    return {
+      customer_id: H,
+      activity_id: activity,
+      amount_minor: amount,
+      currency: 'VND',
+      commission_rate: 0.1,
+      reinvestment_pct: 0,
+      commission_minor: commission,
+      hotel_share_minor: commission - fee,
+      platform_fee_minor: fee,
+      reinvestment_minor: 0,
+      net_to_hotel_minor: commission - fee,
+      idempotency_key: `e2e-csv-${activity}-${m}-${day}`,
+      created_at: inMonth(m, day).toISOString(),
+      status,
+      dispute_reason: reason,
+      decided_at: status === 'pending' ? null : inMonth(m, day + 1).toISOString(),
+    };
+  };
+  const cellsOf = (bytes: Buffer) => parseCsv(bytes.toString('utf8'));
+  const column = (rows: string[][], name: string) => rows.slice(1).map((r) => r[rows[0]!.indexOf(name)]!);
+
+  // Soft checks: one run names every file that writes a formula, not only the first.
+  test('every CSV file writes formula-like texts with an apostrophe and numbers as numbers', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const violations = await watchCsp(page);
+    const admin = await signInAs(page, 'admin@demo.test');
+    const adminToken = String(admin.access_token);
+    const closed = monthBack(6);
+    const open = monthBack(5);
+    let staffId: string | null = null;
+    try {
+      // ─── the world ───
+      await service('customers', {
+        method: 'POST',
+        body: JSON.stringify({
+          id: H,
+          kind: 'hotel',
+          name: HOTEL_NAME,
+          latitude: 10.7741,
+          longitude: 106.7058,
+          zoom: 15,
+          package: 'premium',
+          is_public: false,
+          rewards_reinvestment_pct: 0,
+          created_by: '00000000-0000-4000-a000-000000000001',
+        }),
+      });
+      const place = (slug: string, title: string, extra: Record<string, unknown>) =>
+        service<{ id: string }[]>('activities', {
+          method: 'POST',
+          body: JSON.stringify({
+            customer_id: H,
+            slug,
+            category: 'wellness',
+            title: { en: title, vi: title },
+            ...extra,
+          }),
+        }).then(([r]) => r!.id);
+      // A place far south and west: negative coordinates, numbers a spreadsheet must read as numbers.
+      const spa = await place('formula-spa', SPA, {
+        latitude: -33.8568,
+        longitude: -70.6483,
+        address: '@SUM(A1)',
+        is_partner: true,
+      });
+      const bar = await place('formula-bar', BAR, { latitude: 10.77, longitude: 106.7, is_partner: true });
+      for (const id of [spa, bar])
+        await rpcAs(adminToken, 'admin_set_commission_rate', { p_activity_id: id, p_rate: 0.1 });
+      await service('partner_transactions', {
+        method: 'POST',
+        body: JSON.stringify([
+          sale(spa, closed, 3, 1_000_000, 'confirmed', null),
+          sale(bar, closed, 4, 500_000, 'confirmed', null),
+          sale(spa, open, 2, 800_000, 'confirmed', null),
+          ...FORMULAS.map((reason, k) => sale(spa, open, 5 + k, 100_000 + k * 1000, 'disputed', reason)),
+        ]),
+      });
+      await rpcAs(adminToken, 'close_month', { p_customer_id: H, p_month: `${closed}-01` });
+      const created = await fetch(`${API_URL}/auth/v1/admin/users`, {
+        method: 'POST',
+        headers: serviceHeaders,
+        body: JSON.stringify({ email: STAFF, password: 'demo-pass-123', email_confirm: true }),
+      });
+      expect(created.ok).toBe(true);
+      staffId = ((await created.json()) as { id: string }).id;
+      await service(`profiles?id=eq.${staffId}`, { method: 'PATCH', body: JSON.stringify({ language: 'en-US' }) });
+      await service('partner_staff', { method: 'POST', body: JSON.stringify({ activity_id: spa, user_id: staffId }) });
+
+      // ─── the recommendations export: the title and address neutralised, the coordinates numbers ───
+      await page.goto(`/${H}/dashboard?tab=recommendations`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('cell', { name: SPA }).first()).toBeVisible({ timeout: 20_000 });
+      const recs = await downloadOf(page, tr('recs.export', en));
+      const recRows = cellsOf(recs.bytes);
+      const spaRow = recRows.find((r) => r[0] === 'formula-spa')!;
+      const at = (name: string) => spaRow[recRows[0]!.indexOf(name)];
+      expect.soft([at('title_en'), at('title_vi'), at('address')]).toEqual([neutral(SPA), neutral(SPA), "'@SUM(A1)"]);
+      expect([at('latitude'), at('longitude')]).toEqual(['-33.8568', '-70.6483']);
+      expect(recs.bytes.toString('utf8')).toContain(',-33.8568,-70.6483,');
+      expect.soft(column(recRows, 'title_en').sort()).toEqual([neutral(BAR), neutral(SPA)].sort());
+
+      // ─── the month's statement (open month): partner names and every dispute reason neutralised ───
+      await page.goto(`/${H}/dashboard?tab=statements&month=${open}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+      const statement = cellsOf((await downloadOf(page, tr('statements.csv', en))).bytes);
+      const disputed = statement.filter((r) => r[10] === 'disputed');
+      expect.soft(disputed.map((r) => r[11]).sort()).toEqual(FORMULAS.map(neutral).sort());
+      expect.soft(disputed.every((r) => r[1] === neutral(SPA))).toBe(true);
+      expect
+        .soft(statement.find((r) => r[10] === 'confirmed' && r[1] !== 'TOTAL')!.slice(1, 5))
+        .toEqual([neutral(SPA), 'VND', '1', '800000']);
+
+      // ─── the closed month's invoices and payout ───
+      await page.goto(`/${H}/dashboard?tab=statements&month=${closed}`);
+      await expect(page.getByTestId('month-closed')).toBeVisible({ timeout: 30_000 });
+      const invoices = cellsOf((await downloadOf(page, tr('settlement.invoicesCsv', en))).bytes);
+      expect
+        .soft(
+          invoices
+            .slice(1)
+            .map((r) => [r[1], r[3]])
+            .sort(),
+        )
+        .toEqual(
+          [
+            [neutral(BAR), '50000'],
+            [neutral(SPA), '100000'],
+          ].sort(),
+        );
+      const payout = cellsOf((await downloadOf(page, tr('settlement.payoutCsv', en))).bytes);
+      expect(payout.slice(1).map((r) => r.slice(0, 5))).toEqual([[closed, 'VND', '120000', '0', '120000']]);
+
+      // ─── the administrators' platform fees of the closed month ───
+      await page.goto(`/${H}/dashboard?tab=admin`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+      await choose(
+        page,
+        page.getByRole('combobox', { name: tr('statements.month', en) }),
+        new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${closed}-01T00:00:00Z`),
+        ),
+      );
+      await expect(page.getByTestId(`fees-total-VND`).first()).toBeVisible({ timeout: 20_000 });
+      const fees = cellsOf((await downloadOf(page, tr('admin.feesCsv', en))).bytes);
+      expect
+        .soft(
+          fees
+            .filter((r) => r[1] === H)
+            .map((r) => [r[2], r[5]])
+            .sort(),
+        )
+        .toEqual(
+          [
+            [neutral(BAR), '10000'],
+            [neutral(SPA), '20000'],
+          ].sort(),
+        );
+      expect(await violations()).toEqual([]);
+
+      // ─── the partner's items of the open month: partner, hotel and dispute reasons neutralised ───
+      const context = await browser.newContext();
+      try {
+        const partnerPage = await context.newPage();
+        await signInAs(partnerPage, STAFF);
+        await partnerPage.goto(`/partner?month=${open}`);
+        await expect(partnerPage.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+        const items = cellsOf((await downloadOf(partnerPage, tr('partnerPortal.itemsCsv', en))).bytes);
+        expect.soft(items.slice(1).every((r) => r[1] === neutral(SPA) && r[2] === neutral(HOTEL_NAME))).toBe(true);
+        expect.soft(column(items, 'dispute_reason').sort()).toEqual(['', ...FORMULAS.map(neutral)].sort());
+        expect(column(items, 'amount').sort()).toEqual(
+          ['800000', ...FORMULAS.map((_, k) => String(100_000 + k * 1000))].sort(),
+        );
+      } finally {
+        await context.close();
+      }
+    } finally {
+      // What can be removed is removed; a closed month's figures are frozen by design and stay with their hotel,
+      // which no other test reads.
+      if (staffId)
+        await fetch(`${API_URL}/auth/v1/admin/users/${staffId}`, { method: 'DELETE', headers: serviceHeaders });
+      await serviceRest(`customers?id=eq.${H}`, { method: 'DELETE' });
+    }
   });
 });

@@ -1,4 +1,6 @@
-// Files the dashboard hands to the user (CSV exports, posters): one way to download, one CSV quoting.
+// Files the dashboard hands to the user (CSV exports, posters): one way to download.
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { csvText, type CsvRows } from './csv.ts';
 
 export function downloadBlob(name: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
@@ -9,7 +11,16 @@ export function downloadBlob(name: string, blob: Blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** RFC 4180: quote a cell when it holds a comma, a quote or a line break. */
-export const csvCell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** A CSV file (lib/csv.ts: papaparse loaded now, formulas neutralised). */
+export async function downloadCsv(name: string, rows: CsvRows) {
+  downloadBlob(name, new Blob([await csvText(rows)], { type: 'text/csv;charset=utf-8' }));
+}
 
-export const csvLines = (rows: string[][]) => rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/** `downloadCsv` for a button: if the writer cannot be loaded (the network is gone), the user is told so. */
+export function useCsvDownload() {
+  const { t } = useTranslation('dashboard');
+  const { toast } = usePlatform();
+  return (name: string, rows: CsvRows) => {
+    downloadCsv(name, rows).catch(() => toast.error(t('errors.network')));
+  };
+}

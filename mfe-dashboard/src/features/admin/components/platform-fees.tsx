@@ -10,13 +10,14 @@ import { useDb, errorKey } from '../../../lib/use-db.ts';
 import { platformFees } from '../api/platform-fees.ts';
 import { activityTitles } from '../api/activity-titles.ts';
 import { formatMoney, sumByCurrency } from '../../../lib/money.ts';
-import { downloadBlob } from '../../../lib/download.ts';
+import { useCsvDownload } from '../../../lib/download.ts';
 import { PrintCopy, printSoon } from '../../../lib/print.tsx';
 import { recentMonths } from '../../../lib/months.ts';
-import { platformFeesCsv, type PlatformFee as Fee } from '../utils/platform-fees.ts';
+import { platformFeesRows, type PlatformFee as Fee } from '../utils/platform-fees.ts';
 
 export function PlatformFees() {
   const { t } = useTranslation('dashboard');
+  const download = useCsvDownload();
   const { locale, toast } = usePlatform();
   const db = useDb();
   const [params] = useSearchParams();
@@ -94,11 +95,7 @@ export function PlatformFees() {
       }
     />
   );
-  const exportCsv = () =>
-    downloadBlob(
-      `platform-fees-${month}.csv`,
-      new Blob([platformFeesCsv(month, fees ?? [], partnerOf)], { type: 'text/csv;charset=utf-8' }),
-    );
+  const exportCsv = () => download(`platform-fees-${month}.csv`, platformFeesRows(month, fees ?? [], partnerOf));
 
   return (
     <Card title={t('admin.fees')}>

@@ -1,6 +1,6 @@
 // The administrators' platform fee of a month as CSV (docs/dashboard.md "Statements"): machine-stable English
 // headers, amounts in exact major units.
-import { csvLines } from '../../../lib/download.ts';
+import type { CsvRows } from '../../../lib/csv.ts';
 import { majorUnits } from '../../../lib/money.ts';
 
 /** The administrators' platform fee of a month (`platform_fees`): one line per hotel, partner and currency. */
@@ -15,18 +15,18 @@ export interface PlatformFee {
 export const PLATFORM_FEES_CSV_HEADER = ['month', 'hotel', 'partner', 'currency', 'transactions', 'platform_fee'];
 
 /** One line per hotel, partner and currency, then one TOTAL line per currency (never added across currencies). */
-export function platformFeesCsv(
+export function platformFeesRows(
   month: string,
   fees: PlatformFee[],
   partnerName: (f: PlatformFee) => string,
   totalLabel = 'TOTAL',
-): string {
+): CsvRows {
   const totals = new Map<string, { transactions: number; minor: number }>();
   for (const f of fees) {
     const t = totals.get(f.currency) ?? { transactions: 0, minor: 0 };
     totals.set(f.currency, { transactions: t.transactions + f.transactions, minor: t.minor + f.platform_fee_minor });
   }
-  return csvLines([
+  return [
     PLATFORM_FEES_CSV_HEADER,
     ...fees.map((f) => [
       month,
@@ -39,5 +39,5 @@ export function platformFeesCsv(
     ...[...totals]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, t]) => [month, totalLabel, '', currency, String(t.transactions), majorUnits(t.minor, currency)]),
-  ]);
+  ];
 }

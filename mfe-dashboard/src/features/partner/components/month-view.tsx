@@ -5,7 +5,7 @@ import { Alert, Button, Flex, Spin } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useDb } from '../../../lib/use-db.ts';
-import { downloadBlob } from '../../../lib/download.ts';
+import { useCsvDownload } from '../../../lib/download.ts';
 import { printSoon } from '../../../lib/print.tsx';
 import type { StatementItem } from '../../../lib/statement-item.ts';
 import type { MyPartner } from '../api/my-partners.ts';
@@ -14,7 +14,7 @@ import { disputeItem } from '../api/dispute-partner-transaction.ts';
 import { respondRate } from '../api/respond-commission-rate.ts';
 import { useMoney } from '../hooks/use-money.ts';
 import { usePartnerMonth } from '../hooks/use-partner-month.ts';
-import { itemsCsv } from '../utils/portal-logic.ts';
+import { itemsRows } from '../utils/portal-logic.ts';
 import { TAP } from './portal-card.tsx';
 import { InvoicePrint } from './invoice-print.tsx';
 import { OwedCard } from './owed-card.tsx';
@@ -36,6 +36,7 @@ export function MonthView({
   units: Map<string, number>;
 }) {
   const { t } = useTranslation('dashboard');
+  const download = useCsvDownload();
   const { locale } = usePlatform();
   const db = useDb();
   const money = useMoney(units);
@@ -51,9 +52,9 @@ export function MonthView({
   const proposal = rates.find((r) => r.status === 'proposed') ?? null;
   const name = pickText(partner.title, locale) || partner.hotel_name;
   const exportCsv = () =>
-    downloadBlob(
+    download(
       `${partner.customer_id}-${partner.activity_id}-items-${month}.csv`,
-      new Blob([itemsCsv(month, name, partner.hotel_name, statement.items, units)], { type: 'text/csv;charset=utf-8' }),
+      itemsRows(month, name, partner.hotel_name, statement.items, units),
     );
 
   return (

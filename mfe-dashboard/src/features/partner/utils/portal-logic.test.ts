@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, isPin, itemsCsv, reasonProblem } from './portal-logic.ts';
+import { formatRate, isPin, itemsRows, reasonProblem } from './portal-logic.ts';
+import { csvText } from '../../../lib/csv.ts';
 import { isMonth, monthsUpTo } from '../../../lib/months.ts';
 import { normaliseStatement } from '../api/partner-statement.ts';
 
@@ -65,7 +66,7 @@ describe('partner portal rules', () => {
     expect(normaliseStatement({ invoice: null }, '2026-11').invoices).toEqual([]);
   });
 
-  it('items CSV: one line per item, amounts with the currency decimals from the currencies table', () => {
+  it('items CSV: one line per item, amounts with the currency decimals from the currencies table', async () => {
     const items = [
       {
         id: '1',
@@ -91,15 +92,19 @@ describe('partner portal rules', () => {
       },
     ];
     expect(
-      itemsCsv(
-        '2026-10',
-        'Kayak',
-        'Saigon Riverside Hotel',
-        items,
-        new Map([
-          ['VND', 0],
-          ['USD', 2],
-        ]),
+      (
+        await csvText(
+          itemsRows(
+            '2026-10',
+            'Kayak',
+            'Saigon Riverside Hotel',
+            items,
+            new Map([
+              ['VND', 0],
+              ['USD', 2],
+            ]),
+          ),
+        )
       ).split('\r\n'),
     ).toEqual([
       'month,partner,hotel,created_at,source,currency,amount,commission_rate,commission,status,dispute_reason',
@@ -107,5 +112,28 @@ describe('partner portal rules', () => {
       '2026-10,Kayak,Saigon Riverside Hotel,2026-10-04T00:00:00+00:00,manual,USD,19.99,0.15,3.00,disputed,"Not us, sorry"',
       '',
     ]);
+  });
+  it('items CSV: a dispute reason, partner or hotel name that looks like a formula is written as text', async () => {
+    const reasons = ['=HYPERLINK("http://x","y")', '+1+1', '@SUM(A1)', '-2+3', '\t=1', '\r=1'];
+    const items = reasons.map((dispute_reason, k) => ({
+      id: String(k),
+      created_at: '2026-10-04T00:00:00+00:00',
+      source: 'manual' as const,
+      amount_minor: -1250,
+      currency: 'USD',
+      commission_rate: 0.15,
+      commission_minor: -188,
+      status: 'disputed' as const,
+      dispute_reason,
+    }));
+    const rows = (await csvText(itemsRows('2026-10', '=Kayak', '+Hotel', items, new Map([['USD', 2]]))))
+      .trimEnd()
+      .split('\r\n');
+    expect(rows.slice(1)).toEqual(
+      reasons.map(
+        (r) =>
+          `2026-10,"'=Kayak","'+Hotel",2026-10-04T00:00:00+00:00,manual,USD,-12.50,0.15,-1.88,disputed,"'${r.replace(/"/g, '""')}"`,
+      ),
+    );
   });
 });

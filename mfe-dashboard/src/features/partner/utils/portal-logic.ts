@@ -1,5 +1,5 @@
 // Pure parts of the partner portal, unit-tested: months, PIN and reason checks, rate display.
-import { csvLines } from '../../../lib/download.ts';
+import type { CsvRows } from '../../../lib/csv.ts';
 import { majorUnits, type MinorUnits } from '../../../lib/money.ts';
 import type { StatementItem } from '../../../lib/statement-item.ts';
 export const PIN = /^\d{6,12}$/;
@@ -37,14 +37,14 @@ export const ITEMS_CSV_HEADER = [
 ];
 
 /** The month's items for the partner's books: one line each, amounts in major units with the currency's decimals. */
-export function itemsCsv(
+export function itemsRows(
   month: string,
   partner: string,
   hotel: string,
   items: StatementItem[],
   units?: MinorUnits,
-): string {
-  return csvLines([
+): CsvRows {
+  return [
     ITEMS_CSV_HEADER,
     ...items.map((i) => [
       month,
@@ -59,5 +59,5 @@ export function itemsCsv(
       i.status,
       i.dispute_reason ?? '',
     ]),
-  ]);
+  ];
 }

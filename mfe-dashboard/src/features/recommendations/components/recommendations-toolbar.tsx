@@ -1,9 +1,9 @@
 // Above the list: the allowance used, Add, Export CSV, Import CSV, and a warning once the allowance is reached.
 import { Alert, Button, Space, Typography, Upload } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
-import { downloadBlob } from '../../../lib/download.ts';
+import { useCsvDownload } from '../../../lib/download.ts';
 import type { Activity } from '../api/list-activities.ts';
-import { activityToCsvRow, toCsv } from '../utils/csv.ts';
+import { activityToCsvRow, recommendationRows } from '../utils/csv.ts';
 
 export function RecommendationsToolbar({
   customerId,
@@ -23,11 +23,8 @@ export function RecommendationsToolbar({
   onImport: (file: File) => void;
 }) {
   const { t } = useTranslation('dashboard');
-  const exportCsv = () =>
-    downloadBlob(
-      `${customerId}-recommendations.csv`,
-      new Blob([toCsv(rows.map(activityToCsvRow))], { type: 'text/csv;charset=utf-8' }),
-    );
+  const download = useCsvDownload();
+  const exportCsv = () => download(`${customerId}-recommendations.csv`, recommendationRows(rows.map(activityToCsvRow)));
   return (
     <>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>

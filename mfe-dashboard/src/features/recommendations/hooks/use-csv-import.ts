@@ -1,6 +1,8 @@
 // CSV import: every line validated first (a per-line report), then each valid line written in turn (new slugs
 // at the end of the list, known slugs replaced), the report updated with the database's refusals.
 import { useState } from 'react';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { readCsv } from '../../../lib/csv.ts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
 import type { Activity } from '../api/list-activities.ts';
 import { upsertActivityBySlug } from '../api/upsert-activity-by-slug.ts';
@@ -13,10 +15,18 @@ export interface ImportReport {
 
 export function useCsvImport(customerId: string, rows: Activity[], reload: () => Promise<void>) {
   const db = useDb();
+  const { t } = useTranslation('dashboard');
+  const { toast } = usePlatform();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [importing, setImporting] = useState(false);
   const importCsv = async (file: File) => {
-    const result = validateImport(await file.text());
+    // The reader is loaded now: without the network, the user is told so and nothing is written.
+    const lines = await readCsv(await file.text()).catch(() => null);
+    if (!lines) {
+      toast.error(t('errors.network'));
+      return;
+    }
+    const result = validateImport(lines);
     setReport(result);
     const valid = result.rows.filter((r) => r.value);
     if (result.headerErrors.length || valid.length === 0) return;

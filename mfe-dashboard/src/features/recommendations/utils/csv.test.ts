@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv, validateImport, CSV_COLUMNS, type CsvRow } from './csv.ts';
+import { recommendationRows, validateImport, CSV_COLUMNS, type CsvRow } from './csv.ts';
+import { csvText, readCsv } from '../../../lib/csv.ts';
+
+/** A file as the import reads it. */
+const imported = async (text: string) => validateImport(await readCsv(text));
 
 describe('recommendations CSV', () => {
-  it('round-trips quotes, commas and line breaks', () => {
+  it('round-trips quotes, commas and line breaks', async () => {
     const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ''])) as CsvRow;
     row.slug = 'pho-2000';
     row.title_en = 'Phở 2000, "the" famous';
     row.description_en = 'Line one\nline two';
-    const parsed = parseCsv(toCsv([row]));
+    const parsed = await readCsv(await csvText(recommendationRows([row])));
     expect(parsed[0]).toEqual([...CSV_COLUMNS]);
     expect(parsed[1]![2]).toBe('Phở 2000, "the" famous');
     expect(parsed[1]![CSV_COLUMNS.indexOf('description_en')]).toBe('Line one\nline two');
   });
 
-  it('reports every invalid row with its line number and keeps the valid ones', () => {
+  it('reports every invalid row with its line number and keeps the valid ones', async () => {
     const text =
       'slug,category,title_en,latitude,longitude,website,price_level,published\n' +
       'ok-place,food,Good,10.77,106.70,https://x.vn,2,yes\n' +
       'Bad Slug,pizza,,100,200,ftp://x,7,maybe\n';
-    const r = validateImport(text);
+    const r = await imported(text);
     expect(r.headerErrors).toEqual([]);
     expect(r.rows[0]).toMatchObject({
       line: 2,
@@ -31,15 +35,15 @@ describe('recommendations CSV', () => {
     );
   });
 
-  it('names missing required columns', () => {
-    expect(validateImport('slug,title_en\nx,y\n').headerErrors).toEqual([
+  it('names missing required columns', async () => {
+    expect((await imported('slug,title_en\nx,y\n')).headerErrors).toEqual([
       'missing_column:category',
       'missing_column:latitude',
       'missing_column:longitude',
     ]);
   });
 
-  it('exports and reads titles and descriptions in all six languages', () => {
+  it('exports and reads titles and descriptions in all six languages', async () => {
     expect(CSV_COLUMNS.filter((c) => c.startsWith('title_') || c.startsWith('description_'))).toEqual([
       'title_en',
       'title_vi',
@@ -54,7 +58,7 @@ describe('recommendations CSV', () => {
       'description_ko',
       'description_ja',
     ]);
-    const r = validateImport(
+    const r = await imported(
       'slug,category,title_en,title_zh,title_ja,description_ko,latitude,longitude\n' +
         'ben-thanh,shopping,Ben Thanh Market,滨城市场,ベンタイン市場,벤탄 시장의 설명,10.77,106.70\n',
     );
@@ -63,5 +67,41 @@ describe('recommendations CSV', () => {
       description: { ko: '벤탄 시장의 설명' },
     });
     expect(r.languages).toEqual({ title: ['en', 'zh', 'ja'], description: ['ko'] });
+  });
+  it('exports a title or address that looks like a formula as text, coordinates as numbers, and imports it back unchanged', async () => {
+    const row = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ''])) as CsvRow;
+    Object.assign(row, {
+      slug: 'opera-house',
+      category: 'sight',
+      title_en: '=HYPERLINK("http://x","y")',
+      title_vi: '+1+1',
+      title_fr: '@SUM(A1)',
+      title_zh: '-2+3',
+      description_en: '\tTab first',
+      description_vi: '\rCR first',
+      address: "'=already quoted",
+      latitude: '-33.8568',
+      longitude: '151.2153',
+      published: 'true',
+    });
+    const text = await csvText(recommendationRows([row]));
+    const line = text.split('\r\n')[1]!;
+    expect(line.startsWith(`opera-house,sight,"'=HYPERLINK(""http://x"",""y"")","'+1+1","'@SUM(A1)","'-2+3",`)).toBe(
+      true,
+    );
+    expect(line).toContain(`,"'\tTab first","'\rCR first",`);
+    expect(line).toContain(`,-33.8568,151.2153,"''=already quoted",`);
+    const r = await imported(text);
+    expect(r.rows[0]).toMatchObject({
+      errors: [],
+      value: {
+        title: { en: row.title_en, vi: '+1+1', fr: '@SUM(A1)', zh: '-2+3' },
+        // The import trims every cell, as it always did: a leading tab or carriage return is dropped.
+        description: { en: 'Tab first', vi: 'CR first' },
+        address: "'=already quoted",
+        latitude: -33.8568,
+        longitude: 151.2153,
+      },
+    });
   });
 });

@@ -1,6 +1,6 @@
-// CSV export and import of recommendations (RFC 4180 quoting), with a per-row validation report.
+// CSV export and import of recommendations (the files themselves: lib/csv.ts), with a per-row validation report.
 import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
-import { csvCell } from '../../../lib/download.ts';
+import type { CsvRows } from '../../../lib/csv.ts';
 import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
 
 const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
@@ -37,12 +37,11 @@ export const CATEGORIES = [
 
 export type CsvRow = Record<string, string>;
 
-export function toCsv(rows: CsvRow[]): string {
-  return (
-    [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c] ?? '')).join(','))].join('\r\n') +
-    '\r\n'
-  );
-}
+/** The export's rows: the header, then each place's cells in the column order above. */
+export const recommendationRows = (rows: CsvRow[]): CsvRows => [
+  CSV_COLUMNS,
+  ...rows.map((r) => CSV_COLUMNS.map((c) => r[c] ?? '')),
+];
 
 /** An exported line: the columns above, from the row as stored. */
 export const activityToCsvRow = (r: Tables<'activities'>): CsvRow => ({
@@ -81,38 +80,6 @@ export function importedActivity(
   };
 }
 
-export function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let q = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (q) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') q = false;
-      else cell += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      out.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    out.push(row);
-  }
-  return out.filter((r) => r.some((c) => c.trim() !== ''));
-}
-
 export interface ImportRow {
   line: number;
   errors: string[];
@@ -133,16 +100,17 @@ export interface ImportRow {
 }
 
 /**
- * Validates every row; error codes are i18n keys (`csv.<code>`). `languages` says which languages the
- * file has a title or description column for (the others keep their texts on import).
+ * Validates every row of a read file (lib/csv.ts `readCsv`); error codes are i18n keys (`csv.<code>`).
+ * `languages` says which languages the file has a title or description column for (the others keep their
+ * texts on import).
  */
-export function validateImport(text: string): {
+export function validateImport(lines: string[][]): {
   header: string[];
   rows: ImportRow[];
   headerErrors: string[];
   languages: Record<'title' | 'description', Language[]>;
 } {
-  const [header = [], ...body] = parseCsv(text);
+  const [header = [], ...body] = lines;
   const norm = header.map((h) => h.trim().toLowerCase());
   const present = (prefix: TextField) => LANGUAGES.filter((l) => norm.includes(`${prefix}_${l}`));
   const languages = { title: present('title'), description: present('description') };

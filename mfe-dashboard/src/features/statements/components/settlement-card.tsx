@@ -3,7 +3,8 @@
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { StatementFormat } from '../hooks/use-statement-format.ts';
-import { invoicesCsv, payoutCsv, type Settlement } from '../utils/settlement.ts';
+import type { CsvRows } from '../../../lib/csv.ts';
+import { invoicesRows, payoutRows, type Settlement } from '../utils/settlement.ts';
 import type { Doc } from './statement-print.tsx';
 import { InvoicesTable, PayoutTable } from './settlement-tables.tsx';
 
@@ -31,7 +32,7 @@ export function SettlementCard({
   busy: string | null;
   onMarkPaid: (kind: 'invoice' | 'payout', id: string) => void;
   onClose: () => void;
-  onCsv: (name: string, text: string) => void;
+  onCsv: (name: string, rows: CsvRows) => void;
   onPrint: (doc: Doc) => void;
 }) {
   const { t } = useTranslation('dashboard');
@@ -72,7 +73,7 @@ export function SettlementCard({
               </Typography.Title>
               <Button
                 size="small"
-                onClick={() => settlement && onCsv('invoices', invoicesCsv(month, settlement.invoices, fmt.partnerOf))}
+                onClick={() => settlement && onCsv('invoices', invoicesRows(month, settlement.invoices, fmt.partnerOf))}
               >
                 {t('settlement.invoicesCsv')}
               </Button>
@@ -88,7 +89,7 @@ export function SettlementCard({
               <Typography.Title level={5} style={{ margin: 0 }}>
                 {t('settlement.payouts')}
               </Typography.Title>
-              <Button size="small" onClick={() => settlement && onCsv('payout', payoutCsv(month, settlement.payouts))}>
+              <Button size="small" onClick={() => settlement && onCsv('payout', payoutRows(month, settlement.payouts))}>
                 {t('settlement.payoutCsv')}
               </Button>
               <Button size="small" onClick={() => onPrint('payout')}>

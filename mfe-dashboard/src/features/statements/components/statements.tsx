@@ -9,13 +9,14 @@ import { Alert, Button, Card, Modal, Select, Space, Typography } from 'antd';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { useCustomerId } from '../../../lib/use-db.ts';
-import { downloadBlob } from '../../../lib/download.ts';
+import { useCsvDownload } from '../../../lib/download.ts';
+import type { CsvRows } from '../../../lib/csv.ts';
 import { PrintCopy, printSoon } from '../../../lib/print.tsx';
 import { isMonth, monthLabel, recentMonths } from '../../../lib/months.ts';
 import { useMonthStatement } from '../hooks/use-month-statement.ts';
 import { useSettlementActions } from '../hooks/use-settlement-actions.ts';
 import { useStatementFormat } from '../hooks/use-statement-format.ts';
-import { statementCsv } from '../utils/statement.ts';
+import { statementRows } from '../utils/statement.ts';
 import { monthHasEnded } from '../utils/settlement.ts';
 import { StatementTable } from './statement-table.tsx';
 import { ApartTable } from './apart-table.tsx';
@@ -43,13 +44,13 @@ export function Statements({ customer }: { customer: Customer }) {
   // Another month: its statement is what Print prints first.
   useEffect(() => setPrinting('statement'), [month, locale]);
 
-  const csv = (name: string, text: string) =>
-    downloadBlob(`${customerId}-${name}-${month}.csv`, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const download = useCsvDownload();
+  const csv = (name: string, rows: CsvRows) => download(`${customerId}-${name}-${month}.csv`, rows);
   const exportCsv = () => {
     if (!lines) return;
     csv(
       'statement',
-      statementCsv(
+      statementRows(
         month,
         lines,
         (items ?? []).map((i) => ({ ...i, partner: fmt.partnerOf(i) })),

@@ -1,7 +1,7 @@
 // A closed month's settlement (docs/settlement.md): per partner an invoice of the commission owed, per
 // currency the hotel's payout; and the items a statement lists apart (pending, disputed). Pure: shapes of
 // the RPC answers, CSV files with machine-stable English headers, amounts in exact major units.
-import { csvLines } from '../../../lib/download.ts';
+import type { CsvRows } from '../../../lib/csv.ts';
 import { majorUnits } from '../../../lib/money.ts';
 import { normaliseItem, type StatementItem } from '../../../lib/statement-item.ts';
 
@@ -97,8 +97,8 @@ export const PAYOUT_CSV_HEADER = [
   'paid_at',
 ];
 
-export function invoicesCsv(month: string, invoices: Invoice[], partnerName: (i: Invoice) => string): string {
-  return csvLines([
+export function invoicesRows(month: string, invoices: Invoice[], partnerName: (i: Invoice) => string): CsvRows {
+  return [
     INVOICES_CSV_HEADER,
     ...invoices.map((i) => [
       month,
@@ -109,11 +109,11 @@ export function invoicesCsv(month: string, invoices: Invoice[], partnerName: (i:
       i.status,
       i.paid_at ?? '',
     ]),
-  ]);
+  ];
 }
 
-export function payoutCsv(month: string, payouts: Payout[]): string {
-  return csvLines([
+export function payoutRows(month: string, payouts: Payout[]): CsvRows {
+  return [
     PAYOUT_CSV_HEADER,
     ...payouts.map((p) => [
       month,
@@ -124,5 +124,5 @@ export function payoutCsv(month: string, payouts: Payout[]): string {
       p.status,
       p.paid_at ?? '',
     ]),
-  ]);
+  ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statementCsv, totals, type StatementLine } from './statement.ts';
+import { statementRows, totals, type StatementLine } from './statement.ts';
+import { csvText } from '../../../lib/csv.ts';
 import { isMonth, monthRange, recentMonths } from '../../../lib/months.ts';
 
 const line = (partner: string, currency: string, gross: number, commission: number): StatementLine => {
@@ -45,28 +46,30 @@ describe('monthly statement', () => {
     ]);
     for (const x of t) expect(x.hotel_share_minor + x.platform_fee_minor).toBe(x.commission_minor);
   });
-  it('exports confirmed lines, then totals, then pending and disputed items apart; exact major units', () => {
-    const csv = statementCsv(
-      '2026-10',
-      [line('Spa, "Miu"', 'VND', 1_234_567, 185_185), line('Bar', 'USD', 1205, 181)],
-      [
-        {
-          partner: 'Bar',
-          currency: 'USD',
-          amount_minor: 5,
-          commission_minor: 1,
-          status: 'disputed',
-          dispute_reason: 'never came, "sure"',
-        },
-        {
-          partner: 'Spa',
-          currency: 'VND',
-          amount_minor: 250_000,
-          commission_minor: 37_500,
-          status: 'pending',
-          dispute_reason: null,
-        },
-      ],
+  it('exports confirmed lines, then totals, then pending and disputed items apart; exact major units', async () => {
+    const csv = await csvText(
+      statementRows(
+        '2026-10',
+        [line('Spa, "Miu"', 'VND', 1_234_567, 185_185), line('Bar', 'USD', 1205, 181)],
+        [
+          {
+            partner: 'Bar',
+            currency: 'USD',
+            amount_minor: 5,
+            commission_minor: 1,
+            status: 'disputed',
+            dispute_reason: 'never came, "sure"',
+          },
+          {
+            partner: 'Spa',
+            currency: 'VND',
+            amount_minor: 250_000,
+            commission_minor: 37_500,
+            status: 'pending',
+            dispute_reason: null,
+          },
+        ],
+      ),
     );
     const rows = csv.trimEnd().split('\r\n');
     expect(rows[0]).toBe(
@@ -82,5 +85,28 @@ describe('monthly statement', () => {
       '2026-10,Bar,USD,1,0.05,0.01,,,,,disputed,"never came, ""sure"""',
       '2026-10,Spa,VND,1,250000,37500,,,,,pending,',
     ]);
+  });
+  it('writes a partner name or dispute reason that looks like a formula as text; negative amounts stay numbers', async () => {
+    const csv = await csvText(
+      statementRows(
+        '2026-10',
+        [line('=HYPERLINK("http://x","y")', 'USD', -1250, -250)],
+        [
+          {
+            partner: '@SUM(A1)',
+            currency: 'USD',
+            amount_minor: -1250,
+            commission_minor: 5,
+            status: 'disputed',
+            dispute_reason: '-2+3',
+          },
+        ],
+      ),
+    );
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[1]).toBe(
+      '2026-10,"\'=HYPERLINK(""http://x"",""y"")",USD,2,-12.50,-2.50,-2.00,-0.50,-0.20,-1.80,confirmed,',
+    );
+    expect(rows[3]).toBe('2026-10,"\'@SUM(A1)",USD,1,-12.50,0.05,,,,,disputed,"\'-2+3"');
   });
 });

@@ -1,6 +1,6 @@
 // A hotel's monthly commission statement from `monthly_statement()`: months to choose from, totals
 // per currency, and the CSV an accountant can import. Pure, so the figures can be checked exactly.
-import { csvLines } from '../../../lib/download.ts';
+import type { CsvRows } from '../../../lib/csv.ts';
 import { majorUnits } from '../../../lib/money.ts';
 
 export interface StatementLine {
@@ -78,12 +78,12 @@ export interface ApartItem {
  * disputed item (not in any total: transactions 1, its amount and commission, the split left empty);
  * amounts in major units (VND whole dong).
  */
-export function statementCsv(
+export function statementRows(
   month: string,
   lines: StatementLine[],
   apart: ApartItem[] = [],
   totalLabel = 'TOTAL',
-): string {
+): CsvRows {
   const row = (partner: string, l: Totals) => [
     month,
     partner,
@@ -107,10 +107,10 @@ export function statementCsv(
     i.status,
     i.dispute_reason ?? '',
   ];
-  return csvLines([
+  return [
     CSV_HEADER,
     ...lines.map((l) => row(l.partner, l)),
     ...totals(lines).map((t) => row(totalLabel, t)),
     ...apart.map(item),
-  ]);
+  ];
 }
