@@ -162,7 +162,7 @@ export function runtimeConfig({ apiUrl, anonKey }) {
   };
 }
 
-async function serveApps({ apiUrl, anonKey }) {
+async function serveApps({ apiUrl, anonKey }, { readTimeoutMs } = {}) {
   const shellOrigins = [`http://${HOST}:${PORTS.shell}`, `http://localhost:${PORTS.shell}`];
   const remoteOrigins = Object.entries(PORTS)
     .filter(([n]) => n !== 'shell')
@@ -177,9 +177,10 @@ async function serveApps({ apiUrl, anonKey }) {
   });
   // The shell's pages carry the config, a map page its customer's welcome, public pages hints to
   // download their screen's scripts at once, and Home and Hotels their prerendered hero (prefill.mjs).
-  const readCustomer = createCustomerReader({ apiUrl, anonKey });
-  const readPreload = createPreloadReader({ remotes: config.remotes });
-  const readPrerender = createPreloadReader({ remotes: config.remotes, file: PRERENDER_FILE });
+  const wait = readTimeoutMs ? { timeoutMs: readTimeoutMs } : {};
+  const readCustomer = createCustomerReader({ apiUrl, anonKey, ...wait });
+  const readPreload = createPreloadReader({ remotes: config.remotes, ...wait });
+  const readPrerender = createPreloadReader({ remotes: config.remotes, file: PRERENDER_FILE, ...wait });
   const page = async (html, req, url) => {
     const id = mapPageCustomer(url.pathname);
     const screen = screenOf(url.pathname);
@@ -414,7 +415,11 @@ async function cmdServe() {
   const limits = Object.fromEntries(Object.entries(BROWSER_TEST_AUTH_LIMITS).filter(([k]) => !process.env[k]));
   await checkAppPorts();
   const stack = await startStack(['--memory'], limits);
-  await serveApps(stack);
+  // A page is sent without its welcome or hero when the server's read of them takes longer than 300-400 ms
+  // (a guest must not wait on it). On a loaded two-core test runner a read that takes 20 ms on a server can
+  // take more, and the pages' tests would then see another page than the one they test: this server waits
+  // up to 5 s (a read that fails, as when the stack is stopped, still fails at once).
+  await serveApps(stack, { readTimeoutMs: Number(process.env.GUESTMAP_PREFILL_WAIT_MS ?? 5000) });
   const controlPort = Number(process.env.GUESTMAP_STACK_CONTROL_PORT ?? 0);
   if (controlPort) await serveStackControl(controlPort, () => startStack(['--memory'], limits), stack);
   log(`serving on :${PORTS.shell}-:${PORTS.dashboard}, API ${stack.apiUrl}`);
