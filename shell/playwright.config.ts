@@ -30,7 +30,9 @@ const project = (name: string, dir: string) => ({
 
 export default defineConfig({
   timeout: 45_000,
-  expect: { timeout: 8_000 },
+  // Bounds for "never", not for speed (issue 40): on a loaded two-core runner a dashboard table that renders in
+  // half a second on a laptop took over 8 s. A passing test waits no longer for it; speed is the benches'.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   // One retry in CI, to see a failure twice (with its trace); a test that needed it fails the run all the same
