@@ -718,6 +718,7 @@ export type Database = {
           dispute_reason: string | null
           decided_by: string | null
           decided_at: string | null
+          hotel_month: string
         }
         Insert: {
           id?: string
@@ -740,6 +741,7 @@ export type Database = {
           dispute_reason?: string | null
           decided_by?: string | null
           decided_at?: string | null
+          hotel_month?: string
         }
         Update: {
           id?: string
@@ -762,6 +764,7 @@ export type Database = {
           dispute_reason?: string | null
           decided_by?: string | null
           decided_at?: string | null
+          hotel_month?: string
         }
         Relationships: [
           {

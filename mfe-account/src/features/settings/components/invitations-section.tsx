@@ -32,6 +32,8 @@ const KNOWN: readonly string[] = [
   'invitation_expired',
   'invitation_accepted',
   'not_partner',
+  'moderator_cannot_be_staff',
+  'staff_cannot_be_moderator',
 ] satisfies DbErrorCode[];
 
 function refusalKey(e: unknown): string {
