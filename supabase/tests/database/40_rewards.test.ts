@@ -389,7 +389,13 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       reinvestment_minor: 22222,
       net_to_hotel_minor: 125926,
     });
-    expect(await redeem('482193', 'pos-1', 999)).toEqual(first);
+    // The same request again answers the first; another amount under that key is refused (HTTP 422), never ok.
+    expect(await redeem('482193', 'pos-1')).toEqual(first);
+    expect(
+      await asPersona(s.db, 'anon', (tx) =>
+        sqlError(tx.query(`select public.redeem_voucher($1, '482193', 999, 'VND', 'pos-1')`, [code])),
+      ),
+    ).toMatchObject({ code: 'PT422', detail: 'idempotency_conflict' });
     expect(
       await asPersona(s.db, 'anon', (tx) =>
         sqlError(tx.query(`select public.redeem_voucher($1, '482193', 5000, 'VND', 'pos-2')`, [code])),

@@ -164,3 +164,18 @@ export async function ids(q: Queryable, sql: string, params: unknown[] = []): Pr
   const { rows } = await q.query<{ id: unknown }>(sql, params);
   return sorted(rows.map((r) => r.id));
 }
+
+/** Distinct voucher codes (the code alphabet, 10 characters): the prefix's first 6 letters, then a counter. */
+export function voucherCodes(prefix: string): () => string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let counter = 0;
+  return () => {
+    let n = ++counter;
+    let tail = '';
+    for (let i = 0; i < 4; i++) {
+      tail = alphabet[n % 32] + tail;
+      n = Math.floor(n / 32);
+    }
+    return (prefix + 'ZZZZZZ').slice(0, 6) + tail;
+  };
+}
