@@ -10,6 +10,8 @@ export const USERS = {
   disabled: '00000000-0000-4000-a000-000000000004',
   innkeeper: '00000000-0000-4000-a000-000000000005',
   traveller: '00000000-0000-4000-a000-000000000006',
+  /** partner@demo.test: staff of the partner miu-miu-spa of HOTEL_A. */
+  partner: '00000000-0000-4000-a000-000000000007',
 } as const;
 
 /** Created by ensureAnonymousGuest: an anonymous-sign-in account (no e-mail). */
@@ -178,4 +180,13 @@ export function voucherCodes(prefix: string): () => string {
     }
     return (prefix + 'ZZZZZZ').slice(0, 6) + tail;
   };
+}
+
+/** The partner activities of the hotels, by slug (read as superuser). */
+export async function partnerIds(db: Db, customers: string[]): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ slug: string; id: string }>(
+    'select slug, id::text from public.activities where customer_id = any($1::text[]) and is_partner',
+    [customers],
+  );
+  return Object.fromEntries(rows.map((r) => [r.slug, r.id]));
 }

@@ -11,7 +11,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonate, race as raceOnPostgres } from '@guestmap/local-stack/testing/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
-import { HOTEL_A, HOTEL_B, USERS, asPersona, claimsFor, voucherCodes, type PersonaName } from '../database/support.ts';
+import {
+  HOTEL_A,
+  HOTEL_B,
+  USERS,
+  asPersona,
+  partnerIds,
+  claimsFor,
+  voucherCodes,
+  type PersonaName,
+} from '../database/support.ts';
 
 afterAll(stopPgServer);
 
@@ -41,11 +50,7 @@ describe.each(BACKENDS)('replayed keys on %s', (backend) => {
 
   beforeAll(async () => {
     s = await startTestStack(backend);
-    for (const r of await q<{ slug: string; id: string }>(
-      `select slug, id::text from public.activities where customer_id in ($1, $2) and is_partner`,
-      [HOTEL_A, HOTEL_B],
-    ))
-      partner[r.slug] = r.id;
+    Object.assign(partner, await partnerIds(s.db, [HOTEL_A, HOTEL_B]));
   });
   afterAll(async () => {
     await s?.stop();
