@@ -614,6 +614,45 @@ export type Database = {
           },
         ]
       }
+      partner_pin_changes: {
+        Row: {
+          id: number
+          activity_id: string
+          changed_by: string | null
+          changed_as: string
+          changed_at: string
+        }
+        Insert: {
+          id?: never
+          activity_id: string
+          changed_by?: string | null
+          changed_as: string
+          changed_at?: string
+        }
+        Update: {
+          id?: never
+          activity_id?: string
+          changed_by?: string | null
+          changed_as?: string
+          changed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_pin_changes_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: false
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_pin_changes_changed_by_fkey"
+            columns: ["changed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       partner_pins: {
         Row: {
           activity_id: string
@@ -1572,6 +1611,25 @@ export type Database = {
           customer_id: string
           title: Json
           hotel_name: string
+        }[]
+      }
+      my_voucher_codes: {
+        Args: {
+          p_customer_id: string
+        }
+        Returns: {
+          id: string
+          code: string
+        }[]
+      }
+      partner_pin_changes: {
+        Args: {
+          p_activity_id: string
+        }
+        Returns: {
+          changed_at: string
+          changed_as: string
+          changed_by: string
         }[]
       }
       partner_statement: {

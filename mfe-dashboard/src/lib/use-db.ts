@@ -86,6 +86,7 @@ const EXPLAINED: Record<DbErrorCode, boolean> = {
   payout_not_found: true,
   pin_locked: false,
   pin_not_set: false,
+  pin_partner_only: true,
   prize_not_found: true,
   rate_limited: false,
   rate_not_found: true,

@@ -72,7 +72,6 @@ describeCatalogues('dashboard catalogues in every language', import.meta.dirname
       'rewards.pointsValue',
       'rewards.points',
       'rewards.prizeKinds.points',
-      'ledger.code',
     ].map((k) => `fr:${k}`),
   ],
 });

@@ -72,6 +72,7 @@ export const DB_ERROR_CODES = [
   'payout_not_found',
   'pin_locked',
   'pin_not_set',
+  'pin_partner_only',
   'prize_not_found',
   'rate_limited',
   'rate_not_found',

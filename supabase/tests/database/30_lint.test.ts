@@ -34,6 +34,8 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'monthly_statement_items',
   'my_invitations',
   'my_partners',
+  'my_voucher_codes',
+  'partner_pin_changes',
   'partner_statement',
   'platform_fees',
   'play_reward',

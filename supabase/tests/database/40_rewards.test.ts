@@ -10,6 +10,7 @@ import {
   USERS,
   asPersona,
   asSuper,
+  become,
   claimsFor,
   ensureAnonymousGuest,
   snapshot,
@@ -106,6 +107,8 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
           `select public.upsert_reward_prize(null, $1, 'voucher', '{"en":"15% off"}', 1, null, null, $2, 15)`,
           [voucherCampaign, spa],
         );
+        // Miu Miu Spa has a staff account (partner@demo.test): only its staff set its PIN (issue 41).
+        await become(tx, { sub: USERS.partner });
         await tx.query(`select public.set_partner_pin($1, '482193')`, [spa]);
       },
       { commit: true },
@@ -389,7 +392,13 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       reinvestment_minor: 22222,
       net_to_hotel_minor: 125926,
     });
-    expect(await redeem('482193', 'pos-1', 999)).toEqual(first);
+    // The same request again answers the first; another amount under that key is refused (HTTP 422), never ok.
+    expect(await redeem('482193', 'pos-1')).toEqual(first);
+    expect(
+      await asPersona(s.db, 'anon', (tx) =>
+        sqlError(tx.query(`select public.redeem_voucher($1, '482193', 999, 'VND', 'pos-1')`, [code])),
+      ),
+    ).toMatchObject({ code: 'PT422', detail: 'idempotency_conflict' });
     expect(
       await asPersona(s.db, 'anon', (tx) =>
         sqlError(tx.query(`select public.redeem_voucher($1, '482193', 5000, 'VND', 'pos-2')`, [code])),
@@ -446,9 +455,15 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
       redeemed_at: null,
     });
     // A new PIN clears the lock.
-    await asPersona(s.db, 'moderatorA', (tx) => tx.query(`select public.set_partner_pin($1, '482193')`, [spa]), {
-      commit: true,
-    });
+    await asPersona(
+      s.db,
+      'plain',
+      async (tx) => {
+        await become(tx, { sub: USERS.partner });
+        await tx.query(`select public.set_partner_pin($1, '482193')`, [spa]);
+      },
+      { commit: true },
+    );
   });
 
   it('record_partner_transaction: moderators of the customer only, idempotent, exact split', async () => {

@@ -10,6 +10,8 @@ export const USERS = {
   disabled: '00000000-0000-4000-a000-000000000004',
   innkeeper: '00000000-0000-4000-a000-000000000005',
   traveller: '00000000-0000-4000-a000-000000000006',
+  /** partner@demo.test: staff of the partner miu-miu-spa of HOTEL_A. */
+  partner: '00000000-0000-4000-a000-000000000007',
 } as const;
 
 /** Created by ensureAnonymousGuest: an anonymous-sign-in account (no e-mail). */
@@ -163,4 +165,28 @@ export const sorted = (xs: Iterable<unknown>): string[] => [...xs].map(String).s
 export async function ids(q: Queryable, sql: string, params: unknown[] = []): Promise<string[]> {
   const { rows } = await q.query<{ id: unknown }>(sql, params);
   return sorted(rows.map((r) => r.id));
+}
+
+/** Distinct voucher codes (the code alphabet, 10 characters): the prefix's first 6 letters, then a counter. */
+export function voucherCodes(prefix: string): () => string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let counter = 0;
+  return () => {
+    let n = ++counter;
+    let tail = '';
+    for (let i = 0; i < 4; i++) {
+      tail = alphabet[n % 32] + tail;
+      n = Math.floor(n / 32);
+    }
+    return (prefix + 'ZZZZZZ').slice(0, 6) + tail;
+  };
+}
+
+/** The partner activities of the hotels, by slug (read as superuser). */
+export async function partnerIds(db: Db, customers: string[]): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ slug: string; id: string }>(
+    'select slug, id::text from public.activities where customer_id = any($1::text[]) and is_partner',
+    [customers],
+  );
+  return Object.fromEntries(rows.map((r) => [r.slug, r.id]));
 }

@@ -1,17 +1,33 @@
-// The redemption PIN, typed twice (6–12 digits).
-import { useId, useState } from 'react';
+// The redemption PIN, typed twice (6–12 digits), and every change of it: who, as what, when (issue 41: once
+// the partner has staff only they change it; a change by anyone is listed here and mailed to the staff).
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
 import type { MyPartner } from '../api/my-partners.ts';
+import { pinChanges, type PinChange } from '../api/pin-changes.ts';
 import { setPin } from '../api/set-partner-pin.ts';
 import { isPin } from '../utils/portal-logic.ts';
 import { PortalCard, TAP } from './portal-card.tsx';
 
 export function PinCard({ partner }: { partner: MyPartner }) {
   const { t } = useTranslation('dashboard');
-  const { toast } = usePlatform();
+  const { toast, locale } = usePlatform();
   const db = useDb();
+  const [changes, setChanges] = useState<PinChange[] | null>(null);
+  const loadChanges = useCallback(
+    () =>
+      pinChanges(db, partner.activity_id).then(
+        (c) => setChanges(c.slice(0, 5)),
+        () => setChanges([]),
+      ),
+    [db, partner.activity_id],
+  );
+  useEffect(() => {
+    void loadChanges();
+  }, [loadChanges]);
+  const when = (ts: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ts));
   const [pin, setPinValue] = useState('');
   const [again, setAgain] = useState('');
   const [tried, setTried] = useState(false);
@@ -29,6 +45,7 @@ export function PinCard({ partner }: { partner: MyPartner }) {
       setPinValue('');
       setAgain('');
       setTried(false);
+      void loadChanges();
     } catch (e) {
       toast.error(t(errorKey(e)));
     } finally {
@@ -74,6 +91,27 @@ export function PinCard({ partner }: { partner: MyPartner }) {
           </Button>
         </Flex>
       </form>
+      {changes && changes.length > 0 && (
+        <section aria-labelledby={`${pinId}-history`} style={{ marginTop: 16 }}>
+          <Typography.Text strong id={`${pinId}-history`}>
+            {t('partnerPortal.pinHistory')}
+          </Typography.Text>
+          <ul data-testid="portal-pin-changes" style={{ margin: '4px 0', paddingInlineStart: 20 }}>
+            {changes.map((c) => (
+              <li key={`${c.changed_at}-${c.changed_as}`}>
+                {c.changed_as === 'platform' || !c.changed_by
+                  ? t('partnerPortal.pinChangePlatform', { when: when(c.changed_at) })
+                  : t('partnerPortal.pinChange', {
+                      when: when(c.changed_at),
+                      who: c.changed_by,
+                      as: t(`partnerPortal.pinAs.${c.changed_as}`),
+                    })}
+              </li>
+            ))}
+          </ul>
+          <Typography.Text type="secondary">{t('partnerPortal.pinHistoryHint')}</Typography.Text>
+        </section>
+      )}
     </PortalCard>
   );
 }

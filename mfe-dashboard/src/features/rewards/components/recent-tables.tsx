@@ -117,7 +117,13 @@ export function RecentTables({
             empty={t('ledger.none')}
             columns={[
               { title: t('ledger.when'), dataIndex: 'redeemed_at', render: when },
-              { title: t('ledger.code'), dataIndex: 'code' },
+              // Not the code: a voucher code is its guest's bearer secret (issue 41); the hotel sees the state.
+              {
+                title: t('rewards.discount'),
+                dataIndex: 'discount_pct',
+                render: (p: number | null) =>
+                  p == null ? '' : new Intl.NumberFormat(locale, { style: 'percent' }).format(p / 100),
+              },
               {
                 title: t('rewards.partner'),
                 key: 'partner',

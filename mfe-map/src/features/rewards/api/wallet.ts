@@ -1,6 +1,7 @@
 // The signed-in (or anonymous) guest's rewards at one hotel: points balance and history, vouchers,
 // and today's plays per campaign (for "plays left today", today = the hotel's day in its time zone).
-// RLS shows a user only their own rows.
+// RLS shows a user only their own rows. Voucher codes are bearer secrets no client reads from the table
+// (issue 41): the guest's own come from my_voucher_codes and are joined here.
 import { useCallback, useEffect, useState } from 'react';
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../../lib/utils/types.ts';
@@ -41,7 +42,7 @@ export async function fetchWallet(
   customerId: string,
   timeZone: string,
 ): Promise<Wallet> {
-  const [bal, ledger, vouchers, plays] = await Promise.all([
+  const [bal, ledger, vouchers, plays, codes] = await Promise.all([
     supabase
       .from('points_balances')
       .select('balance')
@@ -58,9 +59,7 @@ export async function fetchWallet(
       .limit(100),
     supabase
       .from('vouchers')
-      .select(
-        'id, code, activity_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at, activities(title)',
-      )
+      .select('id, activity_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at, activities(title)')
       .eq('user_id', userId)
       .eq('customer_id', customerId)
       .order('issued_at', { ascending: false }),
@@ -70,15 +69,20 @@ export async function fetchWallet(
       .eq('user_id', userId)
       .eq('customer_id', customerId)
       .eq('play_day', hotelDay(new Date(), timeZone)),
+    supabase.rpc('my_voucher_codes', { p_customer_id: customerId }),
   ]);
-  for (const r of [bal, ledger, vouchers, plays]) if (r.error) throw r.error;
+  for (const r of [bal, ledger, vouchers, plays, codes]) if (r.error) throw r.error;
+  const codeOf = new Map(((codes.data ?? []) as { id: string; code: string }[]).map((c) => [c.id, c.code]));
   const playsToday: Record<string, number> = {};
   for (const p of (plays.data ?? []) as { campaign_id: string }[])
     playsToday[p.campaign_id] = (playsToday[p.campaign_id] ?? 0) + 1;
   return {
     balance: Number((bal.data as { balance: number | string } | null)?.balance ?? 0),
     ledger: (ledger.data ?? []) as unknown as LedgerEntry[],
-    vouchers: (vouchers.data ?? []) as unknown as Voucher[],
+    vouchers: ((vouchers.data ?? []) as unknown as Omit<Voucher, 'code'>[]).map((v) => ({
+      ...v,
+      code: codeOf.get(v.id) ?? '',
+    })),
     playsToday,
   };
 }
