@@ -20,7 +20,7 @@ export async function waitFor(url, ms) {
   }
 }
 
-/** Starts `platform.mjs serve` with the shell on `base` (remotes follow) and the API on `api`; resolves when both answer. */
+/** Starts `platform.mjs serve` with the shell on `base` (remotes follow) and the API on `api`; resolves when all answer. */
 export async function serveCopy({ base, api }) {
   const env = {
     ...process.env,
@@ -56,6 +56,9 @@ export async function serveCopy({ base, api }) {
     (async () => {
       await waitFor(`http://127.0.0.1:${api}/health`, 240000);
       await waitFor(`http://127.0.0.1:${base}/config.json`, 60000);
+      // The remotes start after the shell, the dashboard last (as the browser tests wait for it): a page opened
+      // before would find its remote's server not there yet and show the fallback.
+      await waitFor(`http://127.0.0.1:${base + 4}/mf-manifest.json`, 120000);
     })(),
   ]);
   return { origin: `http://127.0.0.1:${base}`, stop };
