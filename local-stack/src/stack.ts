@@ -194,7 +194,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const closers: (() => Promise<void> | void)[] = [];
   const router = new Router();
   const mailbox = new Mailbox();
+  // Idle keep-alive connections are kept longer than clients keep theirs (Node's agents 5 s, browsers 60 s
+  // and more are closed by the client first): with Node's default of 5 s on both sides, a client reused a
+  // socket the server was closing at that moment (ECONNRESET on a refresh request in a browser test).
   const server = http.createServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const ctx: StackContext = {
     db,
     config,
