@@ -15,14 +15,12 @@
 //      the big map's are read against (2 shared cores: other work's long frames land in both).
 //   2. Repeat visit without a network: the Riverside hotel's map visited once, every server stopped,
 //      opened again from the service worker (target: under 1 s to the first marker).
-import fs from 'node:fs';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { serveCopy } from '../../shell/scripts/serve-copy.mjs';
+import { launchBenchBrowser, screenPage, serveCopy } from '../../shell/scripts/serve-copy.mjs';
 
 const N = Number(process.env.BENCH_PLACES ?? 10000);
 const loadStart = os
@@ -66,11 +64,7 @@ const { origin, stop: stopServer } = await serveCopy({ base, api });
   console.log(`${CITY}: ${rows[0].n.toLocaleString('en')} published places in the stack's database`);
 }
 
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({
-  executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchBenchBrowser();
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 
@@ -161,24 +155,9 @@ async function panFrames(page, cdp, screen) {
   return { frames, added };
 }
 
-/** A page on `screen`'s viewport, tiles blocked, its CPU slowed as the screen says. */
-async function screenPage(screen) {
-  const ctx = await browser.newContext({
-    viewport: screen.viewport,
-    isMobile: screen.isMobile,
-    hasTouch: screen.isMobile,
-    serviceWorkers: 'block',
-  });
-  const page = await ctx.newPage();
-  await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
-  const cdp = await ctx.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: screen.cpu });
-  return { ctx, page, cdp };
-}
-
 /** A map opened on `screen`, once `ready` is in the page. */
 async function openMap(screen, url, ready) {
-  const { ctx, page, cdp } = await screenPage(screen);
+  const { ctx, page, cdp } = await screenPage(browser, screen);
   await page.goto(`${origin}${url}`);
   await page.waitForFunction((sel) => !!document.querySelector(sel), ready, { polling: 500, timeout: 120000 });
   await page.waitForTimeout(500);
@@ -194,7 +173,7 @@ for (const screen of SCREENS) {
   const loads = [];
   for (let run = 1; run <= RUNS; run++) {
     // The CPU slowed as a phone's, and the bytes of the map's reads as they crossed the network.
-    const { ctx, page, cdp } = await screenPage(screen);
+    const { ctx, page, cdp } = await screenPage(browser, screen);
     await cdp.send('Network.enable');
     const reads = new Map();
     cdp.on('Network.requestWillBeSent', (e) => {

@@ -4,18 +4,12 @@
 // phone's screen and a desktop's. Prints the time from navigation to the welcome, the first marker and
 // the list's first row, the bytes downloaded (all, and from the Supabase API), and every request that
 // failed (none may: no timeout in the page is shorter than such a link needs). Never fails on timings.
-import fs from 'node:fs';
-import { chromium } from '@playwright/test';
-import { serveCopy } from '../../shell/scripts/serve-copy.mjs';
+import { launchBenchBrowser, serveCopy } from '../../shell/scripts/serve-copy.mjs';
 
 const LINK = { latency: 400, kbit: 400 };
 const { origin, stop } = await serveCopy({ base: 3750, api: 25091 });
 const api = 'http://127.0.0.1:25091';
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({
-  executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchBenchBrowser();
 
 const SCREENS = [
   { name: 'phone 412 × 823', viewport: { width: 412, height: 823 }, isMobile: true },

@@ -1,17 +1,11 @@
 #!/usr/bin/env node
 // Prints the bytes each key page loads (as served: brotli/gzip), from the production builds served
 // as `npm start` serves them, on ports of its own. A benchmark: it prints figures and never fails on them.
-import fs from 'node:fs';
-import { chromium } from '@playwright/test';
-import { serveCopy } from './serve-copy.mjs';
+import { launchBenchBrowser, serveCopy } from './serve-copy.mjs';
 
 const base = 3700;
 const served = await serveCopy({ base, api: 25021 });
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({
-  executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchBenchBrowser();
 const rows = [];
 const cjk = [];
 /** One page in one language (the browser's, as a first visit): what it transfers. */

@@ -7,35 +7,21 @@
 // and the map's first request appeared. The same page with the API answering is measured beside it (the
 // welcome, and the check's answer). A benchmark: it prints figures and never fails on them. Goal: the notice
 // under 1.5 s on this profile.
-import fs from 'node:fs';
-import { chromium } from '@playwright/test';
-import { serveCopy } from './serve-copy.mjs';
+import { launchBenchBrowser, screenPage, serveCopy } from './serve-copy.mjs';
 
 const base = 3750;
 const api = 25031;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PAGE = '/saigon-riverside-hotel/map';
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, cpu: 4 };
 const served = await serveCopy({ base, api });
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({
-  executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchBenchBrowser();
 const apiOrigin = `http://127.0.0.1:${api}`;
 const mapOrigin = `http://127.0.0.1:${base + 2}`;
 
 /** One first visit on the phone profile; `down`: every request to the API refused. */
 async function visit(down) {
-  const ctx = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  const p = await ctx.newPage();
-  await p.route(/tile\.openstreetmap\.org|\/\{z\}\//, (r) => r.abort('internetdisconnected'));
-  const cdp = await ctx.newCDPSession(p);
+  const { ctx, page: p, cdp } = await screenPage(browser, PHONE);
   // Refused by the browser itself (no round trip through the test runner, which a loaded machine delays).
   if (down) {
     await cdp.send('Network.enable');
@@ -53,7 +39,6 @@ async function visit(down) {
         w.__bench.shellNotice = performance.now();
     }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let mapCodeAt = null;
   p.on('requestfinished', (r) => {
     if (mapCodeAt === null && r.url().startsWith(`${mapOrigin}/static/js/`) && r.url().includes('__federation_expose'))

@@ -2,8 +2,11 @@
 // beside anything else: the production builds and the local stack with demo data, stopped on exit.
 // Benchmarks give it API ports below Linux's ephemeral range (32768–60999): a port in that range can be
 // held by an outgoing connection when the stack starts (the Lighthouse benchmark's 55061 was, once).
+// Also the benchmarks' browser and their pages on a given screen.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,4 +65,32 @@ export async function serveCopy({ base, api }) {
     })(),
   ]);
   return { origin: `http://127.0.0.1:${base}`, stop };
+}
+
+/** Chromium for the benchmarks: Debian's where present (Playwright cannot download its own here). */
+export function launchBenchBrowser() {
+  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+  return chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
+/**
+ * A page on `screen` ({ viewport, isMobile, cpu, deviceScaleFactor? }): tiles blocked (no internet here), no
+ * service worker, its CPU slowed `cpu` times; with its CDP session.
+ */
+export async function screenPage(browser, screen) {
+  const ctx = await browser.newContext({
+    viewport: screen.viewport,
+    ...(screen.deviceScaleFactor ? { deviceScaleFactor: screen.deviceScaleFactor } : {}),
+    isMobile: screen.isMobile,
+    hasTouch: screen.isMobile,
+    serviceWorkers: 'block',
+  });
+  const page = await ctx.newPage();
+  await page.route(/tile\.openstreetmap\.org|\/\{z\}\//, (r) => r.abort('internetdisconnected'));
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: screen.cpu });
+  return { ctx, page, cdp };
 }

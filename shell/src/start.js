@@ -41,6 +41,8 @@
       },
     );
     window.__gmApiCheck.then(function (status) {
+      // An answer that is not a server fault: isServerFault's rule (shared-ui connectivity.ts), written out
+      // here because this script imports nothing.
       if (status !== 0 && (status < 500 || status === 501 || status === 505)) return;
       // Still in the page: the shell has not taken over yet.
       if (!notice.isConnected) return;
