@@ -35,7 +35,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
-  // One retry in CI, to see a failure twice (with its trace); a test that needed it fails the run all the same
+  // One retry in CI, to see a failure twice (with its trace); beyond one test a run that needed it, the run fails
   // unless it is listed in e2e/known-flaky.json (e2e/retry-reporter.ts: the guard against new flakes).
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['./e2e/retry-reporter.ts']],

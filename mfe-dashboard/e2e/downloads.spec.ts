@@ -69,8 +69,12 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 async function downloadOf(page: Page, button: string) {
+  // The button first (its table can take long to load on a busy runner), then the download is awaited from the
+  // click: a wait started before the button was there ran out while the page was still loading (clean-clone CI).
+  const target = page.getByRole('button', { name: button, exact: true });
+  await expect(target).toBeEnabled({ timeout: 30_000 });
   const download = page.waitForEvent('download', { timeout: 15_000 });
-  await page.getByRole('button', { name: button, exact: true }).click({ timeout: 20_000 });
+  await target.click();
   const file = await download;
   return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
 }

@@ -1,9 +1,10 @@
 // The guard against flakes growing silently (issue 40, item 5). In CI a failed browser test is run once more
-// (playwright.config.ts), so its first failure is seen with a trace; but a test that needed that retry is not
-// green: this reporter lists each one with its first error, writes them to test-results/<port base>/retried.json,
-// and fails the run, unless the test is named in known-flaky.json with the reason and the issue that tracks it
-// (a flake can then wait for its fix without blocking every landing, in plain sight in review). A clean clone
-// keeps no memory between CI runs, so "twice in a row across runs" cannot be counted there: one retry is enough.
+// (playwright.config.ts), so its first failure is seen with a trace. This reporter lists every test that needed
+// that retry with its first error and writes them to test-results/<port base>/retried.json. A clean clone keeps
+// no memory between CI runs, so "twice in a row across runs" cannot be counted there; instead each run has a
+// budget: one test that passed only on its retry is reported and let through, a second one fails the run
+// (flakes cannot pile up unseen, and one rare flake does not block every landing). A test named in
+// known-flaky.json (with the reason and the issue that tracks it) does not use the budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
@@ -16,6 +17,9 @@ interface Known {
 }
 
 const KNOWN: Known[] = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'known-flaky.json'), 'utf8'));
+
+/** Tests that may pass only on their retry in one run, beyond those listed in known-flaky.json. */
+export const RETRY_BUDGET = 1;
 
 export default class RetryReporter implements Reporter {
   private firstErrors = new Map<TestCase, string>();
@@ -51,12 +55,18 @@ export default class RetryReporter implements Reporter {
         `  ${r.known ? '(known: ' + r.known.issue + ')' : 'NEW'} ${r.test}\n    ${r.title}\n    first: ${r.firstError}`,
       );
     const unknown = rows.filter((r) => !r.known);
-    if (unknown.length && result.status === 'passed') {
+    if (unknown.length > RETRY_BUDGET && result.status === 'passed') {
       console.log(
-        `[retries] ${unknown.length} test(s) passed only on a retry and are not in shell/e2e/known-flaky.json: the run fails.`,
+        `[retries] ${unknown.length} test(s) passed only on a retry and are not in shell/e2e/known-flaky.json ` +
+          `(the budget is ${RETRY_BUDGET} a run): the run fails.`,
       );
       return { status: 'failed' };
     }
+    if (unknown.length)
+      console.log(
+        `[retries] within the budget of ${RETRY_BUDGET} a run: the run passes, but the flake above is to be fixed ` +
+          `(or listed in shell/e2e/known-flaky.json with its issue).`,
+      );
     return undefined;
   }
 }
