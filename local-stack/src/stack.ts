@@ -42,6 +42,26 @@ export interface StackOptions {
    * disk before it returns) or 'off' (PGlite's defaults: survives a killed process, not a power cut).
    */
   durability?: Durability;
+  /**
+   * A database already opened (and usually migrated) to serve instead of opening one: the test harness's copy
+   * of a migrated image (testing/image.ts). dataDir and databaseUrl are then not used; the stack closes it.
+   * Migrations and seed not in it are still applied.
+   */
+  database?: Db;
+}
+
+/** What `startStack` applies to a fresh database: the project's migrations folder and its seed files. */
+export function migrationPlan(opts: Pick<StackOptions, 'workdir' | 'configure' | 'seed'>): {
+  migrationsDir: string | null;
+  seedFiles: string[];
+} {
+  const workdir = resolveProjectDir(opts.workdir);
+  const config = loadConfig(workdir);
+  opts.configure?.(config);
+  return {
+    migrationsDir: config.db.migrations ? path.join(workdir, 'migrations') : null,
+    seedFiles: opts.seed === false ? [] : seedFiles(config),
+  };
 }
 
 export interface Stack {
@@ -171,21 +191,21 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   } catch (e) {
     return fail(e);
   }
-  const db = await openDb({
-    databaseUrl: opts.databaseUrl,
-    dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
-    durability: opts.durability ?? 'synced',
-  }).catch((e: unknown) =>
+  const db = await (
+    opts.database
+      ? Promise.resolve(opts.database)
+      : openDb({
+          databaseUrl: opts.databaseUrl,
+          dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
+          durability: opts.durability ?? 'synced',
+        })
+  ).catch((e: unknown) =>
     fail(
       e instanceof StackStartError ? e : new StackStartError('database', e instanceof Error ? e.message : String(e)),
     ),
   );
   undo.push(() => db.close());
-  await migrate(db, {
-    migrationsDir: config.db.migrations ? path.join(workdir, 'migrations') : null,
-    seedFiles: opts.seed === false ? [] : seedFiles(config),
-    log,
-  }).catch(fail);
+  await migrate(db, { ...migrationPlan({ workdir, configure: opts.configure, seed: opts.seed }), log }).catch(fail);
   const filesDir = dataDir
     ? path.join(dataDir, 'storage')
     : fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-storage-'));

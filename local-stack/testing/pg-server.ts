@@ -11,7 +11,13 @@ export interface PgServer {
   url: (database?: string) => string;
   port: number;
   stop: () => Promise<void>;
-  createDatabase: (name: string) => Promise<string>;
+  /**
+   * A new database; with `template`, a copy of that (migrated) database, its database-level settings included
+   * (`CREATE DATABASE … TEMPLATE` copies the tables, not `ALTER DATABASE … SET`).
+   */
+  createDatabase: (name: string, template?: string) => Promise<string>;
+  /** Drops a database, closing its connections. */
+  dropDatabase: (name: string) => Promise<void>;
 }
 
 function findBin(name: string): string {
@@ -47,8 +53,11 @@ export function postgresAvailable(): boolean {
   }
 }
 
-/** `port`: the port to listen on (default: a free one). */
-export async function startPgServer(opts: { port?: number } = {}): Promise<PgServer> {
+/**
+ * `port`: the port to listen on (default: a free one). `maxConnections`: 100 by default; a server shared by the
+ * test files of a run (testing/global-setup.ts) needs more.
+ */
+export async function startPgServer(opts: { port?: number; maxConnections?: number } = {}): Promise<PgServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
@@ -76,7 +85,7 @@ export async function startPgServer(opts: { port?: number } = {}): Promise<PgSer
     '-c',
     'fsync=off',
     '-c',
-    'max_connections=100',
+    `max_connections=${opts.maxConnections ?? 100}`,
     '-c',
     'wal_level=logical',
   ]);
@@ -97,17 +106,8 @@ export async function startPgServer(opts: { port?: number } = {}): Promise<PgSer
     if (Date.now() > deadline) throw new Error('PostgreSQL did not start: ' + stderr);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const pg = (await import('pg')).default;
   return {
-    url,
-    port,
-    async createDatabase(name: string) {
-      const c = new pg.Client({ connectionString: url() });
-      await c.connect();
-      await c.query(`create database "${name.replace(/"/g, '')}"`);
-      await c.end();
-      return url(name);
-    },
+    ...(await pgServerAt(url)),
     async stop() {
       // runuser does not forward signals to the postmaster: ask pg_ctl to stop it.
       const exited = new Promise((r) => proc.once('exit', r));
@@ -120,5 +120,53 @@ export async function startPgServer(opts: { port?: number } = {}): Promise<PgSer
       await exited;
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The database-management half of a PgServer for a server already running at `url(db)` (stop does nothing). */
+export async function pgServerAt(url: (database?: string) => string): Promise<PgServer> {
+  const pg = (await import('pg')).default;
+  const admin = async <T>(fn: (c: InstanceType<typeof pg.Client>) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: url() });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  const ident = (name: string) => `"${name.replace(/"/g, '')}"`;
+  return {
+    url,
+    port: Number(new URL(url()).port),
+    createDatabase: (name, template) =>
+      admin(async (c) => {
+        await c.query(`create database ${ident(name)}${template ? ` template ${ident(template)}` : ''}`);
+        if (template) {
+          const { rows } = await c.query<{ key: string; value: string }>(
+            `select split_part(c, '=', 1) as key, substr(c, strpos(c, '=') + 1) as value
+               from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase, unnest(s.setconfig) c
+              where d.datname = $1 and s.setrole = 0`,
+            [template],
+          );
+          // Each value as the session parses it (a list such as search_path stays a list), then kept as it is.
+          if (rows.length) {
+            const copy = new pg.Client({ connectionString: url(name) });
+            await copy.connect();
+            try {
+              for (const { key, value } of rows) {
+                await copy.query('select set_config($1, $2, false)', [key, value]);
+                await copy.query(`alter database ${ident(name)} set ${ident(key)} from current`);
+              }
+            } finally {
+              await copy.end();
+            }
+          }
+        }
+        return url(name);
+      }),
+    dropDatabase: (name) =>
+      admin(async (c) => void (await c.query(`drop database if exists ${ident(name)} with (force)`))),
+    stop: async () => undefined,
   };
 }

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startStack, type Stack, type StackOptions } from '../src/stack.ts';
-import { startPgServer, type PgServer } from './pg-server.ts';
+import { pgServerAt, startPgServer, type PgServer } from './pg-server.ts';
+import { imagesDir, migratedTemplate, openMigratedPglite } from './image.ts';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -23,21 +24,51 @@ export interface TestStack extends Stack {
 }
 
 let pgServer: PgServer | null = null;
+/**
+ * Set by testing/global-setup.ts: the base URL (`postgresql://postgres@host:port`) of one PostgreSQL server
+ * shared by all test files of a run, instead of a server started by each file.
+ */
+export const SHARED_PG_ENV = 'GUESTMAP_TEST_PG';
 let dbCounter = 0;
 
 export async function startTestStack(backend: Backend, opts: Partial<StackOptions> = {}): Promise<TestStack> {
+  const workdir = opts.workdir ?? repoSupabaseDir;
   let databaseUrl: string | undefined;
+  let dropDatabase: () => Promise<void> = async () => undefined;
   if (backend === 'postgres') {
-    pgServer ??= await startPgServer();
-    databaseUrl = await pgServer.createDatabase(`t_${process.pid}_${++dbCounter}_${Date.now()}`);
+    const shared = process.env[SHARED_PG_ENV];
+    pgServer ??= shared ? await pgServerAt((db = 'postgres') => `${shared}/${db}`) : await startPgServer();
+    const server = pgServer;
+    // A copy of the run's migrated template (testing/image.ts); without one (a project whose migrations fail)
+    // the stack migrates the empty database itself and fails as it would.
+    const template =
+      imagesDir !== 'off'
+        ? await migratedTemplate(server, { workdir, configure: opts.configure, seed: opts.seed }).catch(() => undefined)
+        : undefined;
+    const name = `t_${process.pid}_${++dbCounter}_${Date.now()}`;
+    databaseUrl = await server.createDatabase(name, template);
+    // On the server shared by the run's files, each database goes with its stack (a file's own server goes whole).
+    if (shared) dropDatabase = () => server.dropDatabase(name);
   }
+  // In memory on PGlite: a database from the run's migrated image (testing/image.ts). A project whose
+  // migrations fail makes none: the stack then applies them itself and fails as it would without one.
+  const inMemory = backend === 'pglite' && (opts.dataDir ?? null) === null && !opts.database;
+  const database =
+    inMemory && imagesDir !== 'off'
+      ? await openMigratedPglite({ workdir, configure: opts.configure, seed: opts.seed }).catch(() => undefined)
+      : opts.database;
   const stack = await startStack({
-    workdir: opts.workdir ?? repoSupabaseDir,
+    workdir,
     dataDir: null,
     databaseUrl,
+    database,
     ports: { api: 0, db: 0, inbox: 0 },
     log: () => undefined,
     ...opts,
+  }).catch(async (e: unknown) => {
+    // A stack that failed before taking the database over leaves it open.
+    await database?.close().catch(() => undefined);
+    throw e;
   });
   const make = (key: string) =>
     createClient(stack.apiUrl, key, {
@@ -53,6 +84,7 @@ export async function startTestStack(backend: Backend, opts: Partial<StackOption
     client: (key = stack.config.auth.anonKey) => make(key),
     stop: async () => {
       await origStop();
+      await dropDatabase().catch(() => undefined);
     },
   };
 }

@@ -102,12 +102,17 @@ const FSYNC_ON_PARAMS = [
 type NodeFsStream = { nfd?: number };
 type EmscriptenModule = { NODEFS?: { stream_ops: { fsync?: (stream: NodeFsStream) => number } } };
 
-export async function openPglite(dataDir: string | null, opts: { durability?: Durability } = {}): Promise<Db> {
+/** `image`: in memory only, a data directory dumped by `dumpDataDir` to start from instead of a fresh initdb. */
+export async function openPglite(
+  dataDir: string | null,
+  opts: { durability?: Durability; image?: Blob } = {},
+): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const durability = dataDir ? (opts.durability ?? 'off') : 'off';
   const watchdog = await prepareWatchdog();
   const db = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { watchdog: watchdog.extension, pgcrypto, uuid_ossp },
+    ...(!dataDir && opts.image ? { loadDataDir: opts.image } : {}),
     ...(durability === 'off'
       ? {}
       : {
