@@ -534,6 +534,42 @@ export type Database = {
           },
         ]
       }
+      partner_invoice_items: {
+        Row: {
+          transaction_id: string
+          invoice_id: string
+          commission_minor: number
+          platform_fee_minor: number
+        }
+        Insert: {
+          transaction_id: string
+          invoice_id: string
+          commission_minor: number
+          platform_fee_minor: number
+        }
+        Update: {
+          transaction_id?: string
+          invoice_id?: string
+          commission_minor?: number
+          platform_fee_minor?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_invoice_items_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "partner_invoices"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_invoice_items_transaction_id_fkey"
+            columns: ["transaction_id"]
+            isOneToOne: true
+            referencedRelation: "partner_transactions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       partner_invoices: {
         Row: {
           id: string
@@ -550,6 +586,7 @@ export type Database = {
           created_at: string
           paid_at: string | null
           paid_by: string | null
+          platform_fee_minor: number
         }
         Insert: {
           id?: string
@@ -566,6 +603,7 @@ export type Database = {
           created_at?: string
           paid_at?: string | null
           paid_by?: string | null
+          platform_fee_minor: number
         }
         Update: {
           id?: string
@@ -582,6 +620,7 @@ export type Database = {
           created_at?: string
           paid_at?: string | null
           paid_by?: string | null
+          platform_fee_minor?: number
         }
         Relationships: [
           {
