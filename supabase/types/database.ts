@@ -534,6 +534,45 @@ export type Database = {
           },
         ]
       }
+      partner_contacts: {
+        Row: {
+          activity_id: string
+          email: string
+          language: string
+          updated_by: string | null
+          updated_at: string
+        }
+        Insert: {
+          activity_id: string
+          email: string
+          language?: string
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Update: {
+          activity_id?: string
+          email?: string
+          language?: string
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_contacts_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: true
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_contacts_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       partner_invoice_items: {
         Row: {
           transaction_id: string
@@ -797,6 +836,7 @@ export type Database = {
           decided_by: string | null
           decided_at: string | null
           hotel_month: string
+          pin_set_by_hotel: boolean
         }
         Insert: {
           id?: string
@@ -820,6 +860,7 @@ export type Database = {
           decided_by?: string | null
           decided_at?: string | null
           hotel_month?: string
+          pin_set_by_hotel?: boolean
         }
         Update: {
           id?: string
@@ -843,6 +884,7 @@ export type Database = {
           decided_by?: string | null
           decided_at?: string | null
           hotel_month?: string
+          pin_set_by_hotel?: boolean
         }
         Relationships: [
           {
@@ -1786,6 +1828,14 @@ export type Database = {
           p_customer_id: string
         }
         Returns: string
+      }
+      set_partner_contact: {
+        Args: {
+          p_activity_id: string
+          p_email: string
+          p_language?: string
+        }
+        Returns: undefined
       }
       set_partner_pin: {
         Args: {
