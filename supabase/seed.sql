@@ -817,6 +817,14 @@ values
 insert into public.partner_staff (activity_id, user_id, added_by, created_at)
 values (extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa'), '00000000-0000-4000-a000-000000000007',
         '00000000-0000-4000-a000-000000000002', now() - interval '150 days');
+-- Miu Miu Spa's PIN is its staff's own (chosen by partner@demo.test), so its redemptions are its confirmations;
+-- the other partners are onboarding with the demo PINs the hotel set, so their redemptions wait for the partner
+-- (issue 41, item 3; docs/settlement.md "The partner's PIN").
+update public.partner_pins p set updated_by = '00000000-0000-4000-a000-000000000007', updated_at = now() - interval '149 days'
+where p.activity_id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa');
+update public.partner_pin_changes c
+set changed_by = '00000000-0000-4000-a000-000000000007', changed_as = 'partner', changed_at = now() - interval '149 days'
+where c.activity_id = extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/miu-miu-spa');
 
 -- Rates: the partners' rates (recorded when the seed set them) are in force since 120 days; Miu Miu Spa's
 -- were agreed through proposals: 0.120 (accepted), 0.180 (declined), 0.150 (accepted, in force).

@@ -280,6 +280,7 @@ test.describe('dashboard downloads under the production CSP', () => {
     ]);
     type Txn = {
       activity_id: string;
+      created_at: string;
       amount_minor: number;
       commission_minor: number;
       hotel_share_minor: number;
@@ -289,7 +290,7 @@ test.describe('dashboard downloads under the production CSP', () => {
     };
     const txns = (await (
       await serviceRest(
-        `partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=activity_id,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`,
+        `partner_transactions?customer_id=eq.${HOTEL}&status=eq.confirmed&created_at=gte.${start.toISOString()}&created_at=lt.${stop.toISOString()}&select=activity_id,created_at,amount_minor,commission_minor,hotel_share_minor,platform_fee_minor,reinvestment_minor,net_to_hotel_minor&limit=10000`,
       )
     ).json()) as Txn[];
     expect(txns.length).toBeGreaterThan(0);
@@ -301,9 +302,12 @@ test.describe('dashboard downloads under the production CSP', () => {
       'reinvestment_minor',
       'net_to_hotel_minor',
     ] as const;
-    const sums = (rows: Txn[]) => keys.map((k) => String(rows.reduce((a, r) => a + r[k], 0)));
     const byPartner = new Map<string, Txn[]>();
     for (const t of txns) byPartner.set(t.activity_id, [...(byPartner.get(t.activity_id) ?? []), t]);
+    // The platform's 20 % is taken on each partner's total and allocated to its sales by largest remainder
+    // (docs/settlement.md, issue 41 item 8); the hotel's share and reinvestment follow from the allocation.
+    for (const rows of byPartner.values()) allocatePlatformFee(rows);
+    const sums = (rows: Txn[]) => keys.map((k) => String(rows.reduce((a, r) => a + r[k], 0)));
     // Partner lines: each one's count and sums equal its transactions (matched by count and figures,
     // the line names the partner by its title).
     // Confirmed spend only (issue 27); pending and disputed items follow the TOTAL line, one line each.
@@ -489,7 +493,7 @@ test.describe('settlement exports of administrators and partners', () => {
     const txns = (
       (await (
         await serviceRest(
-          `partner_transactions?status=eq.confirmed&created_at=gte.${from}&created_at=lt.${to}&select=customer_id,activity_id,currency,platform_fee_minor,created_at&limit=100000`,
+          `partner_transactions?status=eq.confirmed&created_at=gte.${from}&created_at=lt.${to}&select=customer_id,activity_id,currency,created_at&limit=100000`,
         )
       ).json()) as Txn[]
     ).filter(
@@ -510,11 +514,21 @@ test.describe('settlement exports of administrators and partners', () => {
       ).map((a) => [a.id, a.title.en]),
     );
     const major = await majorOf();
+    // The fee of a closed month is the one stored on its invoices (one per hotel, partner and currency).
+    const invoiceFees = new Map(
+      (
+        (await (
+          await serviceRest(
+            `partner_invoices?month=eq.${month}-01&select=customer_id,activity_id,currency,platform_fee_minor&limit=100000`,
+          )
+        ).json()) as Txn[]
+      ).map((i) => [`${i.customer_id}|${i.activity_id}|${i.currency.trim()}`, i.platform_fee_minor]),
+    );
     const groups = new Map<string, { t: Txn; n: number; fee: number }>();
     for (const t of txns) {
       const k = `${t.customer_id}|${t.activity_id}|${t.currency.trim()}`;
-      const g = groups.get(k) ?? { t, n: 0, fee: 0 };
-      groups.set(k, { t, n: g.n + 1, fee: g.fee + t.platform_fee_minor });
+      const g = groups.get(k) ?? { t, n: 0, fee: invoiceFees.get(k) ?? 0 };
+      groups.set(k, { t, n: g.n + 1, fee: g.fee });
     }
     const perCurrency = new Map<string, { n: number; fee: number }>();
     for (const g of groups.values()) {
@@ -908,3 +922,31 @@ test.describe('CSV files are data, not formulas', () => {
     }
   });
 });
+
+/**
+ * The platform's share of one invoice's sales (docs/settlement.md): round(Σ commission × 0.20) half up, allocated
+ * by largest remainder (ties: the earlier sale); each sale's hotel share is the rest, its reinvestment at most that.
+ */
+function allocatePlatformFee(
+  rows: {
+    created_at?: string;
+    commission_minor: number;
+    hotel_share_minor: number;
+    platform_fee_minor: number;
+    reinvestment_minor: number;
+    net_to_hotel_minor: number;
+  }[],
+): void {
+  const total = rows.reduce((a, r) => a + r.commission_minor, 0);
+  let extra = Math.floor((2 * total + 5) / 10) - rows.reduce((a, r) => a + Math.floor(r.commission_minor / 5), 0);
+  const order = [...rows].sort(
+    (a, b) =>
+      (b.commission_minor % 5) - (a.commission_minor % 5) || (a.created_at ?? '').localeCompare(b.created_at ?? ''),
+  );
+  for (const r of order) {
+    r.platform_fee_minor = Math.floor(r.commission_minor / 5) + (extra-- > 0 ? 1 : 0);
+    r.hotel_share_minor = r.commission_minor - r.platform_fee_minor;
+    r.reinvestment_minor = Math.min(r.reinvestment_minor, r.hotel_share_minor);
+    r.net_to_hotel_minor = r.hotel_share_minor - r.reinvestment_minor;
+  }
+}

@@ -280,6 +280,21 @@ async function journey(page: Page, browser: Browser) {
     await serviceRest(`partner_transactions?id=eq.${usd!.id}`, { method: 'DELETE' });
   }
 
+  // The partner's contact address (issue 41, item 3), under the PIN form once a partner is chosen: a bad address
+  // is refused in the user's language; a good one is stored lower-cased with its language.
+  const pinForm = page.getByRole('form', { name: tr(vi, 'ledger.pinTitle') });
+  await choose(page, pinForm.getByLabel(tr(vi, 'rewards.partner')), partnerVi);
+  const contact = page.getByRole('form', { name: tr(vi, 'ledger.contactTitle') });
+  await contact.getByLabel(tr(vi, 'ledger.contactEmail')).fill('not-an-address');
+  await contact.getByRole('button', { name: tr(vi, 'ledger.contactSave') }).click();
+  await expect(contact.getByText(tr(vi, 'errors.invalid_email'))).toBeVisible();
+  await contact.getByLabel(tr(vi, 'ledger.contactEmail')).fill(`Contact-${STAFF_EMAIL}`);
+  await choose(page, contact.getByLabel(tr(vi, 'ledger.contactLanguage')), 'Tiếng Việt');
+  await contact.getByRole('button', { name: tr(vi, 'ledger.contactSave') }).click();
+  await expect
+    .poll(() => rows(`partner_contacts?activity_id=eq.${partner.id}&select=email,language`), { timeout: 15_000 })
+    .toEqual([{ email: `contact-${STAFF_EMAIL}`.toLowerCase(), language: 'vi' }]);
+
   // The current month's statement lists it apart, outside the confirmed totals.
   const current = monthInZone(tz, 0);
   const confirmedOf = (month: string) =>

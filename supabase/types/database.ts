@@ -534,6 +534,81 @@ export type Database = {
           },
         ]
       }
+      partner_contacts: {
+        Row: {
+          activity_id: string
+          email: string
+          language: string
+          updated_by: string | null
+          updated_at: string
+        }
+        Insert: {
+          activity_id: string
+          email: string
+          language?: string
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Update: {
+          activity_id?: string
+          email?: string
+          language?: string
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_contacts_activity_id_fkey"
+            columns: ["activity_id"]
+            isOneToOne: true
+            referencedRelation: "activities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_contacts_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      partner_invoice_items: {
+        Row: {
+          transaction_id: string
+          invoice_id: string
+          commission_minor: number
+          platform_fee_minor: number
+        }
+        Insert: {
+          transaction_id: string
+          invoice_id: string
+          commission_minor: number
+          platform_fee_minor: number
+        }
+        Update: {
+          transaction_id?: string
+          invoice_id?: string
+          commission_minor?: number
+          platform_fee_minor?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_invoice_items_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "partner_invoices"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_invoice_items_transaction_id_fkey"
+            columns: ["transaction_id"]
+            isOneToOne: true
+            referencedRelation: "partner_transactions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       partner_invoices: {
         Row: {
           id: string
@@ -550,6 +625,7 @@ export type Database = {
           created_at: string
           paid_at: string | null
           paid_by: string | null
+          platform_fee_minor: number
         }
         Insert: {
           id?: string
@@ -566,6 +642,7 @@ export type Database = {
           created_at?: string
           paid_at?: string | null
           paid_by?: string | null
+          platform_fee_minor: number
         }
         Update: {
           id?: string
@@ -582,6 +659,7 @@ export type Database = {
           created_at?: string
           paid_at?: string | null
           paid_by?: string | null
+          platform_fee_minor?: number
         }
         Relationships: [
           {
@@ -758,6 +836,7 @@ export type Database = {
           decided_by: string | null
           decided_at: string | null
           hotel_month: string
+          pin_set_by_hotel: boolean
         }
         Insert: {
           id?: string
@@ -781,6 +860,7 @@ export type Database = {
           decided_by?: string | null
           decided_at?: string | null
           hotel_month?: string
+          pin_set_by_hotel?: boolean
         }
         Update: {
           id?: string
@@ -804,6 +884,7 @@ export type Database = {
           decided_by?: string | null
           decided_at?: string | null
           hotel_month?: string
+          pin_set_by_hotel?: boolean
         }
         Relationships: [
           {
@@ -1747,6 +1828,14 @@ export type Database = {
           p_customer_id: string
         }
         Returns: string
+      }
+      set_partner_contact: {
+        Args: {
+          p_activity_id: string
+          p_email: string
+          p_language?: string
+        }
+        Returns: undefined
       }
       set_partner_pin: {
         Args: {

@@ -50,6 +50,7 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'reorder_places',
   'respond_commission_rate',
   'set_home_customer',
+  'set_partner_contact',
   'set_partner_pin',
   'set_platform_bank_account',
   'upsert_reward_campaign',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import type { Queryable } from '@guestmap/local-stack/src/db/db.ts';
 import { HOTEL_B, asPersona, asSuper, become, outcome } from '../database/support.ts';
-import { partnerSql, value } from './settlement-support.ts';
+import { partnerSql, prng, value } from './settlement-support.ts';
 
 afterAll(stopPgServer);
 
@@ -284,18 +284,6 @@ const ZONES = [
   'America/Los_Angeles',
   'UTC',
 ] as const;
-
-/** mulberry32: a small seeded PRNG, so a failing case can be replayed by its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An SQL instant expression evaluated to an ISO string. */
 async function instant(tx: Queryable, expr: string): Promise<string> {

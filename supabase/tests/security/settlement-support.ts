@@ -13,3 +13,15 @@ export async function value<T = unknown>(tx: Queryable, sql: string, params: unk
   const { rows } = await tx.query<Record<string, unknown>>(sql, params);
   return (rows[0] ? Object.values(rows[0])[0] : null) as T;
 }
+
+/** mulberry32: a small seeded PRNG, so a failing case can be replayed by its seed. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
