@@ -16,7 +16,7 @@ import {
   stopPgServer,
   type TestStack,
 } from '@guestmap/local-stack/testing/stack.ts';
-import { HOTEL_A, HOTEL_B, asPersona, asSuper, sqlError } from './support.ts';
+import { HOTEL_A, HOTEL_B, asPersona, asRole, asSuper, sqlError } from './support.ts';
 
 afterAll(stopPgServer);
 
@@ -181,21 +181,11 @@ describe.each(BACKENDS)('the delete journeys under safeupdate (%s)', (backend) =
       const preload = (await s.db.query<{ v: string }>('select current_setting($1) as v', ['shared_preload_libraries']))
         .rows[0]!.v;
       expect(preload, 'build the module: make -C local-stack/pg/safe-writes install').toContain('guestmap_safe_writes');
-      for (const role of ['anon', 'authenticated', 'service_role']) {
-        const err = await sqlError(
-          s.db.transaction(async (tx) => {
-            await tx.query(`set local role ${role}`);
-            await tx.query('delete from public.favourites');
-          }),
-        );
+      for (const role of ['anon', 'authenticated', 'service_role'] as const) {
+        const err = await sqlError(asRole(s.db, role, 'delete from public.favourites'));
         expect(err).toMatchObject({ code: '21000', message: 'DELETE requires a WHERE clause' });
       }
-      const upd = await sqlError(
-        s.db.transaction(async (tx) => {
-          await tx.query('set local role service_role');
-          await tx.query('update public.favourites set created_at = created_at');
-        }),
-      );
+      const upd = await sqlError(asRole(s.db, 'service_role', 'update public.favourites set created_at = created_at'));
       expect(upd).toMatchObject({ code: '21000', message: 'UPDATE requires a WHERE clause' });
       // a session acting as postgres (migrations, psql) is not checked, as on hosted
       await s.db.transaction(async (tx) => {
