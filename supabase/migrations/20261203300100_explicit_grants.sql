@@ -6,7 +6,7 @@
 -- - anon and authenticated: what their row-level security policies let them do, and no more (column lists where
 --   only some columns may be written or read); the same grants the earlier migrations made one by one.
 -- - service_role: only what the server side and the tests do with the service key (the back office's contact
---   messages; the tests' fixtures: a customer, its moderator and places; reads of what a test checks).
+--   messages; the tests' fixtures and checks), on the tables they touch; none on the views and the rest.
 -- - no sequence: every insert into a table with an identity column goes through a SECURITY DEFINER function.
 -- - functions: each one's EXECUTE is granted where it is created (revoked from PUBLIC, granted to its callers);
 --   service_role calls none of them, so it keeps none.
@@ -51,11 +51,22 @@ grant delete, insert, select on table public.user_customers to authenticated;
 grant select (id, user_id, customer_id, activity_id, play_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at) on table public.vouchers to authenticated;
 
 -- ─── service_role ───────────────────────────────────────────────────────────────
--- The back office records a contact message unlimited (private.limit_contact_messages lets it through).
-grant insert (name, email, hotel, message, locale, request_id) on table public.contact_messages to service_role;
--- Test fixtures and checks (mfe-*/src/**/*.test.tsx, shell/src/app/customer.test.ts, supabase/tests).
-grant select, insert, update on table public.customers to service_role;
-grant insert on table public.customer_moderators to service_role;
-grant select, insert on table public.activities to service_role;
-grant select on table public.profiles to service_role;
-grant select on table public.reward_campaigns to service_role;
+-- Only what is done with the service key: the back office records a contact message unlimited
+-- (private.limit_contact_messages lets it through); the tests set up and check rows with it (supabase/tests,
+-- mfe-*/src/**/*.test.tsx, shell/src/app/customer.test.ts, the browser tests' admin() / serviceRest() in
+-- mfe-*/e2e and shell/e2e). A write by filter (PATCH, DELETE) or with return=representation reads too.
+grant select, insert (name, email, hotel, message, locale, request_id) on table public.contact_messages to service_role;
+grant select, insert, update, delete on table public.customers to service_role;
+grant select, insert, update, delete on table public.activities to service_role;
+grant select, insert, delete on table public.customer_moderators to service_role;
+grant select, insert, delete on table public.partner_transactions to service_role;
+grant select, insert on table public.partner_staff to service_role;
+grant select, insert on table public.vouchers to service_role;
+grant select, update on table public.profiles to service_role;
+grant select, delete on table public.favourites to service_role;
+grant select, delete on table public.invitations to service_role;
+grant select, delete on table public.reward_campaigns to service_role;
+grant select, delete on table public.user_customers to service_role;
+grant select on table public.analytics_events, public.commission_rates, public.currencies, public.hotel_payouts,
+  public.partner_invoices, public.partner_pins, public.points_ledger, public.reward_plays, public.reward_prizes,
+  public.settlement_months to service_role;
