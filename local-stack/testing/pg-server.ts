@@ -44,6 +44,21 @@ function asPg(cmd: string, args: string[]): string[] {
   return isRoot ? ['runuser', '-u', 'postgres', '--', cmd, ...args] : [cmd, ...args];
 }
 
+/**
+ * Whether the stack's safe-writes module (pg/safe-writes: hosted's safeupdate for the Data API roles) is
+ * installed in the server's library folder; the throwaway server preloads it when it is (`.ci/run` builds it).
+ */
+export function safeWritesModuleInstalled(): boolean {
+  let bin = findBin('postgres');
+  try {
+    bin = fs.realpathSync(bin);
+  } catch {
+    return false;
+  }
+  const lib = path.resolve(path.dirname(bin), '../lib');
+  return fs.existsSync(path.join(lib, 'guestmap_safe_writes.so'));
+}
+
 export function postgresAvailable(): boolean {
   try {
     execFileSync(findBin('initdb'), ['--version'], { stdio: 'ignore' });
@@ -88,6 +103,7 @@ export async function startPgServer(opts: { port?: number; maxConnections?: numb
     `max_connections=${opts.maxConnections ?? 100}`,
     '-c',
     'wal_level=logical',
+    ...(safeWritesModuleInstalled() ? ['-c', 'shared_preload_libraries=guestmap_safe_writes'] : []),
   ]);
   const proc = spawn(c1!, a1, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -31,12 +31,13 @@ create extension if not exists "uuid-ossp" with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin;
 alter database current_database_placeholder set search_path = "$user", public, extensions;
 
--- ─── public: RLS is the protection, as on hosted ────────────────────────────────
+-- ─── public: explicit grants, then RLS, as on hosted ───────────────────────────
+-- Since 30 October 2026 hosted grants the Data API roles nothing on what a project creates in `public`
+-- (Supabase changelog, 28 April 2026): each table, view, sequence and function a role may use is granted by a
+-- migration. Postgres' own default (EXECUTE on a new function to PUBLIC) is unchanged there as here.
+-- default-privileges.sql applies the same to databases bootstrapped before (run on every start).
 grant usage on schema public to anon, authenticated, service_role, supabase_auth_admin;
 grant all on schema public to postgres;
-alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 
 -- ─── auth ───────────────────────────────────────────────────────────────────────
 create schema if not exists auth authorization supabase_auth_admin;

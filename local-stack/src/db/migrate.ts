@@ -13,7 +13,10 @@ export async function bootstrap(db: Db): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
     `select to_regclass('supabase_migrations.seed_files') is not null as ok`,
   );
-  if (rows[0]?.ok) return false;
+  if (rows[0]?.ok) {
+    await db.exec(fs.readFileSync(path.join(here, 'default-privileges.sql'), 'utf8'));
+    return false;
+  }
   const { rows: dbn } = await db.query<{ name: string }>('select current_database() as name');
   const sql = fs
     .readFileSync(path.join(here, 'bootstrap.sql'), 'utf8')

@@ -557,7 +557,7 @@ insert into _pgrst_cache.schema_version (id, n) values (true, 0) on conflict (id
 create or replace function _pgrst_cache.bump() returns event_trigger language plpgsql security definer set search_path = '' as $$
 begin
   if current_setting('transaction_read_only') = 'on' then return; end if;
-  update _pgrst_cache.schema_version set n = n + 1;
+  update _pgrst_cache.schema_version set n = n + 1 where id; -- qualified: safeupdate (pg/safe-writes) refuses a bare UPDATE
 end $$;
 do $$ begin
   if not exists (select 1 from pg_event_trigger where evtname = '_pgrst_cache_ddl') then

@@ -49,11 +49,11 @@ describe.each(BACKENDS)('a Supabase CLI project served on %s', (backend) => {
       expect(stack.config.db.seed.sqlPaths).toEqual(['./seed.sql', './seeds/*.sql']);
     });
 
-    it('applied its migration and both seed files ([db.seed] sql_paths with a glob), in order', async () => {
+    it('applied its migrations and both seed files ([db.seed] sql_paths with a glob), in order', async () => {
       const m = await stack.db.query<{ version: string }>(
         'select version from supabase_migrations.schema_migrations order by version',
       );
-      expect(m.rows.map((r) => r.version)).toEqual(['20240101000000']);
+      expect(m.rows.map((r) => r.version)).toEqual(['20240101000000', '20240101000100']);
       const s = await stack.db.query<{ path: string }>('select path from supabase_migrations.seed_files order by path');
       expect(s.rows.map((r) => r.path)).toEqual(['hotels.sql', 'seed.sql']);
       const { data } = await sb.from('booking').select('id').order('id');

@@ -102,6 +102,7 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
         ('${alice}', 'alice@example.com', 'authenticated', 'authenticated'),
         ('${bob}', 'bob@example.com', 'authenticated', 'authenticated');
       create table public.rt_open (id int primary key, n int, tag text, note jsonb);
+      grant select on public.rt_open to anon, authenticated;
       create table public.rt_notes (
         id bigint generated always as identity primary key,
         owner uuid not null references auth.users (id),
@@ -253,7 +254,8 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
 
   it('picks up tables published after start and carries rows larger than NOTIFY allows', async () => {
     await stack.db.exec(
-      `create table public.rt_late (id int primary key, blob text); alter publication supabase_realtime add table public.rt_late;`,
+      `create table public.rt_late (id int primary key, blob text); grant select on public.rt_late to anon;
+       alter publication supabase_realtime add table public.rt_late;`,
     );
     const s = subscribe(anonClient(), 'late', [{ event: 'INSERT', table: 'rt_late' }]);
     await subscribed(s);

@@ -251,7 +251,11 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
   });
 
   // ─── writes ─────────────────────────────────────────────────────────────────
-  /** Runs each denied attempt and COMMITs it when it does not raise; nothing may change. */
+  /**
+   * Runs each denied attempt and COMMITs it when it does not raise; nothing may change. An attempt on every row
+   * says `where true`: hosted refuses an UPDATE or DELETE without WHERE before privileges and policies are
+   * consulted (safeupdate; 31_safe_writes.test.ts), so a bare one would test nothing there.
+   */
   async function expectNothingChanges(attempts: [PersonaName, string, string[]?][]): Promise<void> {
     const before = await snapshot(s.db, TABLES);
     for (const [p, sql, codes] of attempts) {
@@ -289,8 +293,8 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       ['anon', `update public.customers set name = 'x' where id = '${HOTEL_A}'`],
       ['moderatorB', `update public.customers set name = 'x' where id = '${HOTEL_A}'`],
       ['disabled', `update public.customers set name = 'x' where id = '${PRIVATE}'`],
-      ['plain', `update public.customers set name = 'x'`],
-      ['anonymousGuest', `update public.customers set name = 'x'`],
+      ['plain', `update public.customers set name = 'x' where true`],
+      ['anonymousGuest', `update public.customers set name = 'x' where true`],
       ['moderatorA', `update public.customers set package = 'premium' where id = '${PRIVATE}'`],
       ['moderatorA', `update public.customers set kind = 'city' where id = '${HOTEL_A}'`],
       ['moderatorA', `update public.customers set id = 'stolen-id' where id = '${HOTEL_A}'`],
@@ -304,8 +308,8 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
         `insert into public.customers (id, kind, name, latitude, longitude) values ('new-one', 'city', 'N', 1, 1)`,
       ],
       ['moderatorA', `delete from public.customers where id = '${HOTEL_A}'`],
-      ['disabled', `delete from public.customers`],
-      ['anon', `delete from public.customers`],
+      ['disabled', `delete from public.customers where true`],
+      ['anon', `delete from public.customers where true`],
       ['moderatorA', `update public.customers set primary_color = 'red' where id = '${HOTEL_A}'`, ['23514']],
       ['moderatorA', `update public.customers set zoom = 21 where id = '${HOTEL_A}'`, ['23514']],
       ['moderatorA', `update public.customers set logo_url = 'javascript:alert(1)' where id = '${HOTEL_A}'`, ['23514']],
@@ -348,8 +352,8 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       ['moderatorA', `update public.activities set customer_id = '${HOTEL_A}' where customer_id = '${HOTEL_B}'`],
       ['moderatorA', `update public.activities set customer_id = '${HOTEL_B}' where id = ${hotelActivity}`],
       ['disabled', `update public.activities set published = true where customer_id = '${PRIVATE}'`],
-      ['guest', `delete from public.activities`],
-      ['anonymousGuest', `delete from public.activities`],
+      ['guest', `delete from public.activities where true`],
+      ['anonymousGuest', `delete from public.activities where true`],
       ['moderatorB', `delete from public.activities where customer_id = '${HOTEL_A}'`],
       [
         'moderatorA',
@@ -393,7 +397,7 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
       ['disabled', `update public.profiles set display_name = 'still here' where id = '${USERS.disabled}'`],
       ['moderatorA', `update public.profiles set display_name = 'x' where id = '${USERS.innkeeper}'`],
       ['admin', `update public.profiles set is_admin = true where id = '${USERS.traveller}'`],
-      ['anon', `update public.profiles set display_name = 'x'`],
+      ['anon', `update public.profiles set display_name = 'x' where true`],
       ['plain', `insert into public.profiles (id) values ('${USERS.traveller}')`],
       ['plain', `delete from public.profiles where id = '${USERS.traveller}'`],
       ['plain', `update public.profiles set language = 'de-DE' where id = '${USERS.traveller}'`, ['22P02']],
@@ -458,13 +462,13 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
         `insert into public.favourites (user_id, activity_id) values ('${USERS.guest}', extensions.uuid_generate_v5(extensions.uuid_ns_url(), '${HOTEL_A}/secret-garden'))`,
       ],
       ['plain', `delete from public.favourites where user_id = '${USERS.guest}'`],
-      ['disabled', `delete from public.favourites`],
-      ['guest', `update public.favourites set created_at = now()`],
+      ['disabled', `delete from public.favourites where true`],
+      ['guest', `update public.favourites set created_at = now() where true`],
       ['plain', `insert into public.user_customers (user_id, customer_id) values ('${USERS.guest}', 'hanoi')`],
       ['plain', `insert into public.user_customers (user_id, customer_id) values ('${USERS.traveller}', '${PRIVATE}')`],
       ['disabled', `insert into public.user_customers (user_id, customer_id) values ('${USERS.disabled}', 'hanoi')`],
       ['plain', `delete from public.user_customers where user_id <> '${USERS.traveller}'`],
-      ['disabled', `delete from public.user_customers`],
+      ['disabled', `delete from public.user_customers where true`],
     ]);
   });
 
@@ -483,7 +487,7 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
         `insert into public.customer_moderators (customer_id, user_id) values ('${HOTEL_A}', '${USERS.traveller}')`,
       ],
       ['moderatorA', `delete from public.customer_moderators where customer_id = '${HOTEL_A}'`],
-      ['moderatorA', `update public.customer_moderators set user_id = '${USERS.traveller}'`],
+      ['moderatorA', `update public.customer_moderators set user_id = '${USERS.traveller}' where true`],
       [
         'anon',
         `insert into public.analytics_events (customer_id, type, visitor_id) values ('${HOTEL_A}', 'qr_scan', gen_random_uuid())`,
@@ -492,9 +496,9 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
         'moderatorA',
         `insert into public.analytics_events (customer_id, type, visitor_id) values ('${HOTEL_A}', 'qr_scan', gen_random_uuid())`,
       ],
-      ['moderatorA', `delete from public.analytics_events`],
-      ['admin', `delete from public.analytics_events`],
-      ['admin', `update public.analytics_events set type = 'share'`],
+      ['moderatorA', `delete from public.analytics_events where true`],
+      ['admin', `delete from public.analytics_events where true`],
+      ['admin', `update public.analytics_events set type = 'share' where true`],
     ]);
   });
 
@@ -527,9 +531,9 @@ describe.each(BACKENDS)('row-level security on %s', (backend) => {
         'anon',
         `insert into public.contact_messages (name, email, message) values ('A', 'a@example.com', 'm') returning id`,
       ],
-      ['moderatorA', `update public.contact_messages set handled_at = now()`],
-      ['plain', `delete from public.contact_messages`],
-      ['anon', `delete from public.contact_messages`],
+      ['moderatorA', `update public.contact_messages set handled_at = now() where true`],
+      ['plain', `delete from public.contact_messages where true`],
+      ['anon', `delete from public.contact_messages where true`],
     ]);
   });
 

@@ -292,24 +292,25 @@ describe.each(BACKENDS)('rewards and commission on %s', (backend) => {
 
   it('direct INSERT/UPDATE/DELETE on money-like tables is denied for every client and changes nothing', async () => {
     const before = await snapshot(s.db, MONEY_TABLES);
+    // `where true`: hosted refuses a bare UPDATE or DELETE before privileges are consulted (safeupdate)
     const attempts = [
       `insert into public.points_ledger (user_id, customer_id, delta, reason) values ('${USERS.guest}', '${HOTEL_A}', 1000, 'adjustment')`,
-      'update public.points_ledger set delta = 9999',
-      'delete from public.points_ledger',
+      'update public.points_ledger set delta = 9999 where true',
+      'delete from public.points_ledger where true',
       `insert into public.vouchers (code, user_id, customer_id, activity_id, discount_pct, expires_at) values ('ABCDEFGHJK', '${USERS.guest}', '${HOTEL_A}', ${partnerId('miu-miu-spa')}, 90, now() + interval '1 day')`,
-      'update public.vouchers set redeemed_at = null',
-      'delete from public.vouchers',
+      'update public.vouchers set redeemed_at = null where true',
+      'delete from public.vouchers where true',
       `insert into public.reward_plays (user_id, campaign_id, customer_id, prize_kind, label, play_day, slot, idempotency_key) values ('${USERS.guest}', '${voucherCampaign}', '${HOTEL_A}', 'nothing', '{"en":"x"}', current_date, 9, 'x')`,
-      'delete from public.reward_plays',
+      'delete from public.reward_plays where true',
       `insert into public.partner_transactions (customer_id, activity_id, amount_minor, currency, commission_rate, reinvestment_pct, commission_minor, hotel_share_minor, platform_fee_minor, reinvestment_minor, net_to_hotel_minor, idempotency_key) values ('${HOTEL_A}', ${partnerId('miu-miu-spa')}, 100, 'VND', 0, 0, 0, 0, 0, 0, 0, 'x')`,
-      'update public.partner_transactions set amount_minor = 1',
-      'delete from public.partner_transactions',
+      'update public.partner_transactions set amount_minor = 1 where true',
+      'delete from public.partner_transactions where true',
       `insert into public.reward_campaigns (customer_id, kind) values ('${HOTEL_A}', 'scratch_card')`,
-      'update public.reward_campaigns set daily_limit = 1000',
-      'update public.reward_prizes set weight = 1000000, stock = null',
-      'delete from public.reward_prizes',
+      'update public.reward_campaigns set daily_limit = 1000 where true',
+      'update public.reward_prizes set weight = 1000000, stock = null where true',
+      'delete from public.reward_prizes where true',
       `insert into public.partner_pins (activity_id, pin_hash) values (${partnerId('secret-garden')}, 'x')`,
-      'update public.partner_pins set pin_hash = null',
+      'update public.partner_pins set pin_hash = null where true',
       'select pin_hash from public.partner_pins',
     ];
     for (const persona of ['anon', 'guest', 'moderatorA', 'admin'] as PersonaName[]) {

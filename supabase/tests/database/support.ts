@@ -91,6 +91,14 @@ export async function asPersona<T>(
   }
 }
 
+/** Runs one statement in its own transaction as a bare Data API role (`set local role`, no JWT claims). */
+export async function asRole(db: Db, role: 'anon' | 'authenticated' | 'service_role', sql: string): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    await tx.query(`set local role ${role}`);
+    return tx.query(sql);
+  });
+}
+
 export async function asSuper(tx: Queryable): Promise<void> {
   await tx.query('reset role');
 }

@@ -75,11 +75,12 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       [HOTEL_A, USERS.moderator],
     );
     const personas: PersonaName[] = ['anon', 'moderatorA', 'moderatorB', 'admin', 'disabled', 'plain', 'guest'];
+    // `where true`: hosted refuses a bare UPDATE or DELETE before privileges are consulted (safeupdate)
     const statements = [
       'select id from public.invitations',
       `insert into public.invitations (customer_id, email) values ('${HOTEL_A}', 'x@demo.test')`,
-      `update public.invitations set status = 'accepted'`,
-      'delete from public.invitations',
+      `update public.invitations set status = 'accepted' where true`,
+      'delete from public.invitations where true',
       'select id from private.mail_outbox',
       `insert into private.mail_outbox (to_email, subject, body_text) values ('x@demo.test', 's', 'b')`,
     ];
@@ -235,7 +236,9 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
       });
       // The table itself is closed to clients (reads and writes).
       expect(await outcome(tx, 'select count(*) from public.invitations')).toEqual({ code: '42501' });
-      expect(await outcome(tx, `update public.invitations set status = 'accepted'`)).toEqual({ code: '42501' });
+      expect(await outcome(tx, `update public.invitations set status = 'accepted' where true`)).toEqual({
+        code: '42501',
+      });
       // After acceptance the invitee is a moderator like the others, and shows as one.
       await become(tx, 'plain');
       expect(await outcome(tx, 'select public.accept_invitation($1)', [inv[0]!.id])).toEqual({ ok: HOTEL_A });

@@ -130,20 +130,21 @@ describe.each(BACKENDS)('settlement on %s', (backend) => {
   });
 
   it('no client writes the settlement tables directly (rates, staff, months, invoices, payouts, currencies, transactions)', async () => {
+    // `where true`: hosted refuses a bare UPDATE or DELETE before privileges are consulted (safeupdate)
     const writes = [
       `insert into public.commission_rates (activity_id, rate, status, decided_at, effective_from) values ('SPA', 0.5, 'accepted', now(), now())`,
-      `update public.commission_rates set rate = 0.5`,
-      `delete from public.commission_rates`,
+      `update public.commission_rates set rate = 0.5 where true`,
+      `delete from public.commission_rates where true`,
       `insert into public.partner_staff (activity_id, user_id) values ('SPA', '${USERS.traveller}')`,
-      `delete from public.partner_staff`,
+      `delete from public.partner_staff where true`,
       `insert into public.settlement_months (customer_id, month) values ('${HOTEL_A}', '2020-01-01')`,
-      `delete from public.settlement_months`,
-      `update public.partner_invoices set status = 'paid', paid_at = now()`,
-      `update public.hotel_payouts set payout_minor = payout_minor + 1`,
-      `delete from public.partner_invoices`,
+      `delete from public.settlement_months where true`,
+      `update public.partner_invoices set status = 'paid', paid_at = now() where true`,
+      `update public.hotel_payouts set payout_minor = payout_minor + 1 where true`,
+      `delete from public.partner_invoices where true`,
       `insert into public.currencies (code, minor_units, max_amount_minor) values ('ZZZ', 0, 1)`,
-      `update public.currencies set max_amount_minor = 1000000000000`,
-      `update public.partner_transactions set status = 'confirmed'`,
+      `update public.currencies set max_amount_minor = 1000000000000 where true`,
+      `update public.partner_transactions set status = 'confirmed' where true`,
     ];
     for (const who of ['anon', 'plain', 'moderatorA', 'partner', 'admin'] as Who[]) {
       await asPersona(s.db, 'anon', async (tx) => {
