@@ -316,6 +316,7 @@ export type Database = {
           created_at: string
           updated_at: string
           time_zone: string
+          require_mfa: boolean
         }
         Insert: {
           id: string
@@ -336,6 +337,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           time_zone?: string
+          require_mfa?: boolean
         }
         Update: {
           id?: string
@@ -356,6 +358,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           time_zone?: string
+          require_mfa?: boolean
         }
         Relationships: [
           {
@@ -1336,6 +1339,7 @@ export type Database = {
           created_at: string
           updated_at: string
           time_zone: string
+          require_mfa: boolean
         }
         SetofOptions: {
           from: "*"
@@ -1427,6 +1431,7 @@ export type Database = {
           created_at: string
           updated_at: string
           time_zone: string
+          require_mfa: boolean
         }
         SetofOptions: {
           from: "*"
@@ -1603,6 +1608,10 @@ export type Database = {
           created_at: string
           expires_at: string
         }[]
+      }
+      my_mfa_requirement: {
+        Args: never
+        Returns: Json
       }
       my_partners: {
         Args: never
