@@ -28,6 +28,7 @@ interface Values {
   longitude: number;
   zoom: number;
   is_public: boolean;
+  require_mfa: boolean;
   rewards_reinvestment_pct: number;
 }
 
@@ -65,6 +66,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
       longitude: customer.longitude,
       zoom: customer.zoom,
       is_public: customer.is_public,
+      require_mfa: customer.require_mfa,
       rewards_reinvestment_pct: Number(customer.rewards_reinvestment_pct),
     });
   }, [customer, form]);
@@ -91,6 +93,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
       longitude: v.longitude,
       zoom: v.zoom,
       is_public: v.is_public,
+      require_mfa: v.require_mfa,
       rewards_reinvestment_pct: v.rewards_reinvestment_pct,
     });
     setBusy(null);
@@ -234,6 +237,9 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           </Form.Item>
           <Form.Item name="is_public" valuePropName="checked">
             <Checkbox>{t('settings.public')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="require_mfa" valuePropName="checked" extra={t('settings.requireMfaHint')}>
+            <Checkbox>{t('settings.requireMfa')}</Checkbox>
           </Form.Item>
           {checking && (
             <Alert
