@@ -13,6 +13,7 @@ import { IMAGE_ACCEPT, uploadImage } from '../../../lib/upload-image.ts';
 import { fromFields, toFields } from '../../../lib/translations.ts';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
 import { CoordinateFields } from '../../../lib/coordinate-fields.tsx';
+import { withStepUp } from '../../../lib/step-up.tsx';
 
 type Customer = Tables<'customers'>;
 
@@ -44,7 +45,9 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
   // so the answer to the check is the truth: saved, or the server's refusal.
   const write = useCallback(
     async (patch: Partial<Customer>) => {
-      const { data, error } = await db.from('customers').update(patch).eq('id', customer.id).select('*').single();
+      const { data, error } = await withStepUp(db, async () =>
+        db.from('customers').update(patch).eq('id', customer.id).select('*').single(),
+      );
       if (error) throw error;
       return data;
     },
@@ -110,10 +113,9 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
 
   const setPackage = async (pkg: string) => {
     setBusy('package');
-    const { data, error } = await db.rpc('admin_set_customer_package', {
-      p_customer_id: customer.id,
-      p_package: pkg as 'basic',
-    });
+    const { data, error } = await withStepUp(db, async () =>
+      db.rpc('admin_set_customer_package', { p_customer_id: customer.id, p_package: pkg as 'basic' }),
+    );
     setBusy(null);
     if (error) return toast.error(t(errorKey(error)));
     toast.success(t('settings.packageSaved'));
