@@ -138,8 +138,8 @@ export async function renderTypes(db: Queryable): Promise<string> {
 
   const { rows: fns } = await db.query<Fn>(
     `select p.proname as name, p.proargnames::text[] as "argNames",
-            (select array_agg(t.typname order by k.ord)::text[] from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality k(oid, ord)
-               join pg_type t on t.oid = k.oid) as "argTypes",
+            coalesce((select array_agg(t.typname order by k.ord)::text[] from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality k(oid, ord)
+               join pg_type t on t.oid = k.oid), '{}') as "argTypes",
             p.proargmodes::text[] as "argModes", p.pronargdefaults as "nDefaults",
             rt.typname as "returnType", rt.typtype::text as "returnTyptype",
             (select c.relname from pg_class c where c.oid = rt.typrelid and c.relkind in ('r', 'v', 'p')) as "returnRel",

@@ -316,6 +316,7 @@ export type Database = {
           created_at: string
           updated_at: string
           time_zone: string
+          require_mfa: boolean
         }
         Insert: {
           id: string
@@ -336,6 +337,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           time_zone?: string
+          require_mfa?: boolean
         }
         Update: {
           id?: string
@@ -356,6 +358,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           time_zone?: string
+          require_mfa?: boolean
         }
         Relationships: [
           {
@@ -1417,6 +1420,7 @@ export type Database = {
           created_at: string
           updated_at: string
           time_zone: string
+          require_mfa: boolean
         }
         SetofOptions: {
           from: "*"
@@ -1508,6 +1512,7 @@ export type Database = {
           created_at: string
           updated_at: string
           time_zone: string
+          require_mfa: boolean
         }
         SetofOptions: {
           from: "*"
@@ -1684,6 +1689,10 @@ export type Database = {
           created_at: string
           expires_at: string
         }[]
+      }
+      my_mfa_requirement: {
+        Args: never
+        Returns: Json
       }
       my_partners: {
         Args: never

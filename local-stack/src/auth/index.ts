@@ -1,6 +1,6 @@
 // The auth service: GoTrue's v2 HTTP API under /auth/v1, backed by the auth.* tables, arranged as GoTrue
 // arranges its internal/ folder: api/ one module per endpoint (signup, token, user, logout, recover, verify,
-// resend, external, admin, settings), models/ the tables (users and identities, sessions and refresh tokens,
+// resend, external, admin, settings, mfa), models/ the tables (users and identities, sessions and refresh tokens,
 // mailed codes), mailer/ the mail templates. This file is the route table (GoTrue's api.go). README.md.
 import type { StackContext } from '../context.ts';
 import type { Handler, Req, Res } from '../http/router.ts';
@@ -10,6 +10,14 @@ import { ensureAuthSchema } from './models/sessions.ts';
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './api/admin.ts';
 import { authorize, callback, consent } from './api/external.ts';
 import { logout } from './api/logout.ts';
+import {
+  adminDeleteFactor,
+  adminListFactors,
+  challengeFactor,
+  enrollFactor,
+  unenrollFactor,
+  verifyFactor,
+} from './api/mfa.ts';
 import { recover } from './api/recover.ts';
 import { resend } from './api/resend.ts';
 import { health, jwks, settings } from './api/settings.ts';
@@ -36,6 +44,10 @@ export function registerAuth(ctx: StackContext): void {
   route('POST', '/token', (req, res) => token(ctx, limiter, req, res));
   route('GET', '/user', (req, res) => getUser(ctx, req, res));
   route('PUT', '/user', (req, res) => updateUser(ctx, limiter, req, res));
+  route('POST', '/factors', (req, res) => enrollFactor(ctx, req, res));
+  route('POST', '/factors/:factorId/challenge', (req, res) => challengeFactor(ctx, req, res));
+  route('POST', '/factors/:factorId/verify', (req, res) => verifyFactor(ctx, limiter, req, res));
+  route('DELETE', '/factors/:factorId', (req, res) => unenrollFactor(ctx, req, res));
   route('POST', '/logout', (req, res) => logout(ctx, req, res));
   route('POST', '/recover', (req, res) => recover(ctx, limiter, req, res));
   route('POST', '/verify', (req, res) => verifyPost(ctx, limiter, req, res));
@@ -49,4 +61,6 @@ export function registerAuth(ctx: StackContext): void {
   route('GET', '/admin/users/:id', (req, res) => getUserById(ctx, req, res));
   route('PUT', '/admin/users/:id', (req, res) => updateUserById(ctx, req, res));
   route('DELETE', '/admin/users/:id', (req, res) => deleteUser(ctx, req, res));
+  route('GET', '/admin/users/:id/factors', (req, res) => adminListFactors(ctx, req, res));
+  route('DELETE', '/admin/users/:id/factors/:factorId', (req, res) => adminDeleteFactor(ctx, req, res));
 }

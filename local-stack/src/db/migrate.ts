@@ -27,6 +27,11 @@ export async function bootstrap(db: Db): Promise<boolean> {
   return true;
 }
 
+/** Auth tables added after a database may have been bootstrapped (idempotent, run on every start). */
+export async function upgradeAuthSchema(db: Db): Promise<void> {
+  await db.exec(fs.readFileSync(path.join(here, 'auth-mfa.sql'), 'utf8'));
+}
+
 export interface MigrationFile {
   version: string;
   name: string;
@@ -57,6 +62,7 @@ export async function migrate(
 ): Promise<MigrateResult> {
   const log = opts.log ?? (() => undefined);
   const bootstrapped = await bootstrap(db);
+  await upgradeAuthSchema(db);
   await db.exec('set search_path = "$user", public, extensions');
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((r) => r.version));

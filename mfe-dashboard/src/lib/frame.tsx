@@ -2,6 +2,7 @@
 // light/dark mode), and the customer being managed.
 import { useCallback, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, Result, Spin, theme as antdTheme } from 'antd';
+import { StepUpPrompt } from './step-up.tsx';
 import { antdThemeTokens } from '@guestmap/shared-ui/tokens';
 import { useAntdLocale } from '@guestmap/shared-ui/antd-locale';
 import { useCustomer, useSelector, useTranslation, usePlatform, type Customer } from '@guestmap/shared-ui/contracts';
@@ -23,7 +24,10 @@ export function Themed({ children }: { children: ReactNode }) {
         algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       }}
     >
-      <AntApp>{children}</AntApp>
+      <AntApp>
+        {children}
+        <StepUpPrompt />
+      </AntApp>
     </ConfigProvider>
   );
 }

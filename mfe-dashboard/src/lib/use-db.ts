@@ -20,6 +20,7 @@ export function useCustomerId(): string {
  * raises is a type error here until someone decides how the dashboard says it.
  */
 const EXPLAINED: Record<DbErrorCode, boolean> = {
+  aal2_required: true,
   account_required: false,
   already_invited: true,
   already_received: false,
@@ -66,6 +67,7 @@ const EXPLAINED: Record<DbErrorCode, boolean> = {
   invoice_not_found: true,
   last_moderator: true,
   moderator_anonymous: false,
+  mfa_enrolment_required: true,
   moderator_cannot_be_staff: true,
   month_closed: true,
   month_not_ended: true,

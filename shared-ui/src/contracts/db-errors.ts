@@ -6,6 +6,7 @@
 // where a screen handles some, so a new code in a migration is a type error where it is not handled.
 
 export const DB_ERROR_CODES = [
+  'aal2_required',
   'account_required',
   'already_invited',
   'already_received',
@@ -51,6 +52,7 @@ export const DB_ERROR_CODES = [
   'invitation_withdrawn',
   'invoice_not_found',
   'last_moderator',
+  'mfa_enrolment_required',
   'moderator_anonymous',
   'moderator_cannot_be_staff',
   'month_closed',

@@ -33,6 +33,7 @@ const EXPOSED_DEFINER_ALLOWLIST = [
   'monthly_statement',
   'monthly_statement_items',
   'my_invitations',
+  'my_mfa_requirement',
   'my_partners',
   'my_voucher_codes',
   'partner_pin_changes',

@@ -21,7 +21,7 @@ import {
 } from '../models/users.ts';
 import { checkPassword, normaliseEmail, parseGoDuration } from '../validate.ts';
 
-function requireAdmin(ctx: StackContext, req: Req): void {
+export function requireAdmin(ctx: StackContext, req: Req): void {
   const token = bearer(req);
   if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   let role: unknown;
@@ -35,7 +35,7 @@ function requireAdmin(ctx: StackContext, req: Req): void {
 
 const notFound = () => authError(404, 'user_not_found', 'User not found');
 
-async function mustFind(q: Queryable, id: string): Promise<UserRow> {
+export async function mustFind(q: Queryable, id: string): Promise<UserRow> {
   const u = await findUserById(q, id, true);
   if (!u) throw notFound();
   return u;

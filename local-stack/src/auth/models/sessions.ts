@@ -7,6 +7,7 @@ import type { StackContext } from '../../context.ts';
 import { bearer } from '../../http/router.ts';
 import { JwtError, signJwt, verifyJwt, type Claims } from '../../jwt.ts';
 import { authError, badRequest, forbidden, unexpected } from '../errors.ts';
+import { factorsOf } from './factors.ts';
 import { appMeta, findUserById, identitiesOf, userJson, userMeta, type Json, type UserRow, UUID_RE } from './users.ts';
 import { clientIp } from '../rate-limit.ts';
 
@@ -23,25 +24,16 @@ export interface SessionJson extends Json {
 
 const schemaReady = new WeakMap<object, Promise<void>>();
 /**
- * auth.mfa_amr_claims (hosted has it) records how each session was authenticated, for `amr` on refresh.
  * _auth.otp_codes is the stack's own (hosted has no such table): each mailed code's hash and wrong tries
- * (codes.ts: every code auth mails), in a schema no API role can reach.
+ * (codes.ts: every code auth mails), in a schema no API role can reach. GoTrue's tables, auth.mfa_* among
+ * them, are created before the project's migrations (db/bootstrap.sql, db/auth-mfa.sql).
  */
 export function ensureAuthSchema(ctx: StackContext): Promise<void> {
   const known = schemaReady.get(ctx.db);
   if (known) return known;
   const p = ctx.db
     .exec(
-      `create table if not exists auth.mfa_amr_claims (
-         session_id uuid not null references auth.sessions (id) on delete cascade,
-         created_at timestamptz not null,
-         updated_at timestamptz not null,
-         authentication_method text not null,
-         id uuid primary key,
-         constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
-       );
-       alter table auth.mfa_amr_claims owner to supabase_auth_admin;
-       create schema if not exists _auth;
+      `create schema if not exists _auth;
        revoke all on schema _auth from public;
        create table if not exists _auth.otp_codes (
          user_id uuid not null references auth.users (id) on delete cascade,
@@ -64,7 +56,7 @@ export function ensureAuthSchema(ctx: StackContext): Promise<void> {
 // Short, URL-safe, unguessable (as GoTrue's current 12-character tokens are, but longer).
 const newRefreshToken = () => crypto.randomBytes(16).toString('base64url');
 
-async function insertRefreshToken(
+export async function insertRefreshToken(
   q: Queryable,
   userId: string,
   sessionId: string,
@@ -145,13 +137,22 @@ async function runAccessTokenHook(
   return c as Claims;
 }
 
+/** The session's `amr`: each method once, newest first, timestamped when it was last used (GoTrue's AMREntry). */
 async function sessionAmr(tx: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
   const r = await tx.query<{ method: string; ts: string | number }>(
-    `select authentication_method as method, extract(epoch from created_at)::bigint::text as ts
-       from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+    `select authentication_method as method, extract(epoch from updated_at)::bigint::text as ts
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc, authentication_method`,
     [sessionId],
   );
   return r.rows.map((x) => ({ method: x.method, timestamp: Number(x.ts) }));
+}
+
+/** The session's assurance level as auth.sessions keeps it: aal2 after a verified second factor, else aal1. */
+export async function sessionAal(q: Queryable, sessionId: string): Promise<'aal1' | 'aal2'> {
+  const r = await q.query<{ aal: string | null }>('select aal::text as aal from auth.sessions where id = $1', [
+    sessionId,
+  ]);
+  return r.rows[0]?.aal === 'aal2' ? 'aal2' : 'aal1';
 }
 
 /** Signs the access token for (user, session) and returns GoTrue's session JSON. */
@@ -180,7 +181,7 @@ export async function sessionResponse(
     app_metadata: appMeta(user),
     user_metadata: userMeta(user),
     role: user.role || 'authenticated',
-    aal: 'aal1',
+    aal: await sessionAal(tx, sessionId),
     amr: await sessionAmr(tx, sessionId),
     session_id: sessionId,
     is_anonymous: Boolean(user.is_anonymous),
@@ -194,7 +195,7 @@ export async function sessionResponse(
     expires_in: Math.max(0, exp - now),
     expires_at: exp,
     refresh_token: refreshToken,
-    user: userJson(user, await identitiesOf(tx, user.id)),
+    user: userJson(user, await identitiesOf(tx, user.id), await factorsOf(tx, user.id)),
     ...extra,
   };
 }

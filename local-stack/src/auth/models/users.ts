@@ -1,7 +1,9 @@
 // auth.users / auth.identities rows and their JSON as GoTrue returns it.
 import type { Queryable } from '../../db/db.ts';
+import { factorJson, factorsOf, type FactorRow } from './factors.ts';
+import { iso, type Json, UUID_RE } from './json.ts';
 
-export type Json = Record<string, unknown>;
+export { iso, UUID_RE, type Json };
 
 export interface UserRow {
   id: string;
@@ -46,14 +48,6 @@ const USER_COLS = `id::text as id, aud, role, email, phone, encrypted_password, 
   confirmed_at, confirmation_sent_at, recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, banned_until, deleted_at, is_anonymous,
   coalesce(banned_until > now(), false) as is_banned, email_change, email_change_sent_at, email_change_confirm_status`;
-
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function iso(v: unknown): string | null {
-  if (v === null || v === undefined || v === '') return null;
-  const d = v instanceof Date ? v : new Date(String(v));
-  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
-}
 
 const asObj = (v: unknown): Json => {
   if (typeof v === 'string') {
@@ -106,8 +100,8 @@ export function identityJson(i: IdentityRow): Json {
   };
 }
 
-/** The user object of GoTrue's API (fields that are empty there are left out here too). */
-export function userJson(u: UserRow, identities: IdentityRow[]): Json {
+/** The user object of GoTrue's API (fields that are empty there are left out here too, `factors` among them). */
+export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): Json {
   const out: Json = {
     id: u.id,
     aud: u.aud || 'authenticated',
@@ -130,6 +124,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Json {
   out.app_metadata = asObj(u.raw_app_meta_data);
   out.user_metadata = asObj(u.raw_user_meta_data);
   out.identities = identities.map(identityJson);
+  if (factors.length) out.factors = factors.map(factorJson);
   out.created_at = iso(u.created_at);
   out.updated_at = iso(u.updated_at);
   opt('banned_until', u.banned_until);
@@ -140,7 +135,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Json {
 
 export async function loadUserJson(q: Queryable, id: string): Promise<Json | null> {
   const u = await findUserById(q, id);
-  return u ? userJson(u, await identitiesOf(q, id)) : null;
+  return u ? userJson(u, await identitiesOf(q, id), await factorsOf(q, id)) : null;
 }
 
 export function appMeta(u: UserRow): Json {

@@ -11,6 +11,7 @@ import { FavouritesSection } from './favourites-section.tsx';
 import { PictureSection } from './picture-section.tsx';
 import { NameSection } from './name-section.tsx';
 import { LanguageSection } from './language-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 import { Header, Nav } from './user-header.tsx';
 
 export function UserScreen() {
@@ -33,6 +34,7 @@ export function UserScreen() {
             <PictureSection />
             <NameSection />
             <LanguageSection />
+            <TwoFactorSection />
           </>
         ) : (
           <>

@@ -13,6 +13,7 @@ import { IMAGE_ACCEPT, uploadImage } from '../../../lib/upload-image.ts';
 import { fromFields, toFields } from '../../../lib/translations.ts';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
 import { CoordinateFields } from '../../../lib/coordinate-fields.tsx';
+import { withStepUp } from '../../../lib/step-up.tsx';
 
 type Customer = Tables<'customers'>;
 
@@ -28,6 +29,7 @@ interface Values {
   longitude: number;
   zoom: number;
   is_public: boolean;
+  require_mfa: boolean;
   rewards_reinvestment_pct: number;
 }
 
@@ -43,7 +45,9 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
   // so the answer to the check is the truth: saved, or the server's refusal.
   const write = useCallback(
     async (patch: Partial<Customer>) => {
-      const { data, error } = await db.from('customers').update(patch).eq('id', customer.id).select('*').single();
+      const { data, error } = await withStepUp(db, async () =>
+        db.from('customers').update(patch).eq('id', customer.id).select('*').single(),
+      );
       if (error) throw error;
       return data;
     },
@@ -65,6 +69,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
       longitude: customer.longitude,
       zoom: customer.zoom,
       is_public: customer.is_public,
+      require_mfa: customer.require_mfa,
       rewards_reinvestment_pct: Number(customer.rewards_reinvestment_pct),
     });
   }, [customer, form]);
@@ -91,6 +96,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
       longitude: v.longitude,
       zoom: v.zoom,
       is_public: v.is_public,
+      require_mfa: v.require_mfa,
       rewards_reinvestment_pct: v.rewards_reinvestment_pct,
     });
     setBusy(null);
@@ -107,10 +113,9 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
 
   const setPackage = async (pkg: string) => {
     setBusy('package');
-    const { data, error } = await db.rpc('admin_set_customer_package', {
-      p_customer_id: customer.id,
-      p_package: pkg as 'basic',
-    });
+    const { data, error } = await withStepUp(db, async () =>
+      db.rpc('admin_set_customer_package', { p_customer_id: customer.id, p_package: pkg as 'basic' }),
+    );
     setBusy(null);
     if (error) return toast.error(t(errorKey(error)));
     toast.success(t('settings.packageSaved'));
@@ -234,6 +239,9 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           </Form.Item>
           <Form.Item name="is_public" valuePropName="checked">
             <Checkbox>{t('settings.public')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="require_mfa" valuePropName="checked" extra={t('settings.requireMfaHint')}>
+            <Checkbox>{t('settings.requireMfa')}</Checkbox>
           </Form.Item>
           {checking && (
             <Alert
