@@ -31,7 +31,7 @@ grant select on table public.currencies to authenticated;
 grant select on table public.customer_moderators to authenticated;
 grant select on table public.customers to anon;
 grant delete, select on table public.customers to authenticated;
-grant update (name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome, is_public, rewards_reinvestment_pct, time_zone) on table public.customers to authenticated;
+grant update (name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome, is_public, rewards_reinvestment_pct, time_zone, require_mfa) on table public.customers to authenticated;
 grant delete, insert, select on table public.favourites to authenticated;
 grant select on table public.hotel_payouts to authenticated;
 grant select on table public.partner_invoices to authenticated;
@@ -49,6 +49,9 @@ grant select (id, campaign_id, kind, label, points, activity_id, discount_pct, d
 grant select on table public.settlement_months to authenticated;
 grant delete, insert, select on table public.user_customers to authenticated;
 grant select (id, user_id, customer_id, activity_id, play_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at) on table public.vouchers to authenticated;
+-- Issue 41's tables: a closed invoice's items and a partner's contact address (read under their policies).
+grant select on table public.partner_invoice_items to authenticated;
+grant select on table public.partner_contacts to authenticated;
 
 -- ─── service_role ───────────────────────────────────────────────────────────────
 -- Only what is done with the service key: the back office records a contact message unlimited
