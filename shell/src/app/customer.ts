@@ -60,6 +60,7 @@ export const CUSTOMER_COLUMN_LIST = [
   'is_public',
   'rewards_reinvestment_pct',
   'time_zone',
+  'require_mfa',
   'created_by',
   'created_at',
   'updated_at',
