@@ -75,6 +75,10 @@ const monthLabel = (m: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${m}-01T00:00:00Z`),
   );
+/** The day an invoice was paid as the portal shows it: on the partner's phone, whose clock is the hotel's (TZ),
+ *  not the test runner's (UTC): after 17:00 UTC they are different days. */
+const paidDate = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TZ }).format(new Date(iso));
 const squash = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 interface Tx {
@@ -276,7 +280,7 @@ test.describe('partner portal', () => {
     );
     await expect(card.getByTestId('portal-invoice-reference')).toHaveText(inv!.payment_reference);
     if (inv!.status === 'paid') {
-      const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(inv!.paid_at!));
+      const date = paidDate(inv!.paid_at!, locale);
       await expect(card.getByTestId('portal-invoice-status')).toHaveText(
         tr(cat[lang].dash, 'partnerPortal.paidOn', { date }),
       );
@@ -298,7 +302,7 @@ test.describe('partner portal', () => {
     await expect(printed).toContainText(
       inv!.status === 'paid'
         ? tr(cat[lang].dash, 'partnerPortal.paidOn', {
-            date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(inv!.paid_at!)),
+            date: paidDate(inv!.paid_at!, locale),
           })
         : tr(cat[lang].dash, 'partnerPortal.unpaid'),
     );

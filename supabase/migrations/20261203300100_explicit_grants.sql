@@ -71,5 +71,5 @@ grant select, delete on table public.invitations to service_role;
 grant select, delete on table public.reward_campaigns to service_role;
 grant select, delete on table public.user_customers to service_role;
 grant select on table public.analytics_events, public.commission_rates, public.currencies, public.hotel_payouts,
-  public.partner_invoices, public.partner_pins, public.points_ledger, public.reward_plays, public.reward_prizes,
+  public.partner_contacts, public.partner_invoices, public.partner_pins, public.points_ledger, public.reward_plays, public.reward_prizes,
   public.settlement_months to service_role;

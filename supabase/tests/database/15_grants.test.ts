@@ -58,6 +58,7 @@ const GRANTS = [
   'service_role favourites: delete, select',
   'service_role hotel_payouts: select',
   'service_role invitations: delete, select',
+  'service_role partner_contacts: select',
   'service_role partner_invoices: select',
   'service_role partner_pins: select',
   'service_role partner_staff: insert, select',
