@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform, type RemoteName } from '@guestmap/shared-ui/contracts';
-import { loadScreen, resetRemote, RemoteUnavailableError } from '../mf/remotes.ts';
+import { loadScreen, resetRemote, RemoteUnavailableError, LOAD_GIVE_UP_MS, LOAD_TIMEOUT_MS } from '../mf/remotes.ts';
 import { releasePrerender } from '../app/prerender.ts';
 
 /** Remotes whose screens use the full Supabase client at once (auth, storage): it loads alongside them. */
@@ -40,6 +40,16 @@ export function RemoteLoading() {
       <span className="gm-spinner" aria-hidden="true" />
       <span className="gm-visually-hidden">{t('remote.loading')}</span>
     </div>
+  );
+}
+
+/** A load past its first bound but still arriving: a slow link or a busy phone, not a broken remote. */
+export function RemoteSlow() {
+  const { t } = useTranslation('shell');
+  return (
+    <p className="gm-remote-slow" role="status" aria-live="polite">
+      {t('remote.slow')}
+    </p>
   );
 }
 
@@ -84,7 +94,7 @@ export function RemoteScreen({
     if (NEEDS_SUPABASE.includes(remote))
       loadSupabase().catch((e) => console.warn('[shell] Supabase client unavailable', e));
   }, [remote, loadSupabase, attempt]);
-  const [state, setState] = useState<{ id: string; C: ComponentType | null; failed: boolean }>(() => ({
+  const [state, setState] = useState<{ id: string; C: ComponentType | null; failed: boolean; slow?: boolean }>(() => ({
     id,
     C: cache.get(id) ?? null,
     failed: false,
@@ -105,16 +115,30 @@ export function RemoteScreen({
       // browser between them, instead of one long task (a whole page is 100-300 ms on a mid-range phone).
       if (live) startTransition(() => setState({ id, C, failed: false }));
     };
-    loadScreen(remote, module).then(show, (e) => {
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const fail = (e: unknown) => {
+      clearTimeout(giveUp);
       console.warn(`[shell] ${id} unavailable`, e, (e as { cause?: unknown })?.cause);
       if (live) setState({ id, C: null, failed: true });
-      // A load that was only slow replaces the fallback when it finally arrives.
+    };
+    loadScreen(remote, module).then(show, (e) => {
       if (e instanceof RemoteUnavailableError && e.late) {
-        e.late.then(show, () => undefined);
-      }
+        // Slow, still arriving: the loading state says so and waits on; past the second bound the fallback
+        // shows, and the load, if it ever arrives, still replaces it.
+        if (live) setState((s) => (s.id === id && !s.C ? { ...s, slow: true } : s));
+        giveUp = setTimeout(() => fail(e), LOAD_GIVE_UP_MS - LOAD_TIMEOUT_MS);
+        e.late.then(
+          (C) => {
+            clearTimeout(giveUp);
+            show(C);
+          },
+          (err: unknown) => fail(err),
+        );
+      } else fail(e);
     });
     return () => {
       live = false;
+      clearTimeout(giveUp);
     };
   }, [id, remote, module, attempt]);
   const retry = () => {
@@ -130,7 +154,15 @@ export function RemoteScreen({
     if (shown) releasePrerender();
   }, [shown]);
   if (state.failed) return <RemoteFallback onRetry={retry} />;
-  if (!C) return loading ?? <RemoteLoading />;
+  if (!C)
+    return state.slow ? (
+      <>
+        {loading ?? <RemoteLoading />}
+        <RemoteSlow />
+      </>
+    ) : (
+      (loading ?? <RemoteLoading />)
+    );
   return (
     <RenderBoundary key={`${remote}#${attempt}`} onRetry={retry}>
       {/* A screen waiting for the Supabase client (useSupabase) shows the same loading state. */}

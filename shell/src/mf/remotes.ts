@@ -7,7 +7,14 @@ import type { PlatformConfig, RegisterRemote, RemoteName } from '@guestmap/share
 import { contractCompatible, CONTRACT_DECLARATION } from '@guestmap/shared-ui/contract-version';
 import { yieldToMain } from '../app/idle.ts';
 
+/** After this long a load still in flight is called slow: the screen says so and keeps waiting. */
 export const LOAD_TIMEOUT_MS = 4500;
+/**
+ * After this long a load still in flight is given up: the screen shows the fallback with Retry (a remote that
+ * never answers), and still replaces it by itself if the load arrives later. On the slowest link the product is
+ * tested on (400 kbit/s, 400 ms round trips) a screen arrives in well under it.
+ */
+export const LOAD_GIVE_UP_MS = 30_000;
 
 export class RemoteUnavailableError extends Error {
   /**
