@@ -4,7 +4,7 @@
 // character (the machine's CJK fonts: `.ci/run` installs them where missing; no web font is downloaded).
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '@guestmap/shared-ui/languages';
-import { API_URL, ANON_KEY, catalogue, foreignTexts, missingGlyphs, serviceRest, tr } from './support.ts';
+import { API_URL, ANON_KEY, catalogue, foreignTexts, missingGlyphs, remoteOrigin, serviceRest, tr } from './support.ts';
 
 const HOTEL = 'saigon-riverside-hotel';
 const CJK = LANGUAGES.filter((l) => l.lang === 'zh' || l.lang === 'ko' || l.lang === 'ja') as unknown as {
@@ -133,6 +133,35 @@ test('switching to Korean on the map shows the places and the welcome in Korean,
   await expect(page.getByText(place.title!.ko!, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(hotel!.welcome.ko!).first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test('antd’s own strings arrive before a screen opens: with the Korean file held back, the sign-in dialog never shows English', async ({
+  page,
+}) => {
+  // antd's Korean strings (a chunk of the account remote's own, downloaded when the page speaks Korean) arrive
+  // 3 s late, as on a slow link. The dialog may wait for them; it must not open with antd's English meanwhile.
+  await page.route(`${remoteOrigin('account')}/static/js/async/*.js`, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('locale:"ko"')) await new Promise((r) => setTimeout(r, 3_000));
+    await route.fulfill({ response, body });
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __english: string[] };
+    w.__english = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role="dialog"] [aria-label]')) {
+        const label = el.getAttribute('aria-label') ?? '';
+        if (['Close', 'Show', 'Hide'].includes(label) && !w.__english.includes(label)) w.__english.push(label);
+      }
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  await inLanguage(page, 'ko-KR');
+  await page.goto(`/${HOTEL}?dialogAuth=true`);
+  const auth = page.getByRole('dialog').first();
+  await expect(auth.locator('input[type="password"]')).toBeVisible({ timeout: 30_000 });
+  await expect(auth.locator('.ant-modal-close')).toHaveAttribute('aria-label', '닫기');
+  expect(await page.evaluate(() => (window as unknown as { __english: string[] }).__english)).toEqual([]);
 });
 
 for (const { lang, locale } of CJK) {

@@ -16,6 +16,8 @@ export function useThemeMode(): 'light' | 'dark' {
 export function Themed({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
   const antdLocale = useAntdLocale(usePlatform().locale);
+  // The language's antd strings are still on their way: the screen opens once they are here (useAntdLocale).
+  if (!antdLocale) return null;
   return (
     <ConfigProvider
       locale={antdLocale}

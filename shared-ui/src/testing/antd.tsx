@@ -3,12 +3,12 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { usePlatform } from '../contracts/index.ts';
-import { useAntdLocale } from '../antd-locale.ts';
+import { ANTD_ENGLISH, useAntdLocale } from '../antd-locale.ts';
 import { antdThemeTokens } from '../tokens/index.ts';
 
 export function AntdTestProvider({ children }: { children: ReactNode }) {
   const { locale } = usePlatform();
-  const antdLocale = useAntdLocale(locale);
+  const antdLocale = useAntdLocale(locale) ?? ANTD_ENGLISH;
   const token = Object.fromEntries(
     Object.entries(antdThemeTokens('light').token).filter(([k]) => !k.startsWith('screen')),
   );

@@ -26,6 +26,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const antdLocale = useAntdLocale(locale);
   const mode = useThemeMode();
   const tokens = antdThemeTokens(mode);
+  // The language's antd strings are still on their way: the screen opens once they are here (useAntdLocale).
+  if (!antdLocale) return null;
   return (
     <ConfigProvider
       locale={antdLocale}
