@@ -43,6 +43,12 @@ from auth.users u
 where u.email like '%@demo.test';
 
 update public.profiles set is_admin = true where id = '00000000-0000-4000-a000-000000000001';
+-- The administrator's authenticator app (issue 41: administrators must have one): a verified TOTP factor whose
+-- secret is a demo value the README prints, as it prints the demo PINs (add it to any authenticator app as a setup
+-- key, time-based). The other demo accounts have no factor.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values ('00000000-0000-4000-f000-000000000001', '00000000-0000-4000-a000-000000000001', 'Demo authenticator',
+  'totp', 'verified', now() - interval '120 days', now() - interval '120 days', 'GUESTMAPDEMOADMINTOTPSECRET23456');
 update public.profiles set is_disabled = true where id = '00000000-0000-4000-a000-000000000004';
 update auth.users set banned_until = timestamptz '2999-12-31 00:00:00+00' where id = '00000000-0000-4000-a000-000000000004';
 

@@ -29,7 +29,7 @@ type InboxList = { messages?: Array<{ ID: string; To?: Array<{ Address: string }
 type InboxMail = { Text?: string; HTML?: string; Subject?: string };
 
 /** Mails to `email` (newest first, sent at or after `after`), read through the inbox's API. */
-async function mailsTo(email: string, after: number): Promise<InboxMail[]> {
+export async function mailsTo(email: string, after: number): Promise<InboxMail[]> {
   const list = (await (await fetch(`${INBOX}/api/v1/messages`)).json()) as InboxList;
   const mine = (list.messages ?? []).filter(
     (m) =>

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { totpCode } from '../../local-stack/src/auth/totp.ts';
 
 export const BASE = Number(process.env.GUESTMAP_PORT_BASE ?? 3000);
 export const REMOTE_PORTS = { marketing: BASE + 1, map: BASE + 2, account: BASE + 3, dashboard: BASE + 4 } as const;
@@ -48,23 +49,60 @@ export const SERVICE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 export const DEMO_PASSWORD = 'demo-pass-123';
 
-/** A real password sign-in against the local stack; returns the GoTrue session. */
-export async function passwordSession(email: string, password = DEMO_PASSWORD): Promise<Record<string, unknown>> {
+/** The demo secrets of the seeded authenticator apps (supabase/seed.sql, README): administrators must have one. */
+export const DEMO_TOTP_SECRETS: Record<string, string> = { 'admin@demo.test': 'GUESTMAPDEMOADMINTOTPSECRET23456' };
+
+/**
+ * A real password sign-in against the local stack; returns the GoTrue session. An account with a seeded
+ * authenticator app then enters its code, as its owner would (GoTrue's challenge and verify): the session is aal2,
+ * so a test whose subject is not the second factor acts as that person normally does.
+ */
+export async function passwordSession(
+  email: string,
+  password = DEMO_PASSWORD,
+  opts: { enterCode?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const res = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
+  const session = (await res.json()) as Record<string, unknown> & {
+    access_token: string;
+    user?: { factors?: { id: string; factor_type: string; status: string }[] };
+  };
+  const secret = DEMO_TOTP_SECRETS[email];
+  const factor = session.user?.factors?.find((f) => f.factor_type === 'totp' && f.status === 'verified');
+  if (!secret || !factor || opts.enterCode === false) return session;
+  const call = async (p: string, body: unknown) => {
+    const r = await fetch(`${API_URL}/auth/v1${p}`, {
+      method: 'POST',
+      headers: {
+        apikey: ANON_KEY,
+        Authorization: `Bearer ${session.access_token}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${p} for ${email} failed: ${r.status} ${await r.text()}`);
+    return (await r.json()) as Record<string, unknown>;
+  };
+  const challenge = await call(`/factors/${factor.id}/challenge`, {});
+  return call(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: totpCode(secret) });
 }
 
 /**
  * Signs the page in as `email` before it loads, by putting a real session where supabase-js keeps
  * it (localStorage `sb-<host>-auth-token`). For tests whose subject is not the sign-in form itself.
  */
-export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<Record<string, unknown>> {
-  const session = await passwordSession(email, password);
+export async function signInAs(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  opts: { enterCode?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const session = await passwordSession(email, password, opts);
   const key = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
   await page.addInitScript(
     ([k, v]) => {

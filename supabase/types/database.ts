@@ -1389,6 +1389,12 @@ export type Database = {
         }
         Returns: string
       }
+      admin_reset_second_factor: {
+        Args: {
+          p_email: string
+        }
+        Returns: Json
+      }
       admin_set_commission_rate: {
         Args: {
           p_activity_id: string

@@ -81,6 +81,7 @@ const EXPLAINED: Record<DbErrorCode, boolean> = {
   not_partner: true,
   not_pending: true,
   order_stale: true,
+  own_factor: true,
   own_proposal: true,
   own_sale: true,
   package_city: true,

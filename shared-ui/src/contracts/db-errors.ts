@@ -67,6 +67,7 @@ export const DB_ERROR_CODES = [
   'not_partner',
   'not_pending',
   'order_stale',
+  'own_factor',
   'own_proposal',
   'own_sale',
   'package_city',

@@ -76,6 +76,7 @@ const GRANTS = [
 /** Who may execute each function in `public` (through PUBLIC or a grant); '-' for none of the three. */
 const FUNCTIONS: Record<string, string> = {
   'accept_invitation(uuid)': 'authenticated',
+  'admin_reset_second_factor(text)': 'authenticated',
   'admin_set_commission_rate(uuid,numeric)': 'authenticated',
   'admin_set_customer_package(text,text)': 'authenticated',
   'admin_set_user_disabled(uuid,boolean)': 'authenticated',

@@ -9,6 +9,7 @@ afterAll(stopPgServer);
 /** Security-definer functions the API may call (each checks the caller itself). */
 const EXPOSED_DEFINER_ALLOWLIST = [
   'accept_invitation',
+  'admin_reset_second_factor',
   'admin_set_commission_rate',
   'admin_set_customer_package',
   'admin_set_user_disabled',

@@ -5,7 +5,8 @@
 //   from an aal2 session it does;
 // - a hotel that requires a factor (customers.require_mfa) refuses its moderators' and its partners' staff's
 //   money actions while they have none (`mfa_enrolment_required`), and only theirs; the platform's rule for
-//   administrators (private.security_settings.admins_require_mfa) likewise;
+//   administrators must have one (private.security_settings.admins_require_mfa, on), and another administrator
+//   resets a lost one (public.admin_reset_second_factor);
 // - whatever path writes the money tables (any RPC, a direct write) meets the same check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
@@ -198,16 +199,57 @@ describe.each(BACKENDS)('a second factor for money actions, on %s', (backend) =>
     });
   });
 
-  it('the platform rule for administrators: an admin without a factor is refused while it is on', async () => {
+  it('administrators must have a factor: the rule is on, the seeded one acts from aal2 only, one without a factor is refused', async () => {
     await asPersona(s.db, 'admin', async (tx) => {
+      // The seeded administrator has a factor, and its persona is a session that entered the code.
       expect(await outcome(tx, 'select public.admin_set_commission_rate($1, 0.1)', [siesta])).toHaveProperty('ok');
-      await asSuper(tx);
-      await tx.query('update private.security_settings set admins_require_mfa = true');
       await as(tx, USERS.admin, 'aal1');
+      expect(await outcome(tx, 'select public.admin_set_commission_rate($1, 0.11)', [siesta])).toMatchObject(
+        refused('aal2_required'),
+      );
+      await asSuper(tx);
+      expect(await value(tx, 'select admins_require_mfa from private.security_settings')).toBe(true);
+      // Another administrator, without a factor: refused until they add one.
+      await tx.query('update public.profiles set is_admin = true where id = $1', [USERS.traveller]);
+      await as(tx, USERS.traveller, 'aal1');
       expect(await outcome(tx, 'select public.admin_set_commission_rate($1, 0.12)', [siesta])).toMatchObject(
         refused('mfa_enrolment_required'),
       );
       expect(await value(tx, 'select public.my_mfa_requirement()')).toEqual({ required: true, enrolled: false });
+    });
+  });
+
+  it('a lost factor: another administrator resets it from an aal2 session and its holder is mailed; nobody else does', async () => {
+    await asPersona(s.db, 'admin', async (tx) => {
+      await factor(tx, PARTNER);
+      const reset = 'select public.admin_reset_second_factor($1)';
+      await as(tx, PARTNER, 'aal2');
+      expect(await outcome(tx, reset, ['partner@demo.test'])).toMatchObject({ code: '42501', detail: 'not_admin' });
+      await as(tx, USERS.admin, 'aal1');
+      expect(await outcome(tx, reset, ['partner@demo.test'])).toMatchObject(refused('aal2_required'));
+      await as(tx, USERS.admin, 'aal2');
+      expect(await outcome(tx, reset, ['admin@demo.test'])).toMatchObject(refused('own_factor'));
+      expect(await outcome(tx, reset, ['nobody@example.com'])).toMatchObject(refused('user_not_found'));
+      await asSuper(tx);
+      expect(await value(tx, 'select count(*)::int from auth.mfa_factors where user_id = $1', [PARTNER])).toBe(1);
+      await as(tx, USERS.admin, 'aal2');
+      expect(await outcome(tx, reset, [' Partner@Demo.test '])).toEqual({
+        ok: { email: 'partner@demo.test', removed: 1 },
+      });
+      await asSuper(tx);
+      expect(await value(tx, 'select count(*)::int from auth.mfa_factors where user_id = $1', [PARTNER])).toBe(0);
+      // The holder reads why, in their language (Vietnamese), with where to add a new app.
+      const mail = (
+        await tx.query<{ subject: string; body_text: string }>(
+          `select subject, body_text from private.mail_outbox where to_email = 'partner@demo.test'
+           order by created_at desc, id desc limit 1`,
+        )
+      ).rows[0]!;
+      expect(mail.subject).toBe('Ứng dụng xác thực của tài khoản Guestmap đã được gỡ');
+      expect(mail.body_text).toContain('{{ .SiteURL }}/user/settings');
+      // Without a factor (and no hotel rule), the partner's aal1 session acts again.
+      await as(tx, PARTNER, 'aal1');
+      expect(await value(tx, 'select public.my_mfa_requirement()')).toEqual({ required: false, enrolled: false });
     });
   });
 

@@ -1,11 +1,12 @@
-// Administrators: find users, disable or enable one (the user is signed out live), change any
-// customer's package.
+// Administrators: find users, disable or enable one (the user is signed out live), reset one's lost
+// authenticator app, change any customer's package.
 import { useState } from 'react';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
 import { searchProfiles, type Profile } from '../api/search-profiles.ts';
 import { adminSetUserDisabled } from '../api/admin-set-user-disabled.ts';
+import { adminResetSecondFactor } from '../api/admin-reset-second-factor.ts';
 import { listCustomers, type CustomerRow } from '../api/list-customers.ts';
 import { adminSetCustomerPackage } from '../api/admin-set-customer-package.ts';
 import { PlatformFees } from './platform-fees.tsx';
@@ -38,6 +39,17 @@ export function Administration() {
       disabled ? t('admin.disabled', { email: p.email ?? '' }) : t('admin.enabled', { email: p.email ?? '' }),
     );
     setUsers((all) => all?.map((u) => (u.id === p.id ? { ...u, is_disabled: disabled } : u)) ?? null);
+  };
+
+  // A lost phone: the person cannot remove their factor themselves (that takes a code from it).
+  const resetFactor = async (p: Profile) => {
+    if (!p.email) return;
+    setBusy(`factor:${p.id}`);
+    const { data, error } = await adminResetSecondFactor(db, p.email);
+    setBusy(null);
+    if (error) return toast.error(t(errorKey(error)));
+    const removed = (data as { removed?: number } | null)?.removed ?? 0;
+    toast.success(t(removed > 0 ? 'admin.factorReset' : 'admin.noFactor', { email: p.email }));
   };
 
   const loadCustomers = async () => {
@@ -96,14 +108,29 @@ export function Administration() {
                 key: 'act',
                 render: (_, p) =>
                   p.id === user?.id ? null : (
-                    <Button
-                      danger={!p.is_disabled}
-                      loading={busy === p.id}
-                      onClick={() => void setDisabled(p, !p.is_disabled)}
-                      aria-label={`${p.is_disabled ? t('admin.enable') : t('admin.disable')} ${p.email ?? ''}`}
-                    >
-                      {p.is_disabled ? t('admin.enable') : t('admin.disable')}
-                    </Button>
+                    <Space wrap>
+                      <Button
+                        danger={!p.is_disabled}
+                        loading={busy === p.id}
+                        onClick={() => void setDisabled(p, !p.is_disabled)}
+                        aria-label={`${p.is_disabled ? t('admin.enable') : t('admin.disable')} ${p.email ?? ''}`}
+                      >
+                        {p.is_disabled ? t('admin.enable') : t('admin.disable')}
+                      </Button>
+                      <Popconfirm
+                        title={t('admin.resetFactor')}
+                        onConfirm={() => void resetFactor(p)}
+                        okText={t('admin.resetFactor')}
+                        cancelText={t('form.cancel')}
+                      >
+                        <Button
+                          loading={busy === `factor:${p.id}`}
+                          aria-label={`${t('admin.resetFactor')} ${p.email ?? ''}`}
+                        >
+                          {t('admin.resetFactor')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
                   ),
               },
             ]}
