@@ -193,8 +193,20 @@ test.describe('dashboard downloads under the production CSP', () => {
   test('CSV exports: recommendations and a month statement, rows as in the database', async ({ page }) => {
     test.setTimeout(90_000);
     const violations = await watchCsp(page);
+    // The list's read held: until it arrives there is nothing to export, and the button says so (it exported
+    // a file with the header alone when clicked early: a flake of the clean-clone run of 2026-12-03).
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const listRead = (u: URL) =>
+      u.pathname === '/rest/v1/activities' && u.searchParams.get('customer_id') === `eq.${HOTEL}`;
+    await page.route(listRead, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/${HOTEL}/dashboard?tab=recommendations`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: tr('recs.export'), exact: true })).toBeDisabled({ timeout: 30_000 });
+    release();
     const recs = await downloadOf(page, tr('recs.export'));
     expect(recs.name).toBe(`${HOTEL}-recommendations.csv`);
     const recRows = parseCsv(recs.bytes.toString('utf8'));

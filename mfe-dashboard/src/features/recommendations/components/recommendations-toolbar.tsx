@@ -1,4 +1,6 @@
 // Above the list: the allowance used, Add, Export CSV, Import CSV, and a warning once the allowance is reached.
+// Export and Import wait for the list: exported before it has loaded, the file held the header alone (a
+// manager on a slow link saved an empty file; the downloads test caught it on a quick machine).
 import { Alert, Button, Space, Typography, Upload } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { useCsvDownload } from '../../../lib/download.ts';
@@ -8,6 +10,7 @@ import { activityToCsvRow, recommendationRows } from '../utils/csv.ts';
 export function RecommendationsToolbar({
   customerId,
   rows,
+  loading,
   published,
   limit,
   importing,
@@ -16,6 +19,8 @@ export function RecommendationsToolbar({
 }: {
   customerId: string;
   rows: Activity[];
+  /** The list is still being read: nothing to export or to compare an import with yet. */
+  loading: boolean;
   published: number;
   limit: number | null;
   importing: boolean;
@@ -37,9 +42,18 @@ export function RecommendationsToolbar({
           <Button type="primary" onClick={onAdd}>
             {t('recs.add')}
           </Button>
-          <Button onClick={exportCsv}>{t('recs.export')}</Button>
-          <Upload accept=".csv,text/csv" showUploadList={false} beforeUpload={(f) => (onImport(f), false)}>
-            <Button loading={importing}>{t('recs.import')}</Button>
+          <Button onClick={exportCsv} disabled={loading}>
+            {t('recs.export')}
+          </Button>
+          <Upload
+            accept=".csv,text/csv"
+            showUploadList={false}
+            disabled={loading}
+            beforeUpload={(f) => (onImport(f), false)}
+          >
+            <Button loading={importing} disabled={loading}>
+              {t('recs.import')}
+            </Button>
           </Upload>
         </Space>
       </Space>

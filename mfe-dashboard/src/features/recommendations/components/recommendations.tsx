@@ -36,6 +36,7 @@ export function Recommendations({ customer }: { customer: Tables<'customers'> | 
       <RecommendationsToolbar
         customerId={customerId}
         rows={rows}
+        loading={loading}
         published={published}
         limit={limit}
         importing={csv.importing}
