@@ -28,6 +28,10 @@ test.describe('desktop (1280 × 800)', () => {
     await page.mouse.move(x, y);
     await page.mouse.down();
     for (let s = 1; s <= 10; s++) await page.mouse.move(x - 12 * s, y - 6 * s);
+    // The guest holds still, then lets go: Leaflet throws the map on (inertia) only from moves in the last
+    // 50 ms before the release. Released mid-move, the map glided on after the position below was read (on a
+    // quick machine the ten moves took under 50 ms: 23 px off, a flake of the clean-clone run of 2026-12-03).
+    await page.waitForTimeout(150);
     await page.mouse.up();
     const placed = page.locator(`.leaflet-marker-icon[data-activity-id="${id}"]`);
     const left = (await placed.boundingBox())!;
