@@ -3,9 +3,11 @@
 // portal asks for the app's code: a wrong one is refused and the prompt stays; the right one upgrades the
 // session (aal2) and the sale is confirmed, as the database (read as the service role) says.
 //
-// Setup through the API, as real callers: a fresh partner business of the hotel (service role, the
-// administrator's rate), a pending sale typed in by the hotel's moderator, an account invited by the moderator
-// that accepts, then enrols a TOTP factor (GoTrue's /factors endpoints) with a code computed here.
+// The journey of issue 41, item 7: the staff member enrols an authenticator app in their account settings (a
+// code computed here from the setup key the page shows, as the app would), signs out, signs in again through
+// the dialog, and confirms a sale with the code. Setup through the API, as real callers: a fresh partner
+// business of the hotel (service role, the administrator's rate), a pending sale typed in by the hotel's
+// moderator, an account invited by the moderator that accepts.
 import { test } from '@playwright/test';
 import { totpCode } from '../../local-stack/src/auth/totp.ts';
 import {
@@ -18,7 +20,7 @@ import {
   signInAs,
   tr,
 } from '../../shell/e2e/support.ts';
-import { expect, PASSWORD, uniqueEmail } from '../../mfe-account/e2e/support.ts';
+import { expect, PASSWORD, signIn, signedInEmail, uniqueEmail } from '../../mfe-account/e2e/support.ts';
 
 const HOTEL = 'hanoi-old-quarter-inn';
 const en = catalogue('mfe-dashboard', 'en');
@@ -46,7 +48,7 @@ async function serviceJson<T>(p: string, init: RequestInit = {}): Promise<T> {
 /** A 6-digit code the app does not show now (nor in the windows either side). */
 const wrongCode = (secret: string) => String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
 
-test('a partner with an authenticator app confirms a sale: the code prompt refuses a wrong code, the right one confirms it', async ({
+test("a partner's staff member adds an authenticator app, signs in again and confirms a sale: the code prompt refuses a wrong code, the right one confirms it", async ({
   page,
 }) => {
   const admin = (await passwordSession('admin@demo.test')) as Session;
@@ -99,17 +101,24 @@ test('a partner with an authenticator app confirms a sale: the code prompt refus
   );
   await as(staff, '/rest/v1/rpc/accept_invitation', { p_invitation_id: invitation!.id });
 
-  // Enrols an authenticator app and confirms it with a code: the account now has a verified factor.
-  const factor = await as<{ id: string; totp: { secret: string } }>(staff, '/auth/v1/factors', {
-    factor_type: 'totp',
-    friendly_name: 'Phone',
-  });
-  const secret = factor.totp.secret;
-  const challenge = await as<{ id: string }>(staff, `/auth/v1/factors/${factor.id}/challenge`, {});
-  await as(staff, `/auth/v1/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: totpCode(secret) });
-
-  // Signs in again with the password only: an aal1 session.
+  // Enrols an authenticator app in their account settings, as its owner would: the QR code's setup key into
+  // the app, then the code the app shows. The account now has a verified factor (the auth API says so).
   await signInAs(page, email, PASSWORD);
+  await page.goto('/user/settings');
+  const section = page.getByRole('region', { name: 'Two-step sign-in' });
+  await section.getByRole('button', { name: 'Add an authenticator app' }).click();
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await section.getByTestId('mfa-secret').textContent())!.trim();
+  await section.getByLabel('6-digit code from the app').fill(totpCode(secret));
+  await section.getByRole('button', { name: 'Confirm' }).click();
+  await expect(section.getByText('Authenticator app on')).toBeVisible();
+  const again = (await passwordSession(email, PASSWORD)) as Session & { user: { factors?: { status: string }[] } };
+  expect(again.user.factors?.map((f) => f.status)).toEqual(['verified']);
+
+  // Signs out, and in again through the sign-in dialog with the password only: an aal1 session.
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await expect.poll(() => signedInEmail(page)).toBeNull();
+  await signIn(page, email, PASSWORD);
   await page.goto(`/partner?partner=${activityId}`);
   const item = page.getByTestId('portal-pending-item').filter({ hasText: /210/ });
   await expect(item).toHaveCount(1, { timeout: 30_000 });
