@@ -657,11 +657,20 @@ describe.each(BACKENDS)('realtime private channels and database broadcasts on %s
         .channel('room-1', { config: { private: true } })
         .send({ type: 'broadcast', event: 'wave', payload: { n: 4 } }),
     ).toBe('ok');
-    await waitFor(() => pub.got.length === 2 && priv.got.length === 2, 'REST broadcasts');
+    // The service role bypasses RLS: no policy needed to write to a private topic.
+    expect(
+      await stack
+        .service()
+        .channel('room-1', { config: { private: true } })
+        .httpSend('wave', { n: 5 }),
+    ).toEqual({
+      success: true,
+    });
+    await waitFor(() => pub.got.length === 2 && priv.got.length === 3, 'REST broadcasts');
     expect(pub.got.map((m) => [m.event, m.payload.n])).toEqual([
       ['wave', 1],
       ['wave', 3],
     ]);
-    expect(priv.got.map((m) => m.payload.n)).toEqual([2, 4]);
+    expect(priv.got.map((m) => m.payload.n)).toEqual([2, 4, 5]);
   });
 });

@@ -317,6 +317,31 @@ describe.each(BACKENDS)('realtime private channels refuse what the policies do n
     expect(l.got[0]!.payload).toMatchObject({ n: 2 });
   });
 
+  it('closes a private channel whose refreshed token may no longer read it', async () => {
+    const client = await as(reader);
+    const l = listen(client, 'vault');
+    const system: { status?: string; message?: string }[] = [];
+    l.channel.on('system', {}, (m: { status?: string; message?: string }) => system.push(m));
+    await joined(l);
+    await client.realtime.setAuth(
+      signJwt(
+        { sub: stranger, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
+        stack.config.auth.jwtSecret,
+      ),
+    );
+    await waitFor(() => l.statuses.includes('CLOSED'), 'the channel closed');
+    expect(system.at(-1)).toMatchObject({
+      status: 'error',
+      message: 'You do not have permissions to read from this Channel topic: vault',
+    });
+    await stack.db.query(`select realtime.send('{"after": true}', 'msg', 'vault')`);
+    const sentinel = listen(await as(writer), 'vault');
+    await joined(sentinel);
+    await stack.db.query(`select realtime.send('{"sentinel": true}', 'msg', 'vault')`);
+    await waitFor(() => sentinel.got.length === 1, 'the sentinel');
+    expect(l.got).toEqual([]);
+  });
+
   it('does not let a private topic be tracked in presence without a presence INSERT policy', async () => {
     const ro = listen(await as(reader), 'vault');
     await joined(ro);
