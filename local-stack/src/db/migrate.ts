@@ -32,6 +32,12 @@ export async function upgradeAuthSchema(db: Db): Promise<void> {
   await db.exec(fs.readFileSync(path.join(here, 'auth-mfa.sql'), 'utf8'));
 }
 
+/** Hosted's `realtime` schema (realtime.messages, realtime.topic(), realtime.send()…): idempotent, run on every start. */
+export const REALTIME_SCHEMA_FILE = path.join(here, 'realtime-schema.sql');
+export async function upgradeRealtimeSchema(db: Db): Promise<void> {
+  await db.exec(fs.readFileSync(REALTIME_SCHEMA_FILE, 'utf8'));
+}
+
 export interface MigrationFile {
   version: string;
   name: string;
@@ -63,6 +69,7 @@ export async function migrate(
   const log = opts.log ?? (() => undefined);
   const bootstrapped = await bootstrap(db);
   await upgradeAuthSchema(db);
+  await upgradeRealtimeSchema(db);
   await db.exec('set search_path = "$user", public, extensions');
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((r) => r.version));

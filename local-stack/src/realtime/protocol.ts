@@ -95,9 +95,18 @@ export function decodeBinaryPush(buf: Buffer): InFrame | null {
   };
 }
 
-/** Server-to-client binary broadcast (kind 4): lengths of topic, event, metadata, the encoding, then the bytes. */
-export function encodeBinaryBroadcast(topic: string, event: string, payload: Buffer): Buffer {
+/**
+ * Server-to-client user broadcast (kind 4): lengths of topic, event and metadata, the payload encoding (0 binary,
+ * 1 JSON), then the bytes; metadata is JSON (`{"id": …}` for a message from the database).
+ */
+export function encodeBinaryBroadcast(
+  topic: string,
+  event: string,
+  payload: Buffer,
+  opts: { json?: boolean; meta?: Record<string, unknown> } = {},
+): Buffer {
   const t = Buffer.from(topic);
   const e = Buffer.from(event);
-  return Buffer.concat([Buffer.from([4, t.length, e.length, 0, 0]), t, e, payload]);
+  const m = Buffer.from(opts.meta ? JSON.stringify(opts.meta) : '');
+  return Buffer.concat([Buffer.from([4, t.length, e.length, m.length, opts.json ? 1 : 0]), t, e, m, payload]);
 }

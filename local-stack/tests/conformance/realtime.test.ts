@@ -457,3 +457,220 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     expect(refused).toBe(403);
   });
 });
+
+// Private channels (RLS on realtime.messages), broadcast from the database (realtime.send,
+// realtime.broadcast_changes) and over REST (httpSend, send() before joining), as hosted Realtime has them.
+describe.each(BACKENDS)('realtime private channels and database broadcasts on %s', (backend) => {
+  let stack: TestStack;
+  let workdir = '';
+  const alice = crypto.randomUUID(); // member of room-1 and news, may write to room-1
+  const bob = crypto.randomUUID(); // member of room-1 and news, read only
+  const clients: SupabaseClient[] = [];
+
+  const token = (sub: string) =>
+    signJwt(
+      {
+        sub,
+        role: 'authenticated',
+        aud: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+        session_id: crypto.randomUUID(),
+      },
+      stack.config.auth.jwtSecret,
+    );
+  const as = async (sub: string | null) => {
+    const c = stack.client();
+    if (sub) await c.realtime.setAuth(token(sub));
+    clients.push(c);
+    return c;
+  };
+  type Got = { event: string; payload: Record<string, unknown>; meta?: { id: string } };
+  const listen = (client: SupabaseClient, name: string, isPrivate: boolean, opts: { ack?: boolean } = {}) => {
+    const got: Got[] = [];
+    const statuses: string[] = [];
+    const channel = client
+      .channel(name, { config: { private: isPrivate, broadcast: { ack: opts.ack ?? false } } })
+      .on('broadcast', { event: '*' }, (m) => got.push(m as unknown as Got))
+      .subscribe((s) => statuses.push(s));
+    return { channel, got, statuses };
+  };
+  const joined = (l: { statuses: string[] }) => waitFor(() => l.statuses.includes('SUBSCRIBED'), 'SUBSCRIBED');
+
+  beforeAll(async () => {
+    workdir = bareWorkdir();
+    stack = await startTestStack(backend, { seed: false, workdir });
+    await stack.db.exec(`
+      insert into auth.users (id, email, aud, role) values
+        ('${alice}', 'alice-p@example.com', 'authenticated', 'authenticated'),
+        ('${bob}', 'bob-p@example.com', 'authenticated', 'authenticated');
+      create table public.rt_members (user_id uuid not null, topic text not null, can_write boolean not null);
+      grant select on public.rt_members to authenticated;
+      insert into public.rt_members values
+        ('${alice}', 'room-1', true), ('${bob}', 'room-1', false),
+        ('${alice}', 'news', false), ('${bob}', 'news', false), ('${bob}', 'orders:r1', false);
+      create policy "Members read their topics" on realtime.messages for select to authenticated using (
+        exists (select 1 from public.rt_members m where m.user_id = (select auth.uid()) and m.topic = (select realtime.topic()))
+      );
+      create policy "Writers send to their topics" on realtime.messages for insert to authenticated with check (
+        exists (select 1 from public.rt_members m
+                 where m.user_id = (select auth.uid()) and m.topic = (select realtime.topic()) and m.can_write)
+      );
+      create policy "Each user reads their own topic" on realtime.messages for select to authenticated
+        using ((select realtime.topic()) = 'own:' || (select auth.uid())::text);
+
+      create table public.rt_orders (id int primary key, room text not null, total numeric);
+      create function public.rt_orders_broadcast() returns trigger language plpgsql security definer set search_path = '' as $$
+      begin
+        perform realtime.broadcast_changes('orders:' || coalesce(new.room, old.room), tg_op, tg_op, tg_table_name,
+          tg_table_schema, new, old);
+        return null;
+      end $$;
+      create trigger rt_orders_broadcast after insert or update or delete on public.rt_orders
+        for each row execute function public.rt_orders_broadcast();
+    `);
+  });
+
+  afterAll(async () => {
+    for (const c of clients) {
+      await c.removeAllChannels();
+      c.realtime.disconnect();
+    }
+    await stack?.stop();
+    if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
+  });
+
+  it('has the realtime schema as hosted: realtime.messages with RLS, realtime.topic(), send(), broadcast_changes()', async () => {
+    const { rows } = await stack.db.query<{ cols: string[]; rls: boolean; owner: string; partitioned: boolean }>(
+      `select array(select attname::text from pg_attribute where attrelid = c.oid and attnum > 0 and not attisdropped
+                     order by attnum) as cols,
+              c.relrowsecurity as rls, pg_get_userbyid(c.relowner)::text as owner, c.relkind = 'p' as partitioned
+         from pg_class c where c.oid = 'realtime.messages'::regclass`,
+    );
+    expect(rows[0]).toEqual({
+      cols: ['topic', 'extension', 'payload', 'event', 'private', 'updated_at', 'inserted_at', 'id', 'binary_payload'],
+      rls: true,
+      owner: 'supabase_realtime_admin',
+      partitioned: true,
+    });
+    const { rows: fns } = await stack.db.query<{ f: string }>(
+      `select p.oid::regprocedure::text as f from pg_proc p where p.pronamespace = 'realtime'::regnamespace order by 1`,
+    );
+    expect(fns.map((r) => r.f)).toEqual([
+      'realtime.broadcast_changes(text,text,text,text,text,record,record,text)',
+      'realtime.send(jsonb,text,text,boolean)',
+      'realtime.send_binary(bytea,text,text,boolean)',
+      'realtime.topic()',
+    ]);
+    const { rows: topic } = await stack.db.transaction((tx) =>
+      tx.query<{ t: string }>(`select set_config('realtime.topic', 'room-9', true), realtime.topic() as t`),
+    );
+    expect(topic[0]!.t).toBe('room-9');
+  });
+
+  it('lets a user whose policy allows it join a private channel and receive its broadcasts', async () => {
+    const writer = listen(await as(alice), 'room-1', true, { ack: true });
+    const reader = listen(await as(bob), 'room-1', true);
+    // The public channel of the same name is another topic: it hears nothing of the private one.
+    const outsider = listen(await as(null), 'room-1', false);
+    await Promise.all([joined(writer), joined(reader), joined(outsider)]);
+    expect(await writer.channel.send({ type: 'broadcast', event: 'chat', payload: { text: 'hi' } })).toBe('ok');
+    await waitFor(() => reader.got.length === 1, 'the private broadcast');
+    expect(reader.got[0]).toMatchObject({ event: 'chat', payload: { text: 'hi' } });
+    // Sent on the public channel: the private subscribers do not hear it, the public one does.
+    expect(await outsider.channel.send({ type: 'broadcast', event: 'chat', payload: { text: 'public' } })).toBe('ok');
+    await stack.db.query(`select realtime.send('{"text": "sentinel"}', 'chat', 'room-1', true)`);
+    await waitFor(() => reader.got.length === 2, 'the sentinel');
+    expect(reader.got.map((m) => m.payload.text)).toEqual(['hi', 'sentinel']);
+    expect(outsider.got).toEqual([]);
+  });
+
+  it('sees the topic being authorised as realtime.topic() inside a policy', async () => {
+    const own = listen(await as(alice), `own:${alice}`, true);
+    const other = listen(await as(alice), `own:${bob}`, true);
+    await joined(own);
+    await waitFor(() => other.statuses.includes('CHANNEL_ERROR'), 'refused');
+    expect(other.statuses).not.toContain('SUBSCRIBED');
+  });
+
+  it('delivers realtime.send() from SQL to the subscribers of a private or a public topic', async () => {
+    const priv = listen(await as(bob), 'news', true);
+    const pub = listen(await as(null), 'news', false);
+    await Promise.all([joined(priv), joined(pub)]);
+    await stack.db.query(`select realtime.send('{"headline": "private"}', 'story', 'news')`);
+    await stack.db.query(`select realtime.send('{"headline": "public"}', 'story', 'news', false)`);
+    // Another Postgres client (the wire port on PGlite) sends too.
+    const c = new pg.Client({ connectionString: stack.dbUrl! });
+    await c.connect();
+    try {
+      await c.query(`select realtime.send('{"headline": "wire", "id": "mine"}'::jsonb, 'story', 'news', false)`);
+    } finally {
+      await c.end();
+    }
+    await waitFor(() => priv.got.length === 1 && pub.got.length === 2, 'the messages');
+    expect(priv.got[0]).toMatchObject({ event: 'story', payload: { headline: 'private' } });
+    // The message's id is added to the payload (unless it has one) and sent as its metadata.
+    const { rows } = await stack.db.query<{ id: string }>(
+      `select id::text from realtime.messages where topic = 'news' and payload->>'headline' = 'private'`,
+    );
+    expect(priv.got[0]!.payload.id).toBe(rows[0]!.id);
+    expect(priv.got[0]!.meta).toEqual({ id: rows[0]!.id });
+    expect(pub.got.map((m) => m.payload.headline)).toEqual(['public', 'wire']);
+    expect(pub.got[1]!.payload.id).toBe('mine');
+  });
+
+  it('delivers realtime.broadcast_changes() from a trigger with hosted payload', async () => {
+    const l = listen(await as(bob), 'orders:r1', true);
+    await joined(l);
+    await stack.db.query(`insert into public.rt_orders values (1, 'r1', 12.5)`);
+    await stack.db.query(`update public.rt_orders set total = 13 where id = 1`);
+    await waitFor(() => l.got.length === 2, 'two changes');
+    expect(l.got[0]).toMatchObject({ type: 'broadcast', event: 'INSERT' });
+    expect(l.got[0]!.payload).toEqual({
+      id: l.got[0]!.meta!.id,
+      operation: 'INSERT',
+      schema: 'public',
+      table: 'rt_orders',
+      record: { id: 1, room: 'r1', total: 12.5 },
+      old_record: null,
+    });
+    expect(l.got[1]!.payload).toMatchObject({
+      operation: 'UPDATE',
+      record: { total: 13 },
+      old_record: { total: 12.5 },
+    });
+  });
+
+  it('delivers REST broadcasts: httpSend() and send() before joining, public and private', async () => {
+    const pub = listen(await as(null), 'lobby', false);
+    const priv = listen(await as(bob), 'room-1', true);
+    await Promise.all([joined(pub), joined(priv)]);
+    const anon = await as(null);
+    expect(await anon.channel('lobby').httpSend('wave', { n: 1 })).toEqual({ success: true });
+    const writer = await as(alice);
+    expect(await writer.channel('room-1', { config: { private: true } }).httpSend('wave', { n: 2 })).toEqual({
+      success: true,
+    });
+    // Not joined: realtime-js falls back to POST /api/broadcast with {messages: [...]}.
+    expect(await anon.channel('lobby').send({ type: 'broadcast', event: 'wave', payload: { n: 3 } })).toBe('ok');
+    expect(
+      await writer
+        .channel('room-1', { config: { private: true } })
+        .send({ type: 'broadcast', event: 'wave', payload: { n: 4 } }),
+    ).toBe('ok');
+    // The service role bypasses RLS: no policy needed to write to a private topic.
+    expect(
+      await stack
+        .service()
+        .channel('room-1', { config: { private: true } })
+        .httpSend('wave', { n: 5 }),
+    ).toEqual({
+      success: true,
+    });
+    await waitFor(() => pub.got.length === 2 && priv.got.length === 3, 'REST broadcasts');
+    expect(pub.got.map((m) => [m.event, m.payload.n])).toEqual([
+      ['wave', 1],
+      ['wave', 3],
+    ]);
+    expect(priv.got.map((m) => m.payload.n)).toEqual([2, 4, 5]);
+  });
+});

@@ -171,3 +171,180 @@ describe.each(BACKENDS)('realtime filters see only what the subscriber may read,
     expect(probeOpen.changes).toEqual([]);
   });
 });
+
+// Private channels (RLS on realtime.messages, as hosted): what a user without the policies must not get.
+describe.each(BACKENDS)('realtime private channels refuse what the policies do not allow, on %s', (backend) => {
+  let stack: TestStack;
+  const clients: SupabaseClient[] = [];
+  const writer = crypto.randomUUID(); // may read and write `vault`
+  const reader = crypto.randomUUID(); // may read `vault` only
+  const stranger = crypto.randomUUID(); // no policy lets them in
+
+  const as = async (sub: string | null) => {
+    const c = stack.client();
+    if (sub)
+      await c.realtime.setAuth(
+        signJwt(
+          { sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
+          stack.config.auth.jwtSecret,
+        ),
+      );
+    clients.push(c);
+    return c;
+  };
+  type Got = { event: string; payload: Record<string, unknown> };
+  const listen = (client: SupabaseClient, name: string, config: Record<string, unknown> = {}) => {
+    const got: Got[] = [];
+    const statuses: string[] = [];
+    const errors: string[] = [];
+    const channel = client
+      .channel(name, { config: { private: true, ...config } })
+      .on('broadcast', { event: '*' }, (m) => got.push(m as unknown as Got))
+      .subscribe((s, err) => {
+        statuses.push(s);
+        if (err) errors.push(err.message);
+      });
+    return { channel, got, statuses, errors };
+  };
+  const joined = (l: { statuses: string[] }) => waitFor(() => l.statuses.includes('SUBSCRIBED'), 'SUBSCRIBED');
+
+  beforeAll(async () => {
+    stack = await startTestStack(backend, { seed: false });
+    for (const [id, email] of [
+      [writer, 'rt-writer@example.test'],
+      [reader, 'rt-reader@example.test'],
+      [stranger, 'rt-stranger@example.test'],
+    ])
+      await stack.db.query(
+        `insert into auth.users (id, email, aud, role) values ($1, $2, 'authenticated', 'authenticated')`,
+        [id, email],
+      );
+    await stack.db.exec(`
+      create policy "sec vault readers" on realtime.messages for select to authenticated
+        using ((select realtime.topic()) = 'vault' and (select auth.uid()) in ('${writer}', '${reader}'));
+      create policy "sec vault writers" on realtime.messages for insert to authenticated
+        with check ((select realtime.topic()) = 'vault' and (select auth.uid()) = '${writer}');
+    `);
+  });
+
+  afterAll(async () => {
+    for (const c of clients) {
+      await c.removeAllChannels();
+      c.realtime.disconnect();
+    }
+    await stack?.stop();
+  });
+
+  it("refuses a join without a read policy with hosted's error, and sends that channel nothing", async () => {
+    const stranger$ = listen(await as(stranger), 'vault');
+    const anon$ = listen(await as(null), 'vault');
+    await waitFor(() => stranger$.errors.length > 0 && anon$.errors.length > 0, 'join errors');
+    const reason = 'Unauthorized: You do not have permissions to read from this Channel topic: vault';
+    expect(stranger$.errors[0]).toBe(reason);
+    expect(anon$.errors[0]).toBe(reason);
+    await stack.db.query(`select realtime.send('{"secret": 1}', 'leak', 'vault')`);
+    const sentinel = listen(await as(reader), 'vault');
+    await joined(sentinel);
+    await stack.db.query(`select realtime.send('{"secret": 2}', 'leak', 'vault')`);
+    await waitFor(() => sentinel.got.length === 1, 'the sentinel');
+    expect(stranger$.statuses).not.toContain('SUBSCRIBED');
+    expect([...stranger$.got, ...anon$.got]).toEqual([]);
+  });
+
+  it('drops a broadcast on a private channel from a user without an INSERT policy', async () => {
+    const ro = listen(await as(reader), 'vault', { broadcast: { ack: true } });
+    const rw = listen(await as(writer), 'vault', { broadcast: { ack: true } });
+    await Promise.all([joined(ro), joined(rw)]);
+    // Hosted answers nothing: an acknowledged send times out.
+    expect(
+      await ro.channel.send({ type: 'broadcast', event: 'msg', payload: { from: 'reader' } }, { timeout: 1500 }),
+    ).toBe('timed out');
+    expect(await rw.channel.send({ type: 'broadcast', event: 'msg', payload: { from: 'writer' } })).toBe('ok');
+    await waitFor(() => ro.got.length === 1, 'the writer broadcast');
+    expect(ro.got[0]!.payload).toEqual({ from: 'writer' });
+    expect(rw.got).toEqual([]);
+  });
+
+  it('refuses httpSend() to a private topic the user may not write (403), and drops its send() fallback', async () => {
+    const l = listen(await as(reader), 'vault');
+    await joined(l);
+    const ro = await as(reader);
+    await expect(ro.channel('vault', { config: { private: true } }).httpSend('msg', { n: 1 })).rejects.toThrow(
+      'Unauthorized',
+    );
+    // The batch endpoint answers 202 as hosted, and delivers nothing.
+    expect(
+      await ro
+        .channel('vault', { config: { private: true } })
+        .send({ type: 'broadcast', event: 'msg', payload: { n: 2 } }),
+    ).toBe('ok');
+    // The same as anon, and with a forged token: 401.
+    const anon = await as(null);
+    await expect(anon.channel('vault', { config: { private: true } }).httpSend('msg', { n: 3 })).rejects.toThrow(
+      'Unauthorized',
+    );
+    const res = await fetch(`${stack.apiUrl}/realtime/v1/api/broadcast/vault/events/msg?private=true`, {
+      method: 'POST',
+      headers: { apikey: 'not-a-jwt', 'content-type': 'application/json' },
+      body: '{"n": 4}',
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Unauthorized' });
+    const rw = await as(writer);
+    expect(await rw.channel('vault', { config: { private: true } }).httpSend('msg', { n: 5 })).toEqual({
+      success: true,
+    });
+    await waitFor(() => l.got.length === 1, 'the sentinel');
+    expect(l.got[0]!.payload).toEqual({ n: 5 });
+  });
+
+  it('lets realtime.send() as a user without an INSERT policy send nothing (a warning, as hosted)', async () => {
+    const l = listen(await as(reader), 'vault');
+    await joined(l);
+    await stack.db.transaction(async (tx) => {
+      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: reader, role: 'authenticated' }),
+      ]);
+      await tx.query(`select realtime.send('{"n": 1}', 'msg', 'vault')`);
+    });
+    await stack.db.transaction(async (tx) => {
+      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: writer, role: 'authenticated' }),
+      ]);
+      await tx.query(`select realtime.send('{"n": 2}', 'msg', 'vault')`);
+    });
+    await waitFor(() => l.got.length === 1, 'the writer message');
+    expect(l.got[0]!.payload).toMatchObject({ n: 2 });
+  });
+
+  it('closes a private channel whose refreshed token may no longer read it', async () => {
+    const client = await as(reader);
+    const l = listen(client, 'vault');
+    const system: { status?: string; message?: string }[] = [];
+    l.channel.on('system', {}, (m: { status?: string; message?: string }) => system.push(m));
+    await joined(l);
+    await client.realtime.setAuth(
+      signJwt(
+        { sub: stranger, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
+        stack.config.auth.jwtSecret,
+      ),
+    );
+    await waitFor(() => l.statuses.includes('CLOSED'), 'the channel closed');
+    expect(system.at(-1)).toMatchObject({
+      status: 'error',
+      message: 'You do not have permissions to read from this Channel topic: vault',
+    });
+    await stack.db.query(`select realtime.send('{"after": true}', 'msg', 'vault')`);
+    const sentinel = listen(await as(writer), 'vault');
+    await joined(sentinel);
+    await stack.db.query(`select realtime.send('{"sentinel": true}', 'msg', 'vault')`);
+    await waitFor(() => sentinel.got.length === 1, 'the sentinel');
+    expect(l.got).toEqual([]);
+  });
+
+  it('does not let a private topic be tracked in presence without a presence INSERT policy', async () => {
+    const ro = listen(await as(reader), 'vault');
+    await joined(ro);
+    expect(await ro.channel.track({ here: true })).toBe('error');
+  });
+});

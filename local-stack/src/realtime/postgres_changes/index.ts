@@ -6,6 +6,7 @@ import { authorise, keyOnlyUnlessFull } from './authorise.ts';
 import { statusMessage, unpublished, type Binding } from './bindings.ts';
 import { drainChanges, installCapture, NOTIFY_CHANNEL, syncTriggers, type CapturedChange } from './capture.ts';
 import { matchesFilter } from './filter.ts';
+import { drainQueue } from '../queue.ts';
 
 export { parseBindings, type Binding } from './bindings.ts';
 
@@ -30,11 +31,6 @@ export async function subscriptionStatus(
 
 export function startPostgresChanges(rt: Pick<Realtime, 'ctx' | 'conns' | 'closed'>): PostgresChanges {
   const { ctx } = rt;
-  let unlisten: (() => Promise<void>) | null = null;
-  let poller: NodeJS.Timeout | null = null;
-  let draining = false;
-  let drainAgain = false;
-  let idle: Promise<void> = Promise.resolve();
   // Published tables as of the last sync; changes of tables that left the publication are dropped.
   let published = new Set<string>();
   let lastSync = 0;
@@ -44,51 +40,26 @@ export function startPostgresChanges(rt: Pick<Realtime, 'ctx' | 'conns' | 'close
     return published;
   };
 
-  const ready = (async () => {
+  const setup = (async () => {
     await installCapture(ctx.db);
     await ctx.db.exec('delete from _realtime.changes');
     await sync();
-    unlisten = await ctx.db.listen(NOTIFY_CHANNEL, () => scheduleDrain());
-    // On PGlite, writes that arrive through the wire-protocol port (psql, pg clients) do not raise
-    // NOTIFY callbacks in-process: look at the queue now and then while anyone is subscribed.
-    if (ctx.db.kind === 'pglite') {
-      poller = setInterval(() => {
-        // Not while a wire client holds a transaction open on the single PGlite session.
-        if (ctx.db.pglite?.isInTransaction()) return;
-        if (!draining && [...rt.conns].some((c) => c.channels.size > 0)) scheduleDrain();
-      }, 300);
-      poller.unref?.();
-    }
   })();
-  ready.catch((e) => ctx.log(`[realtime] failed to start: ${e instanceof Error ? e.message : String(e)}`));
-
-  function scheduleDrain(): void {
-    if (rt.closed) return;
-    if (draining) {
-      drainAgain = true;
-      return;
-    }
-    draining = true;
-    idle = (async () => {
-      try {
-        do {
-          drainAgain = false;
-          for (;;) {
-            const batch = await drainChanges(ctx.db);
-            if (batch.length && Date.now() - lastSync > 2000) await sync();
-            for (const change of batch) {
-              if (published.has(`${change.schema_name}.${change.table_name}`)) await dispatch(change);
-            }
-            if (batch.length === 0 || rt.closed) break;
-          }
-        } while (drainAgain && !rt.closed);
-      } catch (e) {
-        if (!rt.closed) ctx.log(`[realtime] dispatch failed: ${e instanceof Error ? e.message : String(e)}`);
-      } finally {
-        draining = false;
+  const queue = drainQueue(rt, {
+    channel: NOTIFY_CHANNEL,
+    what: 'dispatch',
+    after: setup,
+    drainBatch: async () => {
+      const batch = await drainChanges(ctx.db);
+      if (batch.length && Date.now() - lastSync > 2000) await sync();
+      for (const change of batch) {
+        if (published.has(`${change.schema_name}.${change.table_name}`)) await dispatch(change);
       }
-    })();
-  }
+      return batch.length;
+    },
+  });
+  const ready = queue.ready;
+  ready.catch((e) => ctx.log(`[realtime] failed to start: ${e instanceof Error ? e.message : String(e)}`));
 
   async function dispatch(change: CapturedChange): Promise<void> {
     // A filter sees no more of the row than a subscriber is sent (issue #26): for DELETE that is the
@@ -136,13 +107,10 @@ export function startPostgresChanges(rt: Pick<Realtime, 'ctx' | 'conns' | 'close
   return {
     ready,
     sync,
-    stopPolling: () => {
-      if (poller) clearInterval(poller);
-    },
+    stopPolling: queue.stopPolling,
     close: async () => {
       await ready.catch(() => undefined);
-      await idle.catch(() => undefined);
-      await unlisten?.();
+      await queue.close();
     },
   };
 }
