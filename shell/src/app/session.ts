@@ -159,19 +159,20 @@ export function watchSession({ supabase, store, toast, i18n, applyLocale }: Sess
   }
 
   /**
-   * The live profile. A change is pushed only once the channel has joined, so whatever changed between
-   * reading the row and the join (or while the socket was away and rejoining) would be lost: the row is
-   * read again each time the channel (re)joins.
+   * The live profile, by Broadcast from the database (hosted's recommendation for per-user changes): a trigger
+   * sends each change of the row to the private topic `profile:<id>`, which only this user may join (migration
+   * `20261204200000_live_profile_broadcast.sql`). A change is pushed only once the channel has joined, so
+   * whatever changed between reading the row and the join (or while the socket was away and rejoining) would be
+   * lost: the row is read again each time the channel (re)joins.
    */
   function subscribe(userId: string) {
     unsubscribe();
     const ch = supabase
-      .channel(`profile:${userId}`)
-      .on(
-        'postgres_changes',
-        { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` },
-        (payload) => applyRow(userId, payload.new as ProfileRow),
-      );
+      .channel(`profile:${userId}`, { config: { private: true } })
+      .on('broadcast', { event: 'UPDATE' }, (message) => {
+        const record = (message.payload as { record?: ProfileRow } | undefined)?.record;
+        if (record) applyRow(userId, record);
+      });
     channel = ch;
     ch.subscribe((status) => {
       if (channel !== ch) return;
