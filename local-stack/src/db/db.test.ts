@@ -112,3 +112,54 @@ describe.runIf(postgresAvailable())('PostgreSQL transactions (pipelined BEGIN, t
     expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 });
+
+// The server ends the stack's connections (a restart, an administrator's pg_terminate_backend, a failover on a
+// managed server): idle pooled connections and the LISTEN connection get an error event. Unhandled, that event
+// took the whole process down (the stack and every request in it); seen as "terminating connection due to
+// administrator command" in a clean-clone CI run. The pool drops such a connection; LISTEN comes back.
+describe.runIf(postgresAvailable())('PostgreSQL connections ended by the server', () => {
+  let server: PgServer;
+  let db: Db;
+  let admin: Db;
+  beforeAll(async () => {
+    server = await startPgServer();
+    const url = await server.createDatabase('db_ended');
+    db = await openPostgres(url);
+    admin = await openPostgres(url);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await admin?.close();
+    await server?.stop();
+  });
+
+  it('the process survives, queries go on, and notifications arrive again', async () => {
+    const heard: string[] = [];
+    await db.listen('ended_channel', (p) => heard.push(p));
+    // Several pooled connections, idle now.
+    await Promise.all(Array.from({ length: 4 }, () => db.transaction((tx) => tx.query('select pg_sleep(0.05)'))));
+    const mine = async () =>
+      (
+        await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        )
+      ).rows[0]!.n;
+    expect(await mine()).toBeGreaterThan(1);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await db.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await expect
+      .poll(
+        async () => {
+          await admin.query(`select pg_notify('ended_channel', 'after')`);
+          return heard.includes('after');
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(true);
+  });
+});

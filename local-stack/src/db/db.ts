@@ -188,8 +188,38 @@ export async function openPostgres(url: string): Promise<Db> {
       await c.query(sql);
     },
   });
+  // A pooled connection the server ends while idle (a restart, pg_terminate_backend, a failover) emits an error:
+  // pg drops it from the pool and the next query opens another. Unhandled, the event ended the whole process.
+  pool.on('error', () => undefined);
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: pg.PoolClient | null = null;
+  let ending = false;
+  /** The LISTEN connection, opened (again) with every channel listened to so far. */
+  let connecting: Promise<pg.PoolClient> | null = null;
+  const listening = (): Promise<pg.PoolClient> =>
+    listenClient ? Promise.resolve(listenClient) : (connecting ??= openListener().finally(() => (connecting = null)));
+  const openListener = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    client.on('notification', (n) => listeners.get(n.channel)?.forEach((cb) => cb(n.payload ?? '')));
+    // Ended by the server: drop it and listen again on a new connection (notifications sent in between are
+    // lost, as after any reconnection; the stack's queues drain what was written meanwhile on their next wake).
+    client.on('error', () => {
+      if (listenClient !== client) return;
+      listenClient = null;
+      client.release(true);
+      if (!ending && listeners.size) void relisten(0);
+    });
+    listenClient = client;
+    for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return client;
+  };
+  const relisten = async (attempt: number): Promise<void> => {
+    try {
+      await listening();
+    } catch {
+      if (!ending) setTimeout(() => void relisten(attempt + 1), Math.min(5000, 100 * 2 ** attempt)).unref?.();
+    }
+  };
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -254,15 +284,12 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     async listen(channel, onPayload) {
-      if (!listenClient) {
-        listenClient = await pool.connect();
-        listenClient.on('notification', (n) => listeners.get(n.channel)?.forEach((cb) => cb(n.payload ?? '')));
-      }
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        await listenClient.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        // LISTEN twice is harmless: a connection opened just now may have listened to this channel already.
+        await (await listening()).query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
       return async () => {
@@ -270,7 +297,9 @@ export async function openPostgres(url: string): Promise<Db> {
       };
     },
     async close() {
+      ending = true;
       listenClient?.release();
+      listenClient = null;
       await pool.end();
     },
   };
