@@ -3,9 +3,9 @@
 // and each file is opened and checked: the QR poster as PNG, SVG and PDF, the CSV exports.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { ANON_KEY, API_URL, SERVICE_KEY, serviceRest, signInAs } from '../../shell/e2e/support.ts';
+import { ANON_KEY, API_URL, SERVICE_KEY, choose, serviceRest, signInAs } from '../../shell/e2e/support.ts';
 
 const catalogue = (l: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Record<
@@ -77,17 +77,6 @@ async function downloadOf(page: Page, button: string) {
   await target.click();
   const file = await download;
   return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
-}
-
-/** Picks an option of an Ant Design select (retried: the list opens after the click). */
-async function choose(page: Page, field: Locator, option: string) {
-  const lists = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if (await lists.count()) await page.keyboard.press('Escape');
-    await expect(lists).toHaveCount(0, { timeout: 2000 });
-    await field.click();
-    await lists.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 /** Major units written independently of the app: the currency's decimals from the `currencies` table. */
