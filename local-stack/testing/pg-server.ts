@@ -70,9 +70,13 @@ export function postgresAvailable(): boolean {
 
 /**
  * `port`: the port to listen on (default: a free one). `maxConnections`: 100 by default; a server shared by the
- * test files of a run (testing/global-setup.ts) needs more.
+ * test files of a run (testing/global-setup.ts) needs more. `superuser`: the bootstrap superuser's name
+ * (`postgres` by default; hosted's is `supabase_admin`).
  */
-export async function startPgServer(opts: { port?: number; maxConnections?: number } = {}): Promise<PgServer> {
+export async function startPgServer(
+  opts: { port?: number; maxConnections?: number; superuser?: string } = {},
+): Promise<PgServer> {
+  const superuser = opts.superuser ?? 'postgres';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
@@ -80,7 +84,7 @@ export async function startPgServer(opts: { port?: number; maxConnections?: numb
     '-D',
     data,
     '-U',
-    'postgres',
+    superuser,
     '--auth=trust',
     '-E',
     'UTF8',
@@ -108,7 +112,7 @@ export async function startPgServer(opts: { port?: number; maxConnections?: numb
   const proc = spawn(c1!, a1, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
-  const url = (db = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${db}`;
+  const url = (db = 'postgres') => `postgresql://${superuser}@127.0.0.1:${port}/${db}`;
   const deadline = Date.now() + 20000;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {

@@ -27,9 +27,15 @@ export async function bootstrap(db: Db): Promise<boolean> {
   return true;
 }
 
-/** Auth tables added after a database may have been bootstrapped (idempotent, run on every start). */
+/** Hosted's auth and storage columns the services do not use (yet): idempotent, run on every start. */
+export const HOSTED_COLUMNS_FILE = path.join(here, 'hosted-columns.sql');
+/**
+ * Auth tables added after a database may have been bootstrapped, then hosted's columns of auth and storage
+ * tables (idempotent, run on every start).
+ */
 export async function upgradeAuthSchema(db: Db): Promise<void> {
   await db.exec(fs.readFileSync(path.join(here, 'auth-mfa.sql'), 'utf8'));
+  await db.exec(fs.readFileSync(HOSTED_COLUMNS_FILE, 'utf8'));
 }
 
 /** Hosted's `realtime` schema (realtime.messages, realtime.topic(), realtime.send()…): idempotent, run on every start. */

@@ -1,0 +1,38 @@
+-- Columns hosted's auth and storage tables have that the stack's services do not use (yet), so that a project's
+-- migrations, seeds and queries may refer to them as on hosted: auth's flow-state, session and factor columns
+-- of later GoTrue migrations, storage's bucket type and object versioning columns. Types, nullability and
+-- defaults as hosted has them (conformance/hosted-catalogue: the facts file and its test). Run on every start
+-- after auth-mfa.sql, so a database bootstrapped by an older stack gets them too; safe to re-run.
+
+-- ─── auth ───────────────────────────────────────────────────────────────────────
+alter table auth.flow_state
+  add column if not exists invite_token text,
+  add column if not exists referrer text,
+  add column if not exists oauth_client_state_id uuid,
+  add column if not exists linking_target_id uuid,
+  add column if not exists email_optional boolean not null default false;
+-- Hosted's GoTrue keeps flow states that have no PKCE code yet.
+alter table auth.flow_state alter column auth_code drop not null;
+alter table auth.flow_state alter column code_challenge drop not null;
+alter table auth.flow_state alter column code_challenge_method drop not null;
+
+alter table auth.sessions
+  add column if not exists refresh_token_hmac_key text,
+  add column if not exists refresh_token_counter bigint,
+  add column if not exists oauth_client_id uuid,
+  add column if not exists scopes text;
+
+alter table auth.mfa_factors add column if not exists last_webauthn_challenge_data jsonb;
+
+-- ─── storage ────────────────────────────────────────────────────────────────────
+do $$ begin
+  create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+exception when duplicate_object then null; end $$;
+alter type storage.buckettype owner to supabase_storage_admin;
+alter table storage.buckets
+  add column if not exists type storage.buckettype not null default 'STANDARD',
+  add column if not exists versioning_status text not null default 'DISABLED';
+alter table storage.objects
+  add column if not exists archived_at timestamptz,
+  add column if not exists is_delete_marker boolean not null default false,
+  add column if not exists is_versioned boolean not null default false;
