@@ -1,6 +1,7 @@
 // Starts a throwaway PostgreSQL 15 server in a temporary directory for tests that need
-// real interleaving transactions. As root it runs the server as the `postgres` user
-// (the server refuses root). Returns a connection URL and a stop function.
+// real interleaving transactions. As root it runs the server as the `postgres` OS user
+// (the server refuses root). Its bootstrap superuser is `supabase_admin`, as hosted's is (the stack makes the
+// `postgres` role hosted's: no superuser). Returns a connection URL (as supabase_admin) and a stop function.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,7 +81,7 @@ export async function startPgServer(opts: { port?: number; maxConnections?: numb
     '-D',
     data,
     '-U',
-    'postgres',
+    'supabase_admin',
     '--auth=trust',
     '-E',
     'UTF8',
@@ -108,7 +109,7 @@ export async function startPgServer(opts: { port?: number; maxConnections?: numb
   const proc = spawn(c1!, a1, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
-  const url = (db = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${db}`;
+  const url = (db = 'postgres') => `postgresql://supabase_admin@127.0.0.1:${port}/${db}`;
   const deadline = Date.now() + 20000;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
