@@ -188,6 +188,12 @@ export async function openPostgres(url: string): Promise<Db> {
       await c.query(sql);
     },
   });
+  // Every connection the pool opened and has not seen end: close() waits for them (below).
+  const open = new Set<pg.Client>();
+  pool.on('connect', (c) => {
+    open.add(c);
+    c.once('end', () => open.delete(c));
+  });
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: pg.PoolClient | null = null;
   return {
@@ -271,7 +277,18 @@ export async function openPostgres(url: string): Promise<Db> {
     },
     async close() {
       listenClient?.release();
+      // pool.end() settles once it has asked each connection to end, not when the server has closed them; a
+      // database dropped right after (the tests' DROP DATABASE … WITH (FORCE)) then terminated a connection still
+      // closing, whose FATAL reached a client without an error listener (an uncaught error in the test run).
+      const closing = [...open].map((c) => {
+        c.on('error', () => undefined);
+        return new Promise<void>((r) => (open.has(c) ? c.once('end', () => r()) : r()));
+      });
       await pool.end();
+      // (a connection still lent out is not ended by the pool: wait for the others, at most 5 s)
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closing), new Promise((r) => (timer = setTimeout(r, 5000)))]);
+      clearTimeout(timer);
     },
   };
 }
