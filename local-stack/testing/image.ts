@@ -14,7 +14,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
-import { HOSTED_COLUMNS_FILE, listMigrations, migrate, REALTIME_SCHEMA_FILE } from '../src/db/migrate.ts';
+import {
+  HOSTED_COLUMNS_FILE,
+  HOSTED_ROLES_FILE,
+  listMigrations,
+  migrate,
+  REALTIME_SCHEMA_FILE,
+  SUPAUTILS_FILE,
+} from '../src/db/migrate.ts';
 import { migrationPlan, type StackOptions } from '../src/stack.ts';
 import type { PgServer } from './pg-server.ts';
 
@@ -48,6 +55,8 @@ export function imageKey(opts: Pick<StackOptions, 'workdir' | 'configure' | 'see
   // Re-run at every start, but part of what an image holds (another checkout's stack must not load it).
   add('realtime', fs.readFileSync(REALTIME_SCHEMA_FILE));
   add('hosted columns', fs.readFileSync(HOSTED_COLUMNS_FILE));
+  add('roles', fs.readFileSync(HOSTED_ROLES_FILE));
+  add('supautils', fs.readFileSync(SUPAUTILS_FILE));
   for (const m of plan.migrationsDir ? listMigrations(plan.migrationsDir) : [])
     add(`migration ${path.basename(m.file)}`, fs.readFileSync(m.file));
   for (const f of plan.seedFiles.filter((x) => fs.existsSync(x))) add(`seed ${path.basename(f)}`, fs.readFileSync(f));

@@ -1,6 +1,7 @@
 // Starts a throwaway PostgreSQL 15 server in a temporary directory for tests that need
-// real interleaving transactions. As root it runs the server as the `postgres` user
-// (the server refuses root). Returns a connection URL and a stop function.
+// real interleaving transactions. As root it runs the server as the `postgres` OS user
+// (the server refuses root). Its bootstrap superuser is `supabase_admin`, as hosted's is (the stack makes the
+// `postgres` role hosted's: no superuser). Returns a connection URL (as supabase_admin) and a stop function.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,12 +72,12 @@ export function postgresAvailable(): boolean {
 /**
  * `port`: the port to listen on (default: a free one). `maxConnections`: 100 by default; a server shared by the
  * test files of a run (testing/global-setup.ts) needs more. `superuser`: the bootstrap superuser's name
- * (`postgres` by default; hosted's is `supabase_admin`).
+ * (hosted's `supabase_admin` by default, as the stack expects).
  */
 export async function startPgServer(
   opts: { port?: number; maxConnections?: number; superuser?: string } = {},
 ): Promise<PgServer> {
-  const superuser = opts.superuser ?? 'postgres';
+  const superuser = opts.superuser ?? 'supabase_admin';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');

@@ -25,7 +25,7 @@ export interface TestStack extends Stack {
 
 let pgServer: PgServer | null = null;
 /**
- * Set by testing/global-setup.ts: the base URL (`postgresql://postgres@host:port`) of one PostgreSQL server
+ * Set by testing/global-setup.ts: the base URL (`postgresql://supabase_admin@host:port`) of one PostgreSQL server
  * shared by all test files of a run, instead of a server started by each file.
  */
 export const SHARED_PG_ENV = 'GUESTMAP_TEST_PG';

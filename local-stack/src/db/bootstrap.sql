@@ -4,32 +4,23 @@
 -- database (the stack checks for auth.users first) and is safe to re-run.
 
 -- ─── Roles ──────────────────────────────────────────────────────────────────────
+-- Created here; their attributes, memberships and settings as hosted's: hosted-roles.sql (run after this file, and at
+-- every start). The stack's own connection is the superuser supabase_admin; migrations run as postgres.
 do $$
 declare r text;
 begin
-  foreach r in array array['anon', 'authenticated', 'service_role', 'supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin', 'authenticator', 'dashboard_user'] loop
+  foreach r in array array['postgres', 'anon', 'authenticated', 'service_role', 'supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin', 'authenticator', 'dashboard_user'] loop
     if not exists (select 1 from pg_roles where rolname = r) then
-      execute format('create role %I nologin noinherit', r);
+      execute format('create role %I nologin', r);
     end if;
   end loop;
 end $$;
-alter role service_role bypassrls;
-alter role authenticator login noinherit;
-alter role supabase_auth_admin login noinherit createrole;
-alter role supabase_storage_admin login noinherit;
-grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to postgres;
-grant supabase_auth_admin, supabase_storage_admin to postgres;
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
-alter role supabase_auth_admin set search_path = 'auth';
 
 -- ─── Extensions ─────────────────────────────────────────────────────────────────
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin;
-alter database current_database_placeholder set search_path = "$user", public, extensions;
 
 -- ─── public: explicit grants, then RLS, as on hosted ───────────────────────────
 -- Since 30 October 2026 hosted grants the Data API roles nothing on what a project creates in `public`
@@ -40,7 +31,7 @@ grant usage on schema public to anon, authenticated, service_role, supabase_auth
 grant all on schema public to postgres;
 
 -- ─── auth ───────────────────────────────────────────────────────────────────────
-create schema if not exists auth authorization supabase_auth_admin;
+create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role, postgres, dashboard_user;
 
 do $$ begin
@@ -210,7 +201,7 @@ grant all on all tables in schema auth to postgres, dashboard_user;
 grant all on all sequences in schema auth to postgres, dashboard_user;
 
 -- ─── storage ────────────────────────────────────────────────────────────────────
-create schema if not exists storage authorization supabase_storage_admin;
+create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role, postgres;
 
 create table if not exists storage.buckets (

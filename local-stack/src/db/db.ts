@@ -191,6 +191,12 @@ export async function openPostgres(url: string): Promise<Db> {
   // A pooled connection the server ends while idle (a restart, pg_terminate_backend, a failover) emits an error:
   // pg drops it from the pool and the next query opens another. Unhandled, the event ended the whole process.
   pool.on('error', () => undefined);
+  // Every connection the pool opened and has not seen end: close() waits for them (below).
+  const open = new Set<pg.Client>();
+  pool.on('connect', (c) => {
+    open.add(c);
+    c.once('end', () => open.delete(c));
+  });
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: pg.PoolClient | null = null;
   let ending = false;
@@ -300,7 +306,18 @@ export async function openPostgres(url: string): Promise<Db> {
       ending = true;
       listenClient?.release();
       listenClient = null;
+      // pool.end() settles once it has asked each connection to end, not when the server has closed them; a
+      // database dropped right after (the tests' DROP DATABASE … WITH (FORCE)) then terminated a connection still
+      // closing, whose FATAL reached a client without an error listener (an uncaught error in the test run).
+      const closing = [...open].map((c) => {
+        c.on('error', () => undefined);
+        return new Promise<void>((r) => (open.has(c) ? c.once('end', () => r()) : r()));
+      });
       await pool.end();
+      // (a connection still lent out is not ended by the pool: wait for the others, at most 5 s)
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closing), new Promise((r) => (timer = setTimeout(r, 5000)))]);
+      clearTimeout(timer);
     },
   };
 }

@@ -11,8 +11,11 @@ do $$ begin
   end if;
 end $$;
 
-create schema if not exists realtime authorization supabase_realtime_admin;
-alter schema realtime owner to supabase_realtime_admin;
+-- Owned by supabase_admin as on hosted; Realtime's own role may create in it, postgres may not.
+create schema if not exists realtime;
+alter schema realtime owner to supabase_admin;
+grant all on schema realtime to supabase_realtime_admin with grant option;
+revoke create on schema realtime from postgres;
 -- postgres may use the schema and create policies on realtime.messages (supautils allows it on hosted),
 -- not create objects in it.
 grant usage on schema realtime to anon, authenticated, service_role;
