@@ -14,36 +14,41 @@ export interface KnownDifference {
 export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     reason:
-      "not yet: issue 42 item 1 (the stack's roles as hosted's: postgres not a superuser, the API roles INHERIT, per-role search_path instead of the database's, hosted's attributes, memberships, role settings and schema owners); on another branch, these lines go when it merges",
+      "safeupdate is a C module hosted preloads for the Data API's sessions: PGlite cannot load one, and on a PostgreSQL server the stack's own equivalent is preloaded for the whole server (shared_preload_libraries = guestmap_safe_writes), not named in authenticator's settings",
+    differences: ['role setting authenticator: session_preload_libraries: hosted safeupdate | stack (none)'],
+  },
+  {
+    reason:
+      "changed on hosted after the supabase/postgres snapshot of 2024-10-23: postgres's memberships in supabase_auth_admin and supabase_storage_admin were revoked (April 2025), and supabase_auth_admin lost CREATEROLE; the stack follows today's hosted, a newer checkout removes these lines",
     differences: [
-      'database setting search_path: hosted (none) | stack "$user", public, extensions',
-      'member anon <- supabase_realtime_admin: hosted granted | stack (none)',
-      'member authenticated <- supabase_realtime_admin: hosted granted | stack (none)',
-      'member authenticator <- supabase_storage_admin: hosted granted | stack (none)',
-      'member service_role <- supabase_realtime_admin: hosted granted | stack (none)',
-      'role anon: hosted nosuperuser inherit nocreaterole nocreatedb nologin noreplication nobypassrls | stack nosuperuser noinherit nocreaterole nocreatedb nologin noreplication nobypassrls',
-      'role authenticated: hosted nosuperuser inherit nocreaterole nocreatedb nologin noreplication nobypassrls | stack nosuperuser noinherit nocreaterole nocreatedb nologin noreplication nobypassrls',
-      'role dashboard_user: hosted nosuperuser inherit createrole createdb nologin replication nobypassrls | stack nosuperuser noinherit nocreaterole nocreatedb nologin noreplication nobypassrls',
-      'role postgres: hosted nosuperuser inherit createrole createdb login replication bypassrls | stack superuser inherit createrole createdb login replication bypassrls',
-      'role service_role: hosted nosuperuser inherit nocreaterole nocreatedb nologin noreplication bypassrls | stack nosuperuser noinherit nocreaterole nocreatedb nologin noreplication bypassrls',
-      'role setting authenticator: lock_timeout: hosted 8s | stack (none)',
-      'role setting authenticator: session_preload_libraries: hosted safeupdate | stack (none)',
-      'role setting authenticator: statement_timeout: hosted 8s | stack (none)',
-      'role setting postgres: search_path: hosted "\\$user", public, extensions | stack (none)',
-      'role setting supabase_auth_admin: idle_in_transaction_session_timeout: hosted 60000 | stack (none)',
-      'role setting supabase_realtime_admin: search_path: hosted public, extensions, realtime | stack (none)',
-      'role setting supabase_storage_admin: search_path: hosted storage | stack (none)',
-      'role supabase_storage_admin: hosted nosuperuser noinherit createrole nocreatedb login noreplication nobypassrls | stack nosuperuser noinherit nocreaterole nocreatedb login noreplication nobypassrls',
-      'schema owner auth: hosted supabase_admin | stack supabase_auth_admin',
-      'schema owner realtime: hosted supabase_admin | stack supabase_realtime_admin',
-      'schema owner storage: hosted supabase_admin | stack supabase_storage_admin',
+      'member supabase_auth_admin <- postgres: hosted granted | stack (none)',
+      'member supabase_storage_admin <- postgres: hosted granted | stack (none)',
+      'role supabase_auth_admin: hosted nosuperuser noinherit createrole nocreatedb login noreplication nobypassrls | stack nosuperuser noinherit nocreaterole nocreatedb login noreplication nobypassrls',
     ],
   },
   {
     reason:
-      "the bootstrap superuser: hosted's is supabase_admin (platform-only, no project logs in as it); PGlite's is postgres, and the tests' PostgreSQL server is initialised with postgres as well",
+      "PostgreSQL 16 and later (PGlite is 18): CREATEROLE no longer lets postgres administer the API roles, so they are granted to it WITH ADMIN OPTION, as on hosted's projects on 17; the facts are hosted's on 15",
+    backend: 'pglite',
     differences: [
-      'role supabase_admin: hosted superuser inherit createrole createdb login replication bypassrls | stack (none)',
+      'member anon <- postgres: hosted granted | stack with admin option',
+      'member authenticated <- postgres: hosted granted | stack with admin option',
+      'member service_role <- postgres: hosted granted | stack with admin option',
+    ],
+  },
+  {
+    reason:
+      'GraphQL (pg_graphql and its graphql_public schema) is not served by the stack: the product does not use it',
+    differences: [
+      'default acl supabase_admin | graphql_public | functions | anon: hosted EXECUTE | stack (none)',
+      'default acl supabase_admin | graphql_public | functions | authenticated: hosted EXECUTE | stack (none)',
+      'default acl supabase_admin | graphql_public | functions | service_role: hosted EXECUTE | stack (none)',
+      'default acl supabase_admin | graphql_public | sequences | anon: hosted SELECT, UPDATE, USAGE | stack (none)',
+      'default acl supabase_admin | graphql_public | sequences | authenticated: hosted SELECT, UPDATE, USAGE | stack (none)',
+      'default acl supabase_admin | graphql_public | sequences | service_role: hosted SELECT, UPDATE, USAGE | stack (none)',
+      'default acl supabase_admin | graphql_public | tables | anon: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
+      'default acl supabase_admin | graphql_public | tables | authenticated: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
+      'default acl supabase_admin | graphql_public | tables | service_role: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
     ],
   },
   {
@@ -56,7 +61,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   },
   {
     reason:
-      "hosted's default privileges since 30 October 2026 (Supabase changelog, 28 April 2026): nothing for the API roles on what postgres creates in public, which the stack follows (src/db/default-privileges.sql). The supabase/postgres snapshot the facts come from (2024-10-23, the newest the mirror had) predates that change; a newer checkout removes these lines",
+      "hosted's default privileges since 30 October 2026 (Supabase changelog, 28 April 2026): nothing for the API roles on what postgres (or supabase_admin) creates in public, which the stack follows (src/db/default-privileges.sql). The supabase/postgres snapshot the facts come from (2024-10-23, the newest the mirror had) predates that change; a newer checkout removes these lines",
     differences: [
       'default acl postgres | public | functions | anon: hosted EXECUTE | stack (none)',
       'default acl postgres | public | functions | authenticated: hosted EXECUTE | stack (none)',
@@ -67,6 +72,15 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       'default acl postgres | public | tables | anon: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
       'default acl postgres | public | tables | authenticated: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
       'default acl postgres | public | tables | service_role: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
+      'default acl supabase_admin | public | functions | anon: hosted EXECUTE | stack (none)',
+      'default acl supabase_admin | public | functions | authenticated: hosted EXECUTE | stack (none)',
+      'default acl supabase_admin | public | functions | service_role: hosted EXECUTE | stack (none)',
+      'default acl supabase_admin | public | sequences | anon: hosted SELECT, UPDATE, USAGE | stack (none)',
+      'default acl supabase_admin | public | sequences | authenticated: hosted SELECT, UPDATE, USAGE | stack (none)',
+      'default acl supabase_admin | public | sequences | service_role: hosted SELECT, UPDATE, USAGE | stack (none)',
+      'default acl supabase_admin | public | tables | anon: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
+      'default acl supabase_admin | public | tables | authenticated: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
+      'default acl supabase_admin | public | tables | service_role: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
     ],
   },
   {
@@ -82,22 +96,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       'default acl postgres | storage | tables | anon: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
       'default acl postgres | storage | tables | authenticated: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
       'default acl postgres | storage | tables | service_role: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
-    ],
-  },
-  {
-    reason:
-      "not yet: RLS on auth's tables (GoTrue enables it, no policies: only the owner and roles with BYPASSRLS read them). The stack's services and a project's triggers reach them as postgres, a superuser today; to follow once issue 42 item 1 gives postgres hosted's attributes (BYPASSRLS)",
-    differences: [
-      'table auth.audit_log_entries: hosted rls on | stack rls off',
-      'table auth.flow_state: hosted rls on | stack rls off',
-      'table auth.identities: hosted rls on | stack rls off',
-      'table auth.mfa_amr_claims: hosted rls on | stack rls off',
-      'table auth.mfa_challenges: hosted rls on | stack rls off',
-      'table auth.mfa_factors: hosted rls on | stack rls off',
-      'table auth.one_time_tokens: hosted rls on | stack rls off',
-      'table auth.refresh_tokens: hosted rls on | stack rls off',
-      'table auth.sessions: hosted rls on | stack rls off',
-      'table auth.users: hosted rls on | stack rls off',
     ],
   },
   {

@@ -36,3 +36,16 @@ alter table storage.objects
   add column if not exists archived_at timestamptz,
   add column if not exists is_delete_marker boolean not null default false,
   add column if not exists is_versioned boolean not null default false;
+
+-- Row level security on auth's tables, as GoTrue's migrations enable it (no policies: only their owner and roles
+-- with BYPASSRLS, postgres included, read them; the Data API's roles never do).
+do $$
+declare t text;
+begin
+  foreach t in array array['audit_log_entries', 'flow_state', 'identities', 'mfa_amr_claims', 'mfa_challenges',
+    'mfa_factors', 'one_time_tokens', 'refresh_tokens', 'sessions', 'users'] loop
+    if to_regclass('auth.' || t) is not null then
+      execute format('alter table auth.%I enable row level security', t);
+    end if;
+  end loop;
+end $$;

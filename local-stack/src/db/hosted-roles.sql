@@ -22,11 +22,13 @@ alter role service_role nosuperuser inherit nocreaterole nocreatedb nologin nore
 alter role authenticator nosuperuser noinherit nocreaterole nocreatedb login noreplication nobypassrls;
 alter role supabase_auth_admin nosuperuser noinherit nocreaterole nocreatedb login noreplication nobypassrls;
 alter role supabase_storage_admin nosuperuser noinherit createrole nocreatedb login noreplication nobypassrls;
-alter role supabase_realtime_admin nosuperuser noinherit createrole nocreatedb login replication nobypassrls;
+alter role supabase_realtime_admin nosuperuser noinherit nocreaterole nocreatedb nologin noreplication nobypassrls;
 alter role dashboard_user nosuperuser inherit createrole createdb nologin replication nobypassrls;
 
 -- ─── Memberships ───────────────────────────────────────────────────────────────────
 grant anon, authenticated, service_role to authenticator;
+-- Realtime checks policies as the subscriber's role (as hosted's tenant setup grants them).
+grant anon, authenticated, service_role to supabase_realtime_admin;
 grant authenticator to supabase_storage_admin;
 grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
 -- PostgreSQL 16 and later: CREATEROLE alone no longer administers other roles; the platform grants the API roles
@@ -53,6 +55,7 @@ end $$;
 -- search_path as the platform sets it, the backslash included (hosted's postgres shows `"\$user", public, extensions`).
 alter role supabase_admin set search_path to "\$user", public, auth, extensions;
 alter role postgres set search_path to "\$user", public, extensions;
+alter role supabase_auth_admin set idle_in_transaction_session_timeout to 60000;
 alter role supabase_auth_admin set search_path to auth;
 alter role supabase_storage_admin set search_path to storage;
 alter role supabase_realtime_admin set search_path to public, extensions, realtime;
@@ -124,6 +127,8 @@ grant usage on schema storage to postgres with grant option;
 grant usage on schema storage to anon, authenticated, service_role;
 revoke create on schema storage from postgres;
 grant all on schema extensions to postgres, dashboard_user;
+-- Owned by postgres, as on hosted (its extensions stay supabase_admin's).
+alter schema extensions owner to postgres;
 grant all on schema public to postgres;
 -- The migration history is the CLI's, which creates it as postgres.
 alter schema supabase_migrations owner to postgres;

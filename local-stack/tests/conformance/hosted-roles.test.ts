@@ -132,7 +132,10 @@ describe.each(BACKENDS)('the database roles and migrations as hosted, on %s', (b
       ).rows.map((x) => x.c);
     expect(await settings('postgres')).toContain('search_path="\\$user", public, extensions');
     expect(await settings('supabase_admin')).toContain('search_path="\\$user", public, auth, extensions');
-    expect(await settings('supabase_auth_admin')).toEqual(['search_path=auth']);
+    expect(await settings('supabase_auth_admin')).toEqual([
+      'idle_in_transaction_session_timeout=60000',
+      'search_path=auth',
+    ]);
     expect(await settings('supabase_storage_admin')).toEqual(['search_path=storage']);
     expect(await settings('authenticator')).toEqual(
       expect.arrayContaining(['lock_timeout=8s', 'statement_timeout=8s']),
