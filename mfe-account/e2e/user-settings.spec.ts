@@ -80,6 +80,8 @@ test('settings: name, language, picture, e-mail and sign out', async ({ page }) 
         })
       : route.continue(),
   );
+  // The button is free again (no spinner) once the first save is done; a click while it spins does nothing.
+  await expect(page.getByRole('button', { name: 'Save name' })).not.toHaveClass(/ant-btn-loading/);
   await name.fill('Never Saved');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('Error updating name')).toBeVisible();

@@ -30,7 +30,9 @@ export function NameSection() {
       if (!saved) return toast.error(t('user.name.error'));
       setDirty(false);
       toast.success(t('user.name.success'));
-      await refreshProfile();
+      // The shell's copy follows in the background: the button is free once the name is saved (held until the
+      // re-read, a second save clicked meanwhile did nothing).
+      void refreshProfile().catch(() => undefined);
     });
   };
   return (
