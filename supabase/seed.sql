@@ -693,6 +693,143 @@ set is_partner = true, commission_rate = 0.100,
     guest_offer = '{"en": "Free foot soak with any massage for Inn guests", "vi": "Miễn phí ngâm chân khi dùng dịch vụ massage cho khách của Inn", "fr": "Bain de pieds offert avec tout massage pour les clients de l''Inn"}'
 where customer_id = 'hanoi-old-quarter-inn' and slug = 'la-siesta-spa';
 
+-- Addresses after the 2025 reform (issue 43; docs/addresses.md): street, new ward (official code in vn_wards) and the
+-- old ward and district beside it, for every place of the two cities and the hotels' copies of them. Derived from
+-- the old ward by vn_wards.old_units where that old ward went whole into one new ward; where it was split (or the
+-- address named no ward) the ward was chosen by hand from the place's position and needs_review says a person
+-- still has to confirm it. Tân Định Church: its old "Phường 8, Quận 3" became Phường Võ Thị Sáu in 2020, now
+-- Phường Xuân Hòa (not Tân Định).
+create temporary table seed_addresses (city text, slug text, street text, old_ward text, old_district text, ward_code text, needs_review boolean);
+insert into seed_addresses values
+('ho-chi-minh-city','notre-dame-cathedral','01 Công xã Paris','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','central-post-office','02 Công xã Paris','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','independence-palace','135 Nam Kỳ Khởi Nghĩa','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','ben-thanh-market','Chợ Bến Thành, Lê Lợi','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','war-remnants-museum','28 Võ Văn Tần','Phường Võ Thị Sáu','Quận 3','27139',false),
+('ho-chi-minh-city','saigon-opera-house','07 Công trường Lam Sơn','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','city-hall','86 Lê Thánh Tôn','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','nguyen-hue-walking-street','Phố đi bộ Nguyễn Huệ','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','saigon-skydeck','36 Hồ Tùng Mậu','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','landmark-81-skyview','720A Điện Biên Phủ','Phường 22','Quận Bình Thạnh','26956',false),
+('ho-chi-minh-city','jade-emperor-pagoda','73 Mai Thị Lựu','Phường Đa Kao','Quận 1','26737',true),
+('ho-chi-minh-city','thien-hau-temple','710 Nguyễn Trãi','Phường 11','Quận 5','27343',false),
+('ho-chi-minh-city','binh-tay-market','57A Tháp Mười','Phường 2','Quận 6','27367',false),
+('ho-chi-minh-city','fine-arts-museum','97A Phó Đức Chính','Phường Nguyễn Thái Bình','Quận 1','26743',true),
+('ho-chi-minh-city','city-museum','65 Lý Tự Trọng','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','history-museum','02 Nguyễn Bỉnh Khiêm','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','saigon-zoo','2B Nguyễn Bỉnh Khiêm','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','tao-dan-park','Công viên Tao Đàn, Trương Định','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','september-23-park','Công viên 23/9','Phường Phạm Ngũ Lão','Quận 1','26743',false),
+('ho-chi-minh-city','book-street','Đường sách Nguyễn Văn Bình','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','tan-dinh-church','289 Hai Bà Trưng','Phường Võ Thị Sáu','Quận 3','27139',false),
+('ho-chi-minh-city','bui-vien-walking-street','Phố đi bộ Bùi Viện','Phường Phạm Ngũ Lão','Quận 1','26743',false),
+('ho-chi-minh-city','saigon-saigon-rooftop-bar','19-23 Công trường Lam Sơn','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','chill-skybar','76A Lê Lai','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','social-club-rooftop','76-78 Nguyễn Thị Minh Khai','Phường Võ Thị Sáu','Quận 3','27139',false),
+('ho-chi-minh-city','pasteur-street-brewing','144/3 Pasteur','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','broma-not-a-bar','41 Nguyễn Huệ','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','apocalypse-now','2C Thi Sách','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','pho-hoa-pasteur','260C Pasteur','Phường Võ Thị Sáu','Quận 3','27139',false),
+('ho-chi-minh-city','banh-mi-huynh-hoa','26 Lê Thị Riêng','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','com-tam-ba-ghien','84 Đặng Văn Ngữ','Phường 10','Quận Phú Nhuận','27073',false),
+('ho-chi-minh-city','quan-an-ngon','160 Pasteur','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','secret-garden','158 Pasteur (sân thượng)','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','hum-vegetarian','32 Võ Văn Tần','Phường Võ Thị Sáu','Quận 3','27139',false),
+('ho-chi-minh-city','banh-xeo-46a','46A Đinh Công Tráng','Phường Tân Định','Quận 1','26737',false),
+('ho-chi-minh-city','oc-dao','212B/C79 Nguyễn Trãi','Phường Nguyễn Cư Trinh','Quận 1','26758',false),
+('ho-chi-minh-city','ben-thanh-street-food-market','26-28 Thủ Khoa Huân','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','pho-le','413-415 Nguyễn Trãi','Phường 7','Quận 5','27316',false),
+('ho-chi-minh-city','anan-saigon','89 Tôn Thất Đạm','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','the-workshop-coffee','27 Ngô Đức Kế (lầu 2)','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','cafe-apartments','42 Nguyễn Huệ','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','lusine-dong-khoi','151/1 Đồng Khởi','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','okkio-caffe','120-122 Lê Lợi','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','shin-coffee','18 Hồ Huấn Nghiệp','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','runam-bistro','38 Đồng Khởi','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','saigon-centre-takashimaya','65 Lê Lợi','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','vincom-center-dong-khoi','72 Lê Thánh Tôn','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','saigon-square','77-89 Nam Kỳ Khởi Nghĩa','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','dan-sinh-market','104 Yersin','Phường Nguyễn Thái Bình','Quận 1','26743',true),
+('ho-chi-minh-city','tan-dinh-market','Chợ Tân Định, Hai Bà Trưng','Phường Tân Định','Quận 1','26737',false),
+('ho-chi-minh-city','ho-thi-ky-flower-market','Chợ hoa Hồ Thị Kỷ','Phường 1','Quận 10','27190',false),
+('ho-chi-minh-city','miu-miu-spa','2B Chu Mạnh Trinh','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','golden-lotus-spa','15 Thủ Khoa Huân','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','temple-leaf-spa','74 Hai Bà Trưng','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','saigon-waterbus','10B Tôn Đức Thắng','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','cu-chi-tunnels','Địa đạo Bến Đình','Xã Nhuận Đức','Huyện Củ Chi','27511',false),
+('ho-chi-minh-city','nha-rong-wharf','01 Nguyễn Tất Thành','Phường 13','Quận 4','27259',false),
+('ho-chi-minh-city','vespa-adventures','169A Đề Thám','Phường Cô Giang','Quận 1','26758',false),
+('ho-chi-minh-city','mekong-delta-day-trip','246-248 Đề Thám','Phường Phạm Ngũ Lão','Quận 1','26743',false),
+('ho-chi-minh-city','tan-son-nhat-airport','Trường Sơn','Phường 2','Quận Tân Bình','26977',false),
+('ho-chi-minh-city','ben-thanh-metro-station','Ga Bến Thành, Công trường Quách Thị Trang','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','saigon-railway-station','01 Nguyễn Thông','Phường 9','Quận 3','27142',false),
+('ho-chi-minh-city','dam-sen-park','03 Hòa Bình','Phường 3','Quận 11','27232',false),
+('ho-chi-minh-city','suoi-tien-theme-park','120 Xa lộ Hà Nội','Phường Tân Phú','Thành phố Thủ Đức','26842',false),
+('ho-chi-minh-city','fito-museum','41 Hoàng Dư Khương','Phường 12','Quận 10','27163',false),
+('ho-chi-minh-city','can-gio-mangrove-forest','Khu du lịch Vàm Sát','Xã Lý Nhơn','Huyện Cần Giờ','27673',false),
+('ho-chi-minh-city','bach-dang-wharf-park','Công viên Bến Bạch Đằng, Tôn Đức Thắng','Phường Bến Nghé','Quận 1','26740',false),
+('ho-chi-minh-city','le-van-tam-park','Công viên Lê Văn Tám, Hai Bà Trưng','Phường Đa Kao','Quận 1','26737',true),
+('ho-chi-minh-city','gia-dinh-park','Công viên Gia Định, Hoàng Minh Giám','Phường 3','Quận Gò Vấp','26890',false),
+('ho-chi-minh-city','fv-hospital','06 Nguyễn Lương Bằng','Phường Tân Phú','Quận 7','27487',false),
+('ho-chi-minh-city','ha-tam-currency-exchange','02 Nguyễn An Ninh','Phường Bến Thành','Quận 1','26743',false),
+('ho-chi-minh-city','tourist-information-center','92-96 Nguyễn Huệ','Phường Hàng Trống','Quận Hoàn Kiếm','00070',false),
+('ho-chi-minh-city','xa-loi-pagoda','89 Bà Huyện Thanh Quan','Phường Võ Thị Sáu','Quận 3','27139',false),
+('ho-chi-minh-city','giac-lam-pagoda','565 Lạc Long Quân','Phường 10','Quận Tân Bình','26983',false),
+('hanoi','hoan-kiem-lake','Hồ Hoàn Kiếm','Phường Hàng Trống','Quận Hoàn Kiếm','00070',false),
+('hanoi','ngoc-son-temple','Đinh Tiên Hoàng','Phường Hàng Trống','Quận Hoàn Kiếm','00070',false),
+('hanoi','temple-of-literature','58 Quốc Tử Giám','Phường Văn Miếu Quốc Tử Giám','Quận Đống Đa','00226',true),
+('hanoi','ho-chi-minh-mausoleum','02 Hùng Vương','Phường Điện Biên','Quận Ba Đình','00004',false),
+('hanoi','one-pillar-pagoda','Chùa Một Cột','Phường Đội Cấn','Quận Ba Đình','00004',false),
+('hanoi','hoa-lo-prison','01 Hỏa Lò','Phường Trần Hưng Đạo','Quận Hoàn Kiếm','00082',false),
+('hanoi','st-josephs-cathedral','40 Nhà Chung','Phường Hàng Trống','Quận Hoàn Kiếm','00070',false),
+('hanoi','hanoi-opera-house','01 Tràng Tiền','Phường Phan Chu Trinh','Quận Hoàn Kiếm','00082',false),
+('hanoi','dong-xuan-market','Chợ Đồng Xuân','Phường Đồng Xuân','Quận Hoàn Kiếm','00070',false),
+('hanoi','tran-quoc-pagoda','Đường Thanh Niên','Phường Yên Phụ','Quận Tây Hồ','00103',true),
+('hanoi','west-lake','Hồ Tây','Phường Quảng An','Quận Tây Hồ','00103',true),
+('hanoi','museum-of-ethnology','Nguyễn Văn Huyên','Phường Nghĩa Đô','Quận Cầu Giấy','00160',true),
+('hanoi','thang-long-citadel','19C Hoàng Diệu','Phường Điện Biên','Quận Ba Đình','00004',false),
+('hanoi','thang-long-water-puppet-theatre','57B Đinh Tiên Hoàng','Phường Hàng Bạc','Quận Hoàn Kiếm','00070',false),
+('hanoi','train-street','Phùng Hưng','Phường Hàng Mã','Quận Hoàn Kiếm','00070',false),
+('hanoi','long-bien-bridge','Cầu Long Biên','Phường Phúc Xá','Quận Ba Đình','00097',true),
+('hanoi','bun-cha-huong-lien','24 Lê Văn Hưu','Phường Phạm Đình Hổ','Quận Hai Bà Trưng','00256',true),
+('hanoi','pho-bat-dan','49 Bát Đàn','Phường Cửa Đông','Quận Hoàn Kiếm','00070',true),
+('hanoi','cha-ca-thang-long','21-31 Đường Thành','Phường Cửa Đông','Quận Hoàn Kiếm','00070',true),
+('hanoi','cafe-giang','39 Nguyễn Hữu Huân','Phường Lý Thái Tổ','Quận Hoàn Kiếm','00070',false),
+('hanoi','cafe-dinh','13 Đinh Tiên Hoàng (tầng 2)','Phường Hàng Bạc','Quận Hoàn Kiếm','00070',false),
+('hanoi','hanoi-social-club','06 Hội Vũ','Phường Hàng Bông','Quận Hoàn Kiếm','00070',true),
+('hanoi','ta-hien-beer-street','Phố Tạ Hiện','Phường Hàng Buồm','Quận Hoàn Kiếm','00070',false),
+('hanoi','weekend-night-market','Phố Hàng Đào','Phường Hàng Đào','Quận Hoàn Kiếm','00070',false),
+('hanoi','hang-gai-silk-street','Phố Hàng Gai','Phường Hàng Gai','Quận Hoàn Kiếm','00070',false),
+('hanoi','womens-museum','36 Lý Thường Kiệt','Phường Hàng Bài','Quận Hoàn Kiếm','00082',false),
+('hanoi','national-museum-of-history','01 Tràng Tiền','Phường Phan Chu Trinh','Quận Hoàn Kiếm','00082',false),
+('hanoi','lotte-observation-deck','54 Liễu Giai','Phường Cống Vị','Quận Ba Đình','00008',true),
+('hanoi','hanoi-railway-station','120 Lê Duẩn','Phường Văn Miếu Quốc Tử Giám','Quận Đống Đa','00226',true),
+('hanoi','noi-bai-airport','Sân bay Quốc tế Nội Bài','Xã Phú Minh','Huyện Sóc Sơn','00433',true),
+('hanoi','thong-nhat-park','Công viên Thống Nhất, Trần Nhân Tông','Phường Lê Đại Hành','Quận Hai Bà Trưng','00256',true),
+('hanoi','botanical-garden','03 Hoàng Hoa Thám','Phường Ngọc Hà','Quận Ba Đình','00008',true),
+('hanoi','la-siesta-spa','94 Mã Mây','Phường Hàng Buồm','Quận Hoàn Kiếm','00070',false),
+('hanoi','heritage-house-ma-may','87 Mã Mây','Phường Hàng Buồm','Quận Hoàn Kiếm','00070',false),
+('hanoi','ha-long-bay-cruise','Cảng tàu khách Quốc tế Tuần Châu','Phường Tuần Châu','Thành phố Hạ Long','06706',false),
+('hanoi','perfume-pagoda','Chùa Hương','Xã Hương Sơn','Huyện Mỹ Đức','10489',false),
+('hanoi','hanoi-french-hospital','01 Phương Mai','Phường Phương Mai','Quận Đống Đa','00229',true),
+('hanoi','tourist-information-center','28 Đinh Tiên Hoàng','Phường Hàng Trống','Quận Hoàn Kiếm','00070',false);
+
+update public.activities a
+set street = s.street, ward_code = s.ward_code, old_ward = s.old_ward, old_district = s.old_district,
+    ward_needs_review = s.needs_review
+from seed_addresses s
+where a.slug = s.slug
+  and s.city = case a.customer_id when 'saigon-riverside-hotel' then 'ho-chi-minh-city' when 'hanoi-old-quarter-inn' then 'hanoi' else a.customer_id end;
+
+-- The hotels (demo addresses at their pins).
+update public.customers c
+set street = h.street, ward_code = h.ward_code, old_ward = h.old_ward, old_district = h.old_district
+from (values
+  ('saigon-riverside-hotel', '10 Tôn Đức Thắng', '26740', 'Phường Bến Nghé', 'Quận 1'),
+  ('hanoi-old-quarter-inn', '25 Hàng Buồm', '00070', 'Phường Hàng Buồm', 'Quận Hoàn Kiếm')
+) as h(id, street, ward_code, old_ward, old_district)
+where c.id = h.id;
+
 -- Guest's favourites.
 insert into public.favourites (user_id, activity_id, created_at)
 select '00000000-0000-4000-a000-000000000003', extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/' || s), now() - interval '2 days'
@@ -734,7 +871,7 @@ from (
 ) e
 where e.ts <= now();
 
-drop table seed_places, seed_places_cjk, seed_hours;
+drop table seed_places, seed_places_cjk, seed_hours, seed_addresses;
 
 -- ════════════════════════════════════════════════════════════════════════════════
 -- Rewards (issue 10): a daily scratch card for Saigon Riverside, partner PINs (a 6-digit demo PIN per

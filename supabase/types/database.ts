@@ -35,6 +35,11 @@ export type Database = {
           published: boolean
           created_at: string
           updated_at: string
+          street: string | null
+          ward_code: string | null
+          old_ward: string | null
+          old_district: string | null
+          ward_needs_review: boolean
         }
         Insert: {
           id?: string
@@ -60,6 +65,11 @@ export type Database = {
           published?: boolean
           created_at?: string
           updated_at?: string
+          street?: string | null
+          ward_code?: string | null
+          old_ward?: string | null
+          old_district?: string | null
+          ward_needs_review?: boolean
         }
         Update: {
           id?: string
@@ -85,6 +95,11 @@ export type Database = {
           published?: boolean
           created_at?: string
           updated_at?: string
+          street?: string | null
+          ward_code?: string | null
+          old_ward?: string | null
+          old_district?: string | null
+          ward_needs_review?: boolean
         }
         Relationships: [
           {
@@ -93,6 +108,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "customers"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activities_ward_code_fkey"
+            columns: ["ward_code"]
+            isOneToOne: false
+            referencedRelation: "vn_wards"
+            referencedColumns: ["code"]
           },
         ]
       }
@@ -317,6 +339,11 @@ export type Database = {
           updated_at: string
           time_zone: string
           require_mfa: boolean
+          street: string | null
+          ward_code: string | null
+          old_ward: string | null
+          old_district: string | null
+          ward_needs_review: boolean
         }
         Insert: {
           id: string
@@ -338,6 +365,11 @@ export type Database = {
           updated_at?: string
           time_zone?: string
           require_mfa?: boolean
+          street?: string | null
+          ward_code?: string | null
+          old_ward?: string | null
+          old_district?: string | null
+          ward_needs_review?: boolean
         }
         Update: {
           id?: string
@@ -359,6 +391,11 @@ export type Database = {
           updated_at?: string
           time_zone?: string
           require_mfa?: boolean
+          street?: string | null
+          ward_code?: string | null
+          old_ward?: string | null
+          old_district?: string | null
+          ward_needs_review?: boolean
         }
         Relationships: [
           {
@@ -367,6 +404,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "customers_ward_code_fkey"
+            columns: ["ward_code"]
+            isOneToOne: false
+            referencedRelation: "vn_wards"
+            referencedColumns: ["code"]
           },
         ]
       }
@@ -1289,6 +1333,42 @@ export type Database = {
           },
         ]
       }
+      vn_wards: {
+        Row: {
+          code: string
+          name: string
+          kind: string
+          province_code: string
+          province: string
+          latitude: number | null
+          longitude: number | null
+          old_units: Json
+          boundary: Json | null
+        }
+        Insert: {
+          code: string
+          name: string
+          kind: string
+          province_code: string
+          province: string
+          latitude?: number | null
+          longitude?: number | null
+          old_units?: Json
+          boundary?: Json | null
+        }
+        Update: {
+          code?: string
+          name?: string
+          kind?: string
+          province_code?: string
+          province?: string
+          latitude?: number | null
+          longitude?: number | null
+          old_units?: Json
+          boundary?: Json | null
+        }
+        Relationships: []
+      }
       vouchers: {
         Row: {
           id: string
@@ -1427,6 +1507,11 @@ export type Database = {
           updated_at: string
           time_zone: string
           require_mfa: boolean
+          street: string | null
+          ward_code: string | null
+          old_ward: string | null
+          old_district: string | null
+          ward_needs_review: boolean
         }
         SetofOptions: {
           from: "*"
@@ -1519,6 +1604,11 @@ export type Database = {
           updated_at: string
           time_zone: string
           require_mfa: boolean
+          street: string | null
+          ward_code: string | null
+          old_ward: string | null
+          old_district: string | null
+          ward_needs_review: boolean
         }
         SetofOptions: {
           from: "*"

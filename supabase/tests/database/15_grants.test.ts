@@ -19,6 +19,7 @@ const GRANTS = [
   'anon customers: select',
   'anon reward_campaigns: select',
   'anon reward_prizes(id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, sort_order): select',
+  'anon vn_wards: select',
   'authenticated activities: delete, insert, select, update',
   'authenticated analytics_daily: select',
   'authenticated analytics_events: select',
@@ -29,7 +30,7 @@ const GRANTS = [
   'authenticated currencies: select',
   'authenticated customer_moderators: select',
   'authenticated customers: delete, select',
-  'authenticated customers(name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome, is_public, rewards_reinvestment_pct, time_zone, require_mfa): update',
+  'authenticated customers(name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome, is_public, rewards_reinvestment_pct, time_zone, require_mfa, street, ward_code, old_ward, old_district, ward_needs_review): update',
   'authenticated favourites: delete, insert, select',
   'authenticated hotel_payouts: select',
   'authenticated partner_contacts: select',
@@ -46,6 +47,7 @@ const GRANTS = [
   'authenticated reward_prizes(id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, sort_order): select',
   'authenticated settlement_months: select',
   'authenticated user_customers: delete, insert, select',
+  'authenticated vn_wards: select',
   'authenticated vouchers(id, user_id, customer_id, activity_id, play_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at): select',
   'service_role activities: delete, insert, select, update',
   'service_role analytics_events: select',
@@ -70,6 +72,7 @@ const GRANTS = [
   'service_role reward_prizes: select',
   'service_role settlement_months: select',
   'service_role user_customers: delete, select',
+  'service_role vn_wards: select',
   'service_role vouchers: insert, select',
 ];
 

@@ -64,9 +64,14 @@ export type Activity = Omit<
     | 'is_partner'
     | 'guest_offer'
     | 'sort_order'
+    | 'street'
+    | 'old_ward'
+    | 'old_district'
   >,
   'title' | 'description' | 'opening_hours' | 'guest_offer'
 > & {
+  /** The new ward (vn_wards, embedded by its code), when the place is in Vietnam (docs/addresses.md). */
+  ward?: { name: string; province: string } | null;
   title: I18nText;
   description: I18nText | null;
   opening_hours: OpeningHours | null;

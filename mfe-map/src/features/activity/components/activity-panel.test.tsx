@@ -42,6 +42,9 @@ const base: Activity = {
   is_partner: true,
   guest_offer: { en: '10% off', vi: 'Giảm 10%' },
   sort_order: 0,
+  street: null,
+  old_ward: null,
+  old_district: null,
 };
 const props = {
   locale: 'vi-VN' as const,
@@ -80,6 +83,25 @@ describe('ActivityPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Đưa tài xế xem' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('1 Lê Lợi, Quận 1');
+  });
+  it('a place in Vietnam: the new form with the old one in brackets in any language; the driver card shows both', () => {
+    const opera = {
+      ...base,
+      street: '07 Công trường Lam Sơn',
+      old_ward: 'Phường Bến Nghé',
+      old_district: 'Quận 1',
+      ward: { name: 'Phường Sài Gòn', province: 'Thành phố Hồ Chí Minh' },
+    };
+    render(<ActivityPanel activity={opera} {...props} locale="en-US" />);
+    const line = screen.getByText('07 Công trường Lam Sơn, Phường Sài Gòn, TP. Hồ Chí Minh (P. Bến Nghé, Q.1 cũ)');
+    expect(line.getAttribute('lang')).toBe('vi');
+    expect(screen.queryByText('1 Le Loi')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Đưa tài xế xem' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('07 Công trường Lam Sơn, Phường Sài Gòn, TP. Hồ Chí Minh');
+    expect(dialog.textContent).toContain(
+      '(Địa chỉ cũ: 07 Công trường Lam Sơn, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh)',
+    );
   });
   it('calls back for directions, share and favourite', () => {
     const onDirections = vitest.fn();

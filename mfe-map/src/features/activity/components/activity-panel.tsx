@@ -11,6 +11,7 @@ import { directionsLinks, priceLabel, safeHttpUrl, telHref } from '../../../lib/
 import { formatRange, openStatus, todaysRanges, weekRanges, zoneLabel } from '../../../lib/utils/opening-hours.ts';
 import { OpenBadge } from '../../../lib/components/open-badge.tsx';
 import { DriverCard } from './driver-card.tsx';
+import { formatVnAddress, newForm, oldForm, vnAddressOf } from '../../../lib/utils/vn-address.ts';
 import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 
 interface Props {
@@ -52,6 +53,7 @@ export function ActivityPanel({
   const style = categoryStyle(a.category);
   const photos = (a.photos ?? []).map((p) => safeHttpUrl(p)).filter((p): p is string => !!p);
   const localName = a.title.vi ?? title;
+  const vn = vnAddressOf(a);
 
   return (
     <article className="gm-activity" aria-labelledby="gm-activity-title">
@@ -142,14 +144,21 @@ export function ActivityPanel({
         </button>
       </div>
 
-      {(a.address || a.address_local) && (
+      {(vn || a.address || a.address_local) && (
         <section className="gm-address" aria-labelledby="gm-address-title">
           <h3 id="gm-address-title">{t('activity.address')}</h3>
-          {a.address && <p>{a.address}</p>}
-          {a.address_local && a.address_local !== a.address && (
-            <p lang="vi" className="gm-muted">
-              {a.address_local}
-            </p>
+          {vn ? (
+            // The Vietnamese form in every language (docs/addresses.md): what signs, maps and drivers use.
+            <p lang="vi">{formatVnAddress(vn)}</p>
+          ) : (
+            <>
+              {a.address && <p>{a.address}</p>}
+              {a.address_local && a.address_local !== a.address && (
+                <p lang="vi" className="gm-muted">
+                  {a.address_local}
+                </p>
+              )}
+            </>
           )}
           <button type="button" className="gm-action" onClick={() => setDriver(true)}>
             {t('driver.open')}
@@ -182,7 +191,8 @@ export function ActivityPanel({
         <DriverCard
           locale={locale}
           name={localName}
-          address={a.address_local || a.address || ''}
+          address={vn ? newForm(vn) : a.address_local || a.address || ''}
+          oldAddress={vn ? oldForm(vn) : null}
           onClose={() => setDriver(false)}
         />
       )}

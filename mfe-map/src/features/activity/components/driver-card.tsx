@@ -14,10 +14,15 @@ interface Props {
   locale: string;
   name: string;
   address: string;
+  /** The same place in the pre-2025 form (old ward and district), which many drivers still know it by. */
+  oldAddress?: string | null;
   onClose: () => void;
 }
 
-export function DriverCard({ locale, name, address, onClose }: Props) {
+/** The label before the old form, in Vietnamese for the driver ("formerly:"). */
+export const DRIVER_OLD_ADDRESS_VI = 'Địa chỉ cũ:';
+
+export function DriverCard({ locale, name, address, oldAddress, onClose }: Props) {
   const { t } = useTranslation('map');
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -52,6 +57,11 @@ export function DriverCard({ locale, name, address, onClose }: Props) {
       <p className="gm-driver-address" lang="vi">
         {address}
       </p>
+      {oldAddress && (
+        <p className="gm-driver-address gm-driver-old" lang="vi">
+          ({DRIVER_OLD_ADDRESS_VI} {oldAddress})
+        </p>
+      )}
       <button ref={closeRef} type="button" className="gm-btn-primary gm-driver-close" onClick={onClose}>
         {t('driver.close')}
       </button>

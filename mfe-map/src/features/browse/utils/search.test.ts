@@ -123,3 +123,42 @@ describe('ranked search over names in six languages', () => {
     expect(search('pho', 'vi-VN')).toEqual(['pho-hoa-pasteur', 'pho-le', 'nguyen-hue-walking-street', 'city-hall']);
   });
 });
+
+describe('search by the address in either form (2025 reform)', () => {
+  const church = {
+    title: { en: 'Tan Dinh Church', vi: 'Nhà thờ Tân Định' },
+    tags: [],
+    category: 'sight',
+    address: null,
+    address_local: null,
+    street: '289 Hai Bà Trưng',
+    old_ward: 'Phường Võ Thị Sáu',
+    old_district: 'Quận 3',
+    ward: { name: 'Phường Xuân Hòa', province: 'Thành phố Hồ Chí Minh' },
+  } as unknown as Activity;
+  const opera = {
+    title: { en: 'Saigon Opera House', vi: 'Nhà hát Thành phố' },
+    tags: [],
+    category: 'culture',
+    address: null,
+    address_local: null,
+    street: '07 Công trường Lam Sơn',
+    old_ward: 'Phường Bến Nghé',
+    old_district: 'Quận 1',
+    ward: { name: 'Phường Sài Gòn', province: 'Thành phố Hồ Chí Minh' },
+  } as unknown as Activity;
+
+  it('finds a place by its new ward, with or without tone marks and in either placement ("Hoà" = "Hòa")', () => {
+    for (const q of ['Xuân Hòa', 'Xuân Hoà', 'xuan hoa', 'XUÂN HOÀ'])
+      expect(matchesQuery(haystack(church), q)).toBe(true);
+    expect(matchesQuery(haystack(opera), 'phuong sai gon')).toBe(true);
+    expect(matchesQuery(haystack(opera), 'xuan hoa')).toBe(false);
+  });
+
+  it('finds a place by its old ward and district, written out or abbreviated', () => {
+    expect(matchesQuery(haystack(opera), 'Bến Nghé')).toBe(true);
+    expect(matchesQuery(haystack(opera), 'ben nghe quan 1')).toBe(true);
+    expect(matchesQuery(haystack(opera), 'P. Bến Nghé, Q.1')).toBe(true);
+    expect(matchesQuery(haystack(church), 'vo thi sau')).toBe(true);
+  });
+});

@@ -9,7 +9,10 @@
 // `allNames` (one object per place, the same for the page's life).
 import { contentLanguage, pickContent, type ContentLanguage, type ContentText } from '@guestmap/shared-ui/i18n';
 import type { Activity } from '../../../lib/utils/types.ts';
+import { formatVnAddress, oldForm, vnAddressOf } from '../../../lib/utils/vn-address.ts';
 
+/** Folds case, tone marks and their placements ("Xuân Hoà" = "Xuân Hòa" = "xuan hoa"), đ and full-width
+ * forms. */
 export function fold(s: string): string {
   return s
     .normalize('NFKD')
@@ -18,6 +21,13 @@ export function fold(s: string): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** A place's Vietnamese address in both forms, so a guest finds it by the new ward or the old ward and
+ * district ("Sài Gòn", "Bến Nghé", "Quận 1", "Q.1"). */
+function vnAddressTexts(a: Activity): string[] {
+  const vn = vnAddressOf(a);
+  return vn ? [formatVnAddress(vn), oldForm(vn) ?? ''] : [];
 }
 
 const folded = new WeakMap<Activity, string>();
@@ -36,6 +46,7 @@ export function haystack(a: Activity, allNames?: ContentText): string {
     a.category,
     a.address ?? '',
     a.address_local ?? '',
+    ...vnAddressTexts(a),
   ];
   const text = fold(parts.join(' · '));
   cache.set(a, text);
