@@ -72,7 +72,10 @@ test('Show to driver: the instruction in Vietnamese, large; the guest’s langua
   // The instruction comes first, the guest's line beneath it.
   expect((await guest.boundingBox())!.y).toBeGreaterThan((await instruction.boundingBox())!.y);
   await expect(driver.getByText('Phở Hòa Pasteur', { exact: true })).toBeVisible();
-  await expect(driver.getByText('260C Pasteur, Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh')).toBeVisible();
+  await expect(driver.getByText('260C Pasteur, Phường Xuân Hòa, TP. Hồ Chí Minh', { exact: true })).toBeVisible();
+  await expect(
+    driver.getByText('(Địa chỉ cũ: 260C Pasteur, Phường Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh)'),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(driver).toHaveCount(0);
 

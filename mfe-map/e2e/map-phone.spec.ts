@@ -81,14 +81,17 @@ test.describe('phone (360 × 740)', () => {
       'aria-label',
       /Pho Hoa Pasteur/,
     );
-    // Show to driver: the address in Vietnamese, large.
+    // Show to driver: the address in Vietnamese, large, in today's form (the 2025 reform's ward) with the old one
+    // beneath, which many drivers still know it by (issue 43).
     await panel.getByRole('button', { name: 'Show to driver' }).click();
     const driver = page.getByRole('dialog', { name: 'Please take me to:' });
-    await expect(driver.getByText('260C Pasteur, Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh')).toBeVisible();
-    const size = await driver
-      .getByText('260C Pasteur, Võ Thị Sáu')
-      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    expect(size).toBeGreaterThanOrEqual(24);
+    const today = driver.getByText('260C Pasteur, Phường Xuân Hòa, TP. Hồ Chí Minh', { exact: true });
+    const before = driver.getByText('(Địa chỉ cũ: 260C Pasteur, Phường Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh)');
+    await expect(today).toBeVisible();
+    await expect(before).toBeVisible();
+    for (const line of [today, before]) {
+      expect(await line.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24);
+    }
     await page.keyboard.press('Escape');
     await expect(driver).toHaveCount(0);
     await page.goBack();

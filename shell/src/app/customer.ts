@@ -61,6 +61,12 @@ export const CUSTOMER_COLUMN_LIST = [
   'rewards_reinvestment_pct',
   'time_zone',
   'require_mfa',
+  // The address after Vietnam's 2025 reform, with the old form (docs/addresses.md).
+  'street',
+  'ward_code',
+  'old_ward',
+  'old_district',
+  'ward_needs_review',
   'created_by',
   'created_at',
   'updated_at',
