@@ -269,6 +269,9 @@ export async function foreignTexts(
       const el = n.parentElement;
       const s = n.textContent?.trim();
       if (!s || !el || el.closest('script,style,noscript,template') || !visible(el)) continue;
+      // A text the page declares in another language and not to be translated (an address as the country writes
+      // it: `lang="vi" translate="no"`) is shown as it is on purpose (docs/addresses.md).
+      if (el.closest('[lang][translate="no"]')) continue;
       out.push(s);
     }
     for (const el of root.querySelectorAll('[aria-label],[placeholder],[alt],[title]')) {

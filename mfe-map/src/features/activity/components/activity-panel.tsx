@@ -149,7 +149,10 @@ export function ActivityPanel({
           <h3 id="gm-address-title">{t('activity.address')}</h3>
           {vn ? (
             // The Vietnamese form in every language (docs/addresses.md): what signs, maps and drivers use.
-            <p lang="vi">{formatVnAddress(vn)}</p>
+            // translate="no": a browser's page translation would turn the ward's name into something no sign says.
+            <p lang="vi" translate="no">
+              {formatVnAddress(vn)}
+            </p>
           ) : (
             <>
               {a.address && <p>{a.address}</p>}

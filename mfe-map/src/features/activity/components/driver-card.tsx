@@ -51,14 +51,14 @@ export function DriverCard({ locale, name, address, oldAddress, onClose }: Props
           </span>
         )}
       </p>
-      <p className="gm-driver-name" lang="vi">
+      <p className="gm-driver-name" lang="vi" translate="no">
         {name}
       </p>
-      <p className="gm-driver-address" lang="vi">
+      <p className="gm-driver-address" lang="vi" translate="no">
         {address}
       </p>
       {oldAddress && (
-        <p className="gm-driver-address gm-driver-old" lang="vi">
+        <p className="gm-driver-address gm-driver-old" lang="vi" translate="no">
           ({DRIVER_OLD_ADDRESS_VI} {oldAddress})
         </p>
       )}
