@@ -200,8 +200,8 @@ export async function openPostgres(url: string): Promise<Db> {
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: pg.PoolClient | null = null;
   let ending = false;
-  /** The LISTEN connection, opened (again) with every channel listened to so far. */
   let connecting: Promise<pg.PoolClient> | null = null;
+  /** The LISTEN connection, opened (again) with every channel listened to so far; one opening at a time. */
   const listening = (): Promise<pg.PoolClient> =>
     listenClient ? Promise.resolve(listenClient) : (connecting ??= openListener().finally(() => (connecting = null)));
   const openListener = async (): Promise<pg.PoolClient> => {
