@@ -6,18 +6,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, stackDir, startTestStack, stopPgServer, type TestStack } from '../../testing/stack.ts';
+import { waitFor } from '../../testing/wait.ts';
 
 afterAll(stopPgServer);
 
-async function waitFor<T>(fn: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(BACKENDS)('mail outbox on %s', (backend) => {
   let s: TestStack;
@@ -36,7 +28,7 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
       `insert into private.mail_outbox (to_email, subject, body_text) values
        ('one@example.test', 'First', 'Open {{ .SiteURL }}/user now'), ('two@example.test', 'Second', 'plain')`,
     );
-    const two = await waitFor(() => s.mailbox.list().find((m) => m.to[0]!.address === 'two@example.test'));
+    const two = await waitFor(() => s.mailbox.list().find((m) => m.to[0]!.address === 'two@example.test'), 'the mail to two@', { timeoutMs: 5000, everyMs: 50 });
     const one = s.mailbox.list().find((m) => m.to[0]!.address === 'one@example.test')!;
     expect(one.text).toBe('Open https://app.example.test/user now');
     expect(one.subject).toBe('First');
@@ -66,7 +58,7 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
     } finally {
       await c.end();
     }
-    await waitFor(() => s.mailbox.list().find((m) => m.to[0]!.address === 'wire@example.test'));
+    await waitFor(() => s.mailbox.list().find((m) => m.to[0]!.address === 'wire@example.test'), 'the mail to wire@', { timeoutMs: 5000, everyMs: 50 });
     expect(s.mailbox.list().some((m) => m.to[0]!.address === 'ghost@example.test')).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../src/jwt.ts';
 import { BACKENDS, repoSupabaseDir, startTestStack, stopPgServer, type TestStack } from '../../testing/stack.ts';
+import { waitFor } from '../../testing/wait.ts';
 
 afterAll(stopPgServer);
 
@@ -21,14 +22,15 @@ function bareWorkdir(): string {
   return dir;
 }
 
-async function waitFor<T>(fn: () => T | undefined | false | null, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
+
+/** Ends a describe block: its clients' channels and sockets, its stack, its project folder. */
+async function closeAll(clients: SupabaseClient[], stack: TestStack | undefined, workdir: string | undefined) {
+  for (const c of clients) {
+    await c.removeAllChannels();
+    c.realtime.disconnect();
   }
+  await stack?.stop();
+  if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
 }
 
 type Change = {
@@ -118,14 +120,7 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     `);
   });
 
-  afterAll(async () => {
-    for (const c of clients) {
-      await c.removeAllChannels();
-      c.realtime.disconnect();
-    }
-    await stack?.stop();
-    if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll(clients, stack, workdir));
 
   it('answers a join with the bindings and ids, then "Subscribed to PostgreSQL"', async () => {
     const s = subscribe(anonClient(), 'join-check', [
@@ -287,13 +282,13 @@ describe.each(BACKENDS)('realtime postgres_changes on %s', (backend) => {
     ]);
     await Promise.all([subscribed(refreshed), subscribed(expiring)]);
     await clients.at(-2)!.realtime.setAuth(token(alice, 3600));
-    await waitFor(() => expiring.statuses.includes('CLOSED'), 'expired channel closed', 12_000);
+    await waitFor(() => expiring.statuses.includes('CLOSED'), 'expired channel closed', { timeoutMs: 12_000 });
     expect(expiring.system.at(-1)).toMatchObject({
       status: 'error',
       message: expect.stringMatching(/Token has expired/),
     });
     // Past the refreshed channel's original expiry: it must still be open and authorised.
-    await waitFor(() => Date.now() > refreshExp * 1000 + 500, 'original expiry', 15_000);
+    await waitFor(() => Date.now() > refreshExp * 1000 + 500, 'original expiry', { timeoutMs: 15_000 });
     await stack.db.query(`insert into public.rt_notes (owner, body) values ($1, 'after refresh')`, [alice]);
     await waitFor(() => refreshed.changes.length === 1, 'change after refresh');
     expect(refreshed.changes[0]!.new.body).toBe('after refresh');
@@ -530,14 +525,7 @@ describe.each(BACKENDS)('realtime private channels and database broadcasts on %s
     `);
   });
 
-  afterAll(async () => {
-    for (const c of clients) {
-      await c.removeAllChannels();
-      c.realtime.disconnect();
-    }
-    await stack?.stop();
-    if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll(clients, stack, workdir));
 
   it('has the realtime schema as hosted: realtime.messages with RLS, realtime.topic(), send(), broadcast_changes()', async () => {
     const { rows } = await stack.db.query<{ cols: string[]; rls: boolean; owner: string; partitioned: boolean }>(

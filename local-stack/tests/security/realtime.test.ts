@@ -7,18 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../src/jwt.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '../../testing/stack.ts';
+import { waitFor } from '../../testing/wait.ts';
 
 afterAll(stopPgServer);
 
-async function waitFor<T>(fn: () => T | undefined | false | null, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 type Change = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown> };
 interface Sub {

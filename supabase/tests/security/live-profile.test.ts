@@ -5,19 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import { waitFor } from '@guestmap/local-stack/testing/wait.ts';
 import { USERS } from '../database/support.ts';
 
 afterAll(stopPgServer);
 
 const PASSWORD = 'demo-pass-123';
 
-async function waitFor(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 type Got = { event: string; payload: { record?: Record<string, unknown>; operation?: string; table?: string } };
 
