@@ -10,7 +10,6 @@ import { waitFor } from '../../testing/wait.ts';
 
 afterAll(stopPgServer);
 
-
 describe.each(BACKENDS)('mail outbox on %s', (backend) => {
   let s: TestStack;
   beforeAll(async () => {
@@ -28,7 +27,11 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
       `insert into private.mail_outbox (to_email, subject, body_text) values
        ('one@example.test', 'First', 'Open {{ .SiteURL }}/user now'), ('two@example.test', 'Second', 'plain')`,
     );
-    const two = await waitFor(() => s.mailbox.list().find((m) => m.to[0]!.address === 'two@example.test'), 'the mail to two@', { timeoutMs: 5000, everyMs: 50 });
+    const two = await waitFor(
+      () => s.mailbox.list().find((m) => m.to[0]!.address === 'two@example.test'),
+      'the mail to two@',
+      { timeoutMs: 5000, everyMs: 50 },
+    );
     const one = s.mailbox.list().find((m) => m.to[0]!.address === 'one@example.test')!;
     expect(one.text).toBe('Open https://app.example.test/user now');
     expect(one.subject).toBe('First');
@@ -58,7 +61,10 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
     } finally {
       await c.end();
     }
-    await waitFor(() => s.mailbox.list().find((m) => m.to[0]!.address === 'wire@example.test'), 'the mail to wire@', { timeoutMs: 5000, everyMs: 50 });
+    await waitFor(() => s.mailbox.list().find((m) => m.to[0]!.address === 'wire@example.test'), 'the mail to wire@', {
+      timeoutMs: 5000,
+      everyMs: 50,
+    });
     expect(s.mailbox.list().some((m) => m.to[0]!.address === 'ghost@example.test')).toBe(false);
   });
 });

@@ -22,7 +22,6 @@ function bareWorkdir(): string {
   return dir;
 }
 
-
 /** Ends a describe block: its clients' channels and sockets, its stack, its project folder. */
 async function closeAll(clients: SupabaseClient[], stack: TestStack | undefined, workdir: string | undefined) {
   for (const c of clients) {

@@ -11,7 +11,6 @@ import { waitFor } from '../../testing/wait.ts';
 
 afterAll(stopPgServer);
 
-
 type Change = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown> };
 interface Sub {
   channel: RealtimeChannel;

@@ -12,7 +12,6 @@ afterAll(stopPgServer);
 
 const PASSWORD = 'demo-pass-123';
 
-
 type Got = { event: string; payload: { record?: Record<string, unknown>; operation?: string; table?: string } };
 
 describe.each(BACKENDS)('the live profile on %s', (backend) => {
