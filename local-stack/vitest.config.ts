@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { dropLibraryNodeWarning } from './testing/console-filter.ts';
 
 export default defineConfig({
   test: {
@@ -9,5 +10,6 @@ export default defineConfig({
     // Each file starts its own stack(s); two cores: keep parallelism modest.
     maxWorkers: 2,
     fileParallelism: true,
+    onConsoleLog: dropLibraryNodeWarning,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { dropLibraryNodeWarning } from '../local-stack/testing/console-filter.ts';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,6 @@ export default defineConfig({
     globalSetup: ['../local-stack/testing/global-setup.ts'],
     maxWorkers: 2,
     fileParallelism: true,
+    onConsoleLog: dropLibraryNodeWarning,
   },
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The platform runner behind the README's commands. Plain Node, no dependencies, so it runs on a
-// fresh clone with only Node 20+ and npm:
+// fresh clone with only Node.js (22 or 24; 20 still runs) and npm:
 //   start  install what is missing, build every app, start the local Supabase stack with demo data,
 //          serve the shell on :3000 and the remotes on :3001-:3004, stop everything on Ctrl-C
 //   dev    the same with hot-reloading dev servers
@@ -32,6 +32,17 @@ import {
 } from './prefill.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The Node.js lines the project supports are the LTS lines still maintained (README, "Node.js"): 22 and 24; CI runs
+// on 24 (.ci/run). An older Node still runs everything; it gets one line saying what to do, first, instead of a
+// library's deprecation warning from inside a test (the test runners drop supabase-js's copy of it).
+const SUPPORTED_NODE = [22, 24];
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < SUPPORTED_NODE[0] && !process.env.GUESTMAP_NODE_NOTICE_SHOWN) {
+  process.env.GUESTMAP_NODE_NOTICE_SHOWN = '1';
+  console.warn(
+    `\x1b[33m[guestmap]\x1b[0m Node.js ${process.version} is past its end of life: everything still runs, but install Node.js ${SUPPORTED_NODE.join(' or ')} (https://nodejs.org/en/download).`,
+  );
+}
 const PNPM_VERSION = '12.21.0';
 const APPS = {
   shell: 'shell',
@@ -441,6 +452,16 @@ async function cmdDev() {
   banner(stack);
 }
 
+// The browser tests' own ports (variables already set win): `npm test` runs beside a running `npm start`, which
+// holds :3000-:3004 and :54321-:54324. Below the kernel's ephemeral range (32768+), where a test's own outgoing
+// connections cannot take them; the offline and backend-restart specs derive theirs from these.
+const BROWSER_TEST_PORTS = {
+  GUESTMAP_PORT_BASE: '4000',
+  SUPABASE_API_PORT: '25321',
+  SUPABASE_DB_PORT: '25322',
+  SUPABASE_INBOX_PORT: '25324',
+};
+
 function cmdTest() {
   ensureInstalled();
   const steps = [
@@ -465,7 +486,10 @@ function cmdTest() {
     ],
     [
       'browser tests (Playwright, Chromium)',
-      () => run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'shell/playwright.config.ts']),
+      () =>
+        run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', '-c', 'shell/playwright.config.ts'], {
+          env: { ...BROWSER_TEST_PORTS, ...process.env },
+        }),
     ],
   ];
   const results = [];

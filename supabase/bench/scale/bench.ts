@@ -774,7 +774,9 @@ async function stackPaths(
   log: (m: string) => void,
 ) {
   const start = (ports: { api: number; db: number; inbox: number }) =>
-    startStack({ workdir: supabaseDir, databaseUrl: url, seed: false, ports, log: () => undefined });
+    // On the bench's own server and ports, with no data folder: the checkout's (.data) belongs to a running
+    // `npm start`, and the bench runs beside it.
+    startStack({ workdir: supabaseDir, databaseUrl: url, dataDir: null, seed: false, ports, log: () => undefined });
   const wanted = {
     api: Number(process.env.SUPABASE_API_PORT ?? 0),
     db: Number(process.env.SUPABASE_DB_PORT ?? 0),
