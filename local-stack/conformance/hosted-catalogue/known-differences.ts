@@ -53,14 +53,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   },
   {
     reason:
-      'hosted platform roles no project uses: supabase_read_only_user (read-only access for the dashboard and support) and supabase_replication_admin (read replicas); the stack has neither',
-    differences: [
-      'role supabase_read_only_user: hosted nosuperuser inherit nocreaterole nocreatedb login noreplication bypassrls | stack (none)',
-      'role supabase_replication_admin: hosted nosuperuser inherit nocreaterole nocreatedb login replication nobypassrls | stack (none)',
-    ],
-  },
-  {
-    reason:
       "hosted's default privileges since 30 October 2026 (Supabase changelog, 28 April 2026): nothing for the API roles on what postgres (or supabase_admin) creates in public, which the stack follows (src/db/default-privileges.sql). The supabase/postgres snapshot the facts come from (2024-10-23, the newest the mirror had) predates that change; a newer checkout removes these lines",
     differences: [
       'default acl postgres | public | functions | anon: hosted EXECUTE | stack (none)',

@@ -11,6 +11,8 @@
  * functions are analysed as they are first planned, so a function's bare DELETE is refused too, as on hosted.
  * Sessions acting as any other role (migrations, psql as postgres) are not checked, as on hosted where only
  * the Data API's sessions load the module.
+ *
+ * The module also guards hosted's reserved roles on PostgreSQL 15 (reserved_roles.c).
  */
 #include "postgres.h"
 
@@ -19,6 +21,8 @@
 #include "nodes/parsenodes.h"
 #include "parser/analyze.h"
 #include "utils/acl.h"
+
+#include "safe_writes.h"
 
 PG_MODULE_MAGIC;
 
@@ -74,4 +78,5 @@ _PG_init(void)
 {
 	next_hook = post_parse_analyze_hook;
 	post_parse_analyze_hook = safe_writes_check;
+	reserved_roles_init();
 }

@@ -8,7 +8,8 @@ do $$
 declare r text;
 begin
   foreach r in array array['postgres', 'anon', 'authenticated', 'service_role', 'authenticator', 'supabase_auth_admin',
-    'supabase_storage_admin', 'supabase_realtime_admin', 'dashboard_user'] loop
+    'supabase_storage_admin', 'supabase_realtime_admin', 'dashboard_user', 'supabase_read_only_user',
+    'supabase_replication_admin'] loop
     if not exists (select 1 from pg_roles where rolname = r) then
       execute format('create role %I', r);
     end if;
@@ -24,6 +25,10 @@ alter role supabase_auth_admin nosuperuser noinherit nocreaterole nocreatedb log
 alter role supabase_storage_admin nosuperuser noinherit createrole nocreatedb login noreplication nobypassrls;
 alter role supabase_realtime_admin nosuperuser noinherit nocreaterole nocreatedb nologin noreplication nobypassrls;
 alter role dashboard_user nosuperuser inherit createrole createdb nologin replication nobypassrls;
+-- The platform's own: read-only access for the dashboard and support, and read replicas. No project uses them; they
+-- exist so that their names are taken, as on hosted (supautils reserves them; README, "supautils"). No password.
+alter role supabase_read_only_user nosuperuser inherit nocreaterole nocreatedb login noreplication bypassrls;
+alter role supabase_replication_admin nosuperuser inherit nocreaterole nocreatedb login replication nobypassrls;
 
 -- ─── Memberships ───────────────────────────────────────────────────────────────────
 grant anon, authenticated, service_role to authenticator;
@@ -31,6 +36,7 @@ grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to supabase_realtime_admin;
 grant authenticator to supabase_storage_admin;
 grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
+grant pg_read_all_data to supabase_read_only_user;
 -- PostgreSQL 16 and later: CREATEROLE alone no longer administers other roles; the platform grants the API roles
 -- to postgres with ADMIN OPTION there.
 do $$ begin
