@@ -535,7 +535,7 @@ test.describe('partner portal', () => {
 
     // The hotel proposes a new rate; the partner accepts it here; it is in force from then on, and the
     // history keeps the earlier one.
-    const proposal = await rpcAs<{ id?: string }>(moderator, 'propose_commission_rate', {
+    const proposal = await rpcAs<{ id: string }>(moderator, 'propose_commission_rate', {
       p_activity_id: b.id,
       p_rate: 0.125,
     });
@@ -554,7 +554,7 @@ test.describe('partner portal', () => {
     );
     const accepted = rates.find((r) => Number(r.rate) === 0.125)!;
     expect([accepted.status, accepted.decided_by]).toEqual(['accepted', userId]);
-    if (proposal?.id) expect(accepted.id).toBe(proposal.id);
+    expect(accepted.id).toBe(proposal.id);
     await expect(page.getByTestId('portal-rate-in-force')).toHaveText(
       tr(cat.vi.dash, 'partnerPortal.rateInForce', {
         rate: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.125),
