@@ -18,7 +18,10 @@ export function useSignInRedirects(routeName: string, customerId: string | undef
   useEffect(() => {
     const q = new URLSearchParams(location.search);
     if (q.get('dialogAuth') === 'true') intent.current = { to: q.get('to'), customerId: q.get('customerId') };
-    else if (location.pathname !== lastPath.current) intent.current = null;
+    // The dialog goes to `to` itself once the password is accepted, usually before the profile has arrived: that
+    // move keeps the intent (the customer redirect must not take the user away from it); any other forgets it.
+    else if (location.pathname !== lastPath.current && location.pathname !== intentTarget(intent.current))
+      intent.current = null;
     lastPath.current = location.pathname;
   }, [location.pathname, location.search]);
 
@@ -32,7 +35,7 @@ export function useSignInRedirects(routeName: string, customerId: string | undef
       const target = intentTarget(intent.current);
       intent.current = null;
       if (target) {
-        navigate(target, { replace: true });
+        if (target !== location.pathname) navigate(target, { replace: true });
         return;
       }
     } else if (dialogOpen) {
