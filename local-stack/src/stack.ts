@@ -48,6 +48,11 @@ export interface StackOptions {
    * Migrations and seed not in it are still applied.
    */
   database?: Db;
+  /**
+   * Deliver the project's private.mail_outbox to the inbox (default true). False where a test plays hosted's
+   * sender itself (supabase/tests/functions/send-mail.test.ts).
+   */
+  outbox?: boolean;
 }
 
 /** What `startStack` applies to a fresh database: the project's migrations folder and its seed files. */
@@ -257,7 +262,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     fail(portError(e, INBOX, inboxPort, host)),
   );
   undo.push(() => new Promise<void>((r) => inbox.close(() => r())));
-  startOutbox(ctx);
+  if (opts.outbox !== false) startOutbox(ctx);
   const inboxAt = (inbox.address() as net.AddressInfo).port;
   let dbUrl: string | null = opts.databaseUrl ?? null;
   let wireStop: (() => Promise<void>) | null = null;

@@ -1533,6 +1533,17 @@ export type Database = {
         }
         Returns: string
       }
+      claim_outbox_mail: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          id: number
+          to_email: string
+          subject: string
+          body_text: string
+        }[]
+      }
       close_month: {
         Args: {
           p_customer_id: string
@@ -1643,6 +1654,13 @@ export type Database = {
           p_reason: string
         }
         Returns: Json
+      }
+      finish_outbox_mail: {
+        Args: {
+          p_id: number
+          p_error?: string
+        }
+        Returns: undefined
       }
       invite_moderator: {
         Args: {
