@@ -821,13 +821,13 @@ from seed_addresses s
 where a.slug = s.slug
   and s.city = case a.customer_id when 'saigon-riverside-hotel' then 'ho-chi-minh-city' when 'hanoi-old-quarter-inn' then 'hanoi' else a.customer_id end;
 
--- The hotels (demo addresses at their pins).
+-- The hotels (demo addresses at their pins; demo front-desk numbers: the emergency sheet, docs/emergency.md).
 update public.customers c
-set street = h.street, ward_code = h.ward_code, old_ward = h.old_ward, old_district = h.old_district
+set street = h.street, ward_code = h.ward_code, old_ward = h.old_ward, old_district = h.old_district, phone = h.phone
 from (values
-  ('saigon-riverside-hotel', '10 Tôn Đức Thắng', '26740', 'Phường Bến Nghé', 'Quận 1'),
-  ('hanoi-old-quarter-inn', '25 Hàng Buồm', '00070', 'Phường Hàng Buồm', 'Quận Hoàn Kiếm')
-) as h(id, street, ward_code, old_ward, old_district)
+  ('saigon-riverside-hotel', '10 Tôn Đức Thắng', '26740', 'Phường Bến Nghé', 'Quận 1', '+84 28 3823 4567'),
+  ('hanoi-old-quarter-inn', '25 Hàng Buồm', '00070', 'Phường Hàng Buồm', 'Quận Hoàn Kiếm', '+84 24 3926 1234')
+) as h(id, street, ward_code, old_ward, old_district, phone)
 where c.id = h.id;
 
 -- Guest's favourites.

@@ -1,6 +1,6 @@
 // Repeat visits without a network (issue 7, item 7): a guest opens a hotel's map once; later, with
-// every server gone, the same map opens again from the service worker: places, list, search and the
-// place panel. Then the servers come back with a new configuration (a deploy) and the page gets it at
+// every server gone, the same map opens again from the service worker: places, list, search, the
+// place panel and the emergency sheet. Then the servers come back with a new configuration (a deploy) and the page gets it at
 // once: the worker never hides a deploy. The servers are this file's own (own ports), so they can be
 // stopped for real: no emulation that a service worker might bypass.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -153,6 +153,22 @@ test('the hotel map opens again with every server down, then a deploy is picked 
   const deep = page.url();
   await page.goto(deep);
   await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible({ timeout: 15_000 });
+  // The emergency sheet, never opened online: its code, its texts and its data were kept by the first visit
+  // (issue 43 item 6, docs/emergency.md).
+  await page.getByRole('button', { name: 'Emergency', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Emergency' });
+  await expect(sheet.getByRole('link', { name: '113 Police Công an' })).toHaveAttribute('href', 'tel:113');
+  await expect(sheet.getByRole('link', { name: '115 Ambulance Cấp cứu' })).toHaveAttribute('href', 'tel:115');
+  await expect(sheet.getByRole('link', { name: 'Call the hotel +84 28 3823 4567' })).toHaveAttribute(
+    'href',
+    'tel:+842838234567',
+  );
+  await expect(sheet.getByText('10 Tôn Đức Thắng, Phường Sài Gòn, TP. Hồ Chí Minh', { exact: true })).toBeVisible();
+  await expect(
+    sheet.getByRole('region', { name: 'Nearest hospital or clinic' }).getByText('FV Hospital (Bệnh viện FV)'),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
 
   // A deploy: the servers come back with a new configuration (another tile server). Online, the page
   // gets the new one at once, although an older copy sits in the worker's cache.

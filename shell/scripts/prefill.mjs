@@ -310,7 +310,8 @@ export function createCustomerReader({ apiUrl, anonKey, ttlMs = 30000, timeoutMs
     const hit = cache.get(id);
     if (hit) return hit.value;
     try {
-      const url = `${apiUrl}/rest/v1/customers?select=*&id=eq.${encodeURIComponent(id)}`;
+      // The row as the shell reads it, with the hotel's ward embedded (CUSTOMER_WARD in src/app/customer.ts).
+      const url = `${apiUrl}/rest/v1/customers?select=*,ward:vn_wards(name,province)&id=eq.${encodeURIComponent(id)}`;
       const res = await fetchImpl(url, {
         headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),

@@ -141,8 +141,8 @@ describe('what the server writes into the shell page', () => {
     expect(await read('saigon-riverside-hotel')).toEqual(hotel);
     expect(await read('nobody')).toBeNull();
     expect(calls).toEqual([
-      ['http://api/rest/v1/customers?select=*&id=eq.saigon-riverside-hotel', 'anon'],
-      ['http://api/rest/v1/customers?select=*&id=eq.nobody', 'anon'],
+      ['http://api/rest/v1/customers?select=*,ward:vn_wards(name,province)&id=eq.saigon-riverside-hotel', 'anon'],
+      ['http://api/rest/v1/customers?select=*,ward:vn_wards(name,province)&id=eq.nobody', 'anon'],
     ]);
     const down = createCustomerReader({
       apiUrl: 'http://api',

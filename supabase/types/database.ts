@@ -344,6 +344,7 @@ export type Database = {
           old_ward: string | null
           old_district: string | null
           ward_needs_review: boolean
+          phone: string | null
         }
         Insert: {
           id: string
@@ -370,6 +371,7 @@ export type Database = {
           old_ward?: string | null
           old_district?: string | null
           ward_needs_review?: boolean
+          phone?: string | null
         }
         Update: {
           id?: string
@@ -396,6 +398,7 @@ export type Database = {
           old_ward?: string | null
           old_district?: string | null
           ward_needs_review?: boolean
+          phone?: string | null
         }
         Relationships: [
           {
@@ -1512,6 +1515,7 @@ export type Database = {
           old_ward: string | null
           old_district: string | null
           ward_needs_review: boolean
+          phone: string | null
         }
         SetofOptions: {
           from: "*"
@@ -1620,6 +1624,7 @@ export type Database = {
           old_ward: string | null
           old_district: string | null
           ward_needs_review: boolean
+          phone: string | null
         }
         SetofOptions: {
           from: "*"

@@ -2,7 +2,7 @@
 // between Map and Activity keeps one component instance when the host keeps the element mounted).
 // Composes the features: the places read (src/lib), the browsing state (filters in the remote's slice,
 // the selection in the address), the map pane, the list (bottom sheet on phones, side panel from 960 px),
-// the opened place's panel and the rewards entry.
+// the opened place's panel, the rewards entry and the emergency button in the header.
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { up } from '@guestmap/shared-ui/tokens';
@@ -29,6 +29,7 @@ import { useSelectedActivity } from '../features/activity/hooks/use-selected-act
 import { useActivityActions } from '../features/activity/hooks/use-activity-actions.ts';
 import { useCampaigns } from '../features/rewards/api/campaigns.ts';
 import { RewardsEntry } from '../features/rewards/components/rewards-entry.tsx';
+import { EmergencyEntry } from '../features/emergency/components/emergency-entry.tsx';
 import { useScreenView } from './use-screen-view.ts';
 import '../styles/map.css';
 
@@ -96,6 +97,15 @@ export default function MapScreen() {
     [customerId, navigateTo],
   );
 
+  // Stable while nothing it shows changes: the memoised header need not render again with each map view.
+  const emergency = useMemo(
+    () =>
+      customer && (
+        <EmergencyEntry customer={customer} activities={activities} me={me} locale={locale} onShowPlace={select} />
+      ),
+    [customer, activities, me, locale, select],
+  );
+
   if (places.status === 'notFound') {
     return (
       <NotFoundScreen>
@@ -130,6 +140,7 @@ export default function MapScreen() {
         locale={locale}
         customerHref={hrefFor('Customer', { customerId })}
         onCustomer={openCustomer}
+        actions={emergency}
       />
       <div className="gm-mapbody">
         <MapPane

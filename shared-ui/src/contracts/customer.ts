@@ -8,8 +8,19 @@
 // change saved in settings shows everywhere in the tab at once.
 import type { Tables } from '@guestmap/supabase/types/database.ts';
 
-/** A customer row (the generated type of `customers`). */
-export type Customer = Tables<'customers'>;
+/** The new ward or commune of a hotel in Vietnam, with its province (`vn_wards`, docs/addresses.md). */
+export interface CustomerWard {
+  /** In full, as the official list writes it ("Phường Sài Gòn"). */
+  name: string;
+  /** "Thành phố Hồ Chí Minh". */
+  province: string;
+}
+
+/**
+ * A customer row (the generated type of `customers`), with its ward embedded by `ward_code` in the shell's read
+ * (`ward`: null when the row has no ward code; absent from a row written back by a screen's update).
+ */
+export type Customer = Tables<'customers'> & { ward?: CustomerWard | null };
 
 /**
  * `loading`: no row yet (the first read is under way). `loaded`: `data` is the row. `notFound`: no such

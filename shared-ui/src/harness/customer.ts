@@ -20,7 +20,11 @@ export function harnessCustomer(db: Db): CustomerSource & { follow: (pathname: s
     listeners.forEach((l) => l());
   };
   const read = async (id: string) => {
-    const { data, error } = await db.from('customers').select('*').eq('id', id).maybeSingle();
+    const { data, error } = await db
+      .from('customers')
+      .select('*, ward:vn_wards(name, province)')
+      .eq('id', id)
+      .maybeSingle();
     if (state.id !== id) return;
     if (data) set({ id, status: 'loaded', data });
     else if (error && state.status !== 'loaded') set({ id, status: 'error', data: null });

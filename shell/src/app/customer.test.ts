@@ -8,6 +8,7 @@ import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/st
 import {
   CUSTOMER_COLUMN_LIST,
   CUSTOMER_TEXTS,
+  CUSTOMER_WARD,
   EVERY_COLUMN_LISTED,
   customerSource,
   fetchCustomer,
@@ -38,9 +39,23 @@ describe('the page customer', () => {
     const whole = await db.from('customers').select('*').eq('id', ID).single();
     const guest = await fetchCustomer(db, ID, ['en', 'vi']);
     if (guest.status !== 'loaded' || !whole.data) throw new Error(`customer not read: ${guest.status}`);
-    expect(Object.keys(guest.row).sort()).toEqual(Object.keys(whole.data).sort());
+    expect(Object.keys(guest.row).sort()).toEqual([...Object.keys(whole.data), 'ward'].sort());
     expect([...CUSTOMER_COLUMN_LIST, ...CUSTOMER_TEXTS].sort()).toEqual(Object.keys(whole.data).sort());
     expect(EVERY_COLUMN_LISTED).toBe(true);
+  });
+
+  it('the row carries the hotel’s ward and phone, in every read (the emergency sheet’s address offline)', async () => {
+    const db = createDb(stack.apiUrl, stack.config.auth.anonKey, async () => null);
+    expect(CUSTOMER_WARD).toBe('ward:vn_wards(name, province)');
+    for (const texts of [['en'] as const, 'all' as const]) {
+      const r = await fetchCustomer(db, ID, texts);
+      if (r.status !== 'loaded') throw new Error(`customer not read: ${r.status}`);
+      expect(r.row).toMatchObject({
+        street: '10 Tôn Đức Thắng',
+        phone: '+84 28 3823 4567',
+        ward: { name: 'Phường Sài Gòn', province: 'Thành phố Hồ Chí Minh' },
+      });
+    }
   });
 
   it('reload() after a change: every reader gets the new row; the same row again keeps the object', async () => {

@@ -67,16 +67,28 @@ export const CUSTOMER_COLUMN_LIST = [
   'old_ward',
   'old_district',
   'ward_needs_review',
+  // The front desk's number (the guest's emergency sheet, docs/emergency.md).
+  'phone',
   'created_by',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof Customer)[];
 export const CUSTOMER_TEXTS = ['welcome'] as const satisfies readonly (keyof Customer)[];
-type Unlisted = Exclude<keyof Customer, (typeof CUSTOMER_COLUMN_LIST)[number] | (typeof CUSTOMER_TEXTS)[number]>;
+// `ward` is no column: it is embedded (CUSTOMER_WARD below).
+type Unlisted = Exclude<
+  keyof Customer,
+  (typeof CUSTOMER_COLUMN_LIST)[number] | (typeof CUSTOMER_TEXTS)[number] | 'ward'
+>;
 /** `true` only when every column of the generated `customers` row is listed above (else: the missing names). */
 export type EveryColumnListed = [Unlisted] extends [never] ? true : Unlisted;
 export const EVERY_COLUMN_LISTED: EveryColumnListed = true;
-const CUSTOMER_COLUMNS = CUSTOMER_COLUMN_LIST.join(', ');
+/**
+ * The hotel's new ward or commune with its province (`Customer.ward`), embedded in the same read: the emergency
+ * sheet shows the hotel's address in Vietnamese offline after one visit, from the row the service worker kept
+ * (docs/emergency.md). The server's copy with the page embeds it too (scripts/prefill.mjs).
+ */
+export const CUSTOMER_WARD = 'ward:vn_wards(name, province)';
+const CUSTOMER_COLUMNS = `${CUSTOMER_COLUMN_LIST.join(', ')}, ${CUSTOMER_WARD}`;
 
 /** The texts the route on screen needs (set by useCustomerLoader; at boot by prefetch/seed). */
 let wanted: CustomerTexts = 'all';
@@ -87,7 +99,7 @@ export async function fetchCustomer(db: Db, id: string, texts: CustomerTexts = w
   try {
     const res =
       texts === 'all'
-        ? await db.from('customers').select('*').eq('id', id).maybeSingle()
+        ? await db.from('customers').select(`*, ${CUSTOMER_WARD}`).eq('id', id).maybeSingle()
         : await db
             .from('customers')
             .select(`${CUSTOMER_COLUMNS}, ${contentColumns(CUSTOMER_TEXTS, texts)}`)

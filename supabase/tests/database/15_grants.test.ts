@@ -30,7 +30,7 @@ const GRANTS = [
   'authenticated currencies: select',
   'authenticated customer_moderators: select',
   'authenticated customers: delete, select',
-  'authenticated customers(name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome, is_public, rewards_reinvestment_pct, time_zone, require_mfa, street, ward_code, old_ward, old_district, ward_needs_review): update',
+  'authenticated customers(name, tagline, latitude, longitude, zoom, logo_url, primary_color, cover_url, welcome, is_public, rewards_reinvestment_pct, time_zone, require_mfa, street, ward_code, old_ward, old_district, ward_needs_review, phone): update',
   'authenticated favourites: delete, insert, select',
   'authenticated hotel_payouts: select',
   'authenticated partner_contacts: select',

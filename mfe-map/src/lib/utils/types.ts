@@ -2,6 +2,7 @@
 // narrowed to what the guest path uses, with the JSON columns given their shape.
 import type { ContentText } from '@guestmap/shared-ui/i18n';
 import type { Tables } from '@guestmap/shared-ui/database';
+import type { Customer as PageCustomerRow } from '@guestmap/shared-ui/contracts';
 
 /** `{en, vi, fr, zh, ko, ja}`, any of them missing (shown with pickText's fallbacks). */
 export type I18nText = ContentText;
@@ -25,9 +26,10 @@ export type Category = (typeof CATEGORIES)[number];
 /** Weekly schedule: {"mon": [["08:00","22:00"]], ...}; null = unknown. */
 export type OpeningHours = Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', [string, string][]>>;
 
-/** The customer's columns the guest path shows (the page's customer row, `useCustomer()`, has them all). */
+/** The customer's columns the guest path shows (the page's customer row, `useCustomer()`, has them all; the
+ * address and phone are the emergency sheet's, docs/emergency.md). */
 export type Customer = Pick<
-  Tables<'customers'>,
+  PageCustomerRow,
   | 'id'
   | 'kind'
   | 'name'
@@ -39,6 +41,11 @@ export type Customer = Pick<
   | 'primary_color'
   | 'cover_url'
   | 'welcome'
+  | 'phone'
+  | 'street'
+  | 'old_ward'
+  | 'old_district'
+  | 'ward'
 >;
 
 /** A published place as the guest path reads it: the generated row, its JSON columns given their shape. */

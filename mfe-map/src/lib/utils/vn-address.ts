@@ -76,3 +76,17 @@ export function vnAddressOf(row: {
     oldDistrict: row.old_district ?? null,
   };
 }
+
+/** The label before the old form on a screen shown to a driver or dispatcher ("formerly:"), in Vietnamese. */
+export const OLD_ADDRESS_LABEL_VI = 'Địa chỉ cũ:';
+
+/** A place's address as a driver reads it: the new form when it has a ward, else its local free text. */
+export function localAddressOf(
+  row: Parameters<typeof vnAddressOf>[0] & {
+    address?: string | null;
+    address_local?: string | null;
+  },
+): string {
+  const vn = vnAddressOf(row);
+  return vn ? newForm(vn) : row.address_local || row.address || '';
+}

@@ -1,4 +1,4 @@
-// Customer settings: name, tagline, branding (logo, colour with a contrast check, cover, welcome
+// Customer settings: name, tagline, the front desk's phone (the guests' emergency sheet), branding (logo, colour with a contrast check, cover, welcome
 // text per language), map centre and zoom, public or private; package (administrators only).
 // Past 250 lines: one form, field after field; its read and save are being reworked (issue 28, fe-data), split after.
 import { useCallback, useEffect, useState } from 'react';
@@ -17,9 +17,13 @@ import { withStepUp } from '../../../lib/step-up.tsx';
 
 type Customer = Tables<'customers'>;
 
+/** As the database checks it (customers_phone_format): digits, spaces, + ( ) . / - only. */
+const PHONE = /^\s*\+?[0-9 ()./-]{3,32}\s*$/;
+
 interface Values {
   name: string;
   tagline?: string;
+  phone?: string;
   primary_color?: string;
   logo_url?: string;
   cover_url?: string;
@@ -61,6 +65,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
     form.setFieldsValue({
       name: customer.name,
       tagline: customer.tagline ?? '',
+      phone: customer.phone ?? '',
       primary_color: customer.primary_color ?? '',
       logo_url: customer.logo_url ?? '',
       cover_url: customer.cover_url ?? '',
@@ -88,6 +93,7 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
     const data = await saving.run({
       name: v.name.trim(),
       tagline: v.tagline?.trim() || null,
+      phone: v.phone?.trim() || null,
       primary_color: v.primary_color?.trim() || null,
       logo_url: v.logo_url?.trim() || null,
       cover_url: v.cover_url?.trim() || null,
@@ -136,6 +142,16 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           <Form.Item name="tagline" label={t('settings.tagline')} rules={[{ max: 160 }]}>
             <Input />
           </Form.Item>
+          {customer.kind === 'hotel' && (
+            <Form.Item
+              name="phone"
+              label={t('settings.phone')}
+              extra={t('settings.phoneHint')}
+              rules={[{ pattern: PHONE, message: t('form.phone') }]}
+            >
+              <Input type="tel" autoComplete="tel" placeholder="+84 28 3823 4567" />
+            </Form.Item>
+          )}
           <Form.Item
             name="primary_color"
             label={t('settings.primaryColor')}

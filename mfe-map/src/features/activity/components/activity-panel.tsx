@@ -11,7 +11,7 @@ import { directionsLinks, priceLabel, safeHttpUrl, telHref } from '../../../lib/
 import { formatRange, openStatus, todaysRanges, weekRanges, zoneLabel } from '../../../lib/utils/opening-hours.ts';
 import { OpenBadge } from '../../../lib/components/open-badge.tsx';
 import { DriverCard } from './driver-card.tsx';
-import { formatVnAddress, newForm, oldForm, vnAddressOf } from '../../../lib/utils/vn-address.ts';
+import { formatVnAddress, localAddressOf, oldForm, vnAddressOf } from '../../../lib/utils/vn-address.ts';
 import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 
 interface Props {
@@ -194,7 +194,7 @@ export function ActivityPanel({
         <DriverCard
           locale={locale}
           name={localName}
-          address={vn ? newForm(vn) : a.address_local || a.address || ''}
+          address={localAddressOf(a)}
           oldAddress={vn ? oldForm(vn) : null}
           onClose={() => setDriver(false)}
         />

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
+import { OLD_ADDRESS_LABEL_VI } from '../../../lib/utils/vn-address.ts';
 
 /** What the driver reads: the same words as the Vietnamese catalogue's driver.title. */
 export const DRIVER_INSTRUCTION_VI = 'Vui lòng chở tôi đến:';
@@ -18,9 +19,6 @@ interface Props {
   oldAddress?: string | null;
   onClose: () => void;
 }
-
-/** The label before the old form, in Vietnamese for the driver ("formerly:"). */
-export const DRIVER_OLD_ADDRESS_VI = 'Địa chỉ cũ:';
 
 export function DriverCard({ locale, name, address, oldAddress, onClose }: Props) {
   const { t } = useTranslation('map');
@@ -59,7 +57,7 @@ export function DriverCard({ locale, name, address, oldAddress, onClose }: Props
       </p>
       {oldAddress && (
         <p className="gm-driver-address gm-driver-old" lang="vi" translate="no">
-          ({DRIVER_OLD_ADDRESS_VI} {oldAddress})
+          ({OLD_ADDRESS_LABEL_VI} {oldAddress})
         </p>
       )}
       <button ref={closeRef} type="button" className="gm-btn-primary gm-driver-close" onClick={onClose}>

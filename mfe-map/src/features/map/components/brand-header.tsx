@@ -1,5 +1,6 @@
-// The map's header: a hotel's logo, name and welcome text in its colours; a city map plain.
-import { memo, useState } from 'react';
+// The map's header: a hotel's logo, name and welcome text in its colours; a city map plain; the screen's
+// actions (the emergency button) at the end of its row.
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
@@ -12,11 +13,14 @@ export const BrandHeader = memo(function BrandHeader({
   locale,
   customerHref,
   onCustomer,
+  actions,
 }: {
   customer: Customer;
   locale: Locale;
   customerHref: string;
   onCustomer: () => void;
+  /** At the row's end, on every map: the emergency button (composed by the screen). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation('map');
   const [welcomeOpen, setWelcomeOpen] = useState(true);
@@ -57,6 +61,7 @@ export const BrandHeader = memo(function BrandHeader({
             {welcomeOpen ? t('brand.hideWelcome') : t('brand.showWelcome')}
           </button>
         )}
+        {actions}
       </div>
       {hotel && welcome && welcomeOpen && (
         <p id="gm-welcome" className="gm-brand-welcome">

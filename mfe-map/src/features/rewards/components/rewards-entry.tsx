@@ -1,47 +1,17 @@
 // The rewards entry on a hotel's map: a "Rewards" button (only when the hotel has a live campaign)
 // and the panel it opens, loaded on demand. `?rewards=1` in the address opens the panel, so the
 // Customer screen's teaser can link straight to it and Back closes it.
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { Spinner } from '@guestmap/shared-ui/components';
 import { UiIcon } from '../../../lib/components/ui-icon.tsx';
+import { ChunkBoundary } from '../../../lib/components/chunk-boundary.tsx';
 import type { Customer } from '../../../lib/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
 
 const loadPanel = () => import('./rewards-panel.tsx');
 
 export const REWARDS_QUERY = 'rewards';
-
-/**
- * The panel's code or the Supabase client could not download (offline, a dropped connection): say so
- * where the panel would be, with Try again, and keep the map.
- */
-class PanelBoundary extends Component<
-  { message: string; retry: string; close: string; onRetry: () => void; onClose: () => void; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.warn('[map] the rewards panel could not load', error);
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className="gm-rewards-loading" role="alert">
-        <p>{this.props.message}</p>
-        <button type="button" className="gm-btn-primary" onClick={this.props.onRetry}>
-          {this.props.retry}
-        </button>
-        <button type="button" className="gm-btn-ghost" onClick={this.props.onClose}>
-          {this.props.close}
-        </button>
-      </div>
-    );
-  }
-}
 
 interface Props {
   customer: Customer;
@@ -81,16 +51,29 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
         </button>
       )}
       {open && (
-        <PanelBoundary
+        // The panel's code or the Supabase client could not download (offline, a dropped connection): say so
+        // where the panel would be, with Try again, and keep the map.
+        <ChunkBoundary
           key={attempt}
-          message={t('rewardsEntry.failed')}
-          retry={t('map.retry')}
-          close={t('driver.close')}
-          onRetry={() => {
-            setAttempt((a) => a + 1);
-            setRewardsPanel(() => lazy(loadPanel));
-          }}
-          onClose={() => setOpen(false)}
+          what="the rewards panel"
+          fallback={
+            <div className="gm-rewards-loading" role="alert">
+              <p>{t('rewardsEntry.failed')}</p>
+              <button
+                type="button"
+                className="gm-btn-primary"
+                onClick={() => {
+                  setAttempt((a) => a + 1);
+                  setRewardsPanel(() => lazy(loadPanel));
+                }}
+              >
+                {t('map.retry')}
+              </button>
+              <button type="button" className="gm-btn-ghost" onClick={() => setOpen(false)}>
+                {t('driver.close')}
+              </button>
+            </div>
+          }
         >
           <Suspense
             fallback={
@@ -101,7 +84,7 @@ export function RewardsEntry({ customer, campaigns, showButton }: Props) {
           >
             <RewardsPanel customer={customer} campaigns={campaigns} onClose={() => setOpen(false)} />
           </Suspense>
-        </PanelBoundary>
+        </ChunkBoundary>
       )}
     </>
   );
