@@ -4,10 +4,9 @@
 import type { i18n as I18n } from 'i18next';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
 import type { CatalogueSources } from '@guestmap/shared-ui/i18n';
-import { useFeatureTexts, type FeatureSource } from '@guestmap/shared-ui/feature-texts';
+import { useFeatureTexts } from '@guestmap/shared-ui/feature-texts';
+import { featureSources } from '../../../lib/utils/feature-catalogue.ts';
 import en from './en.json';
-
-const under = (m: Promise<{ default: Record<string, unknown> }>) => m.then((x) => ({ rewards: x.default }));
 
 /** The rewards catalogue of each language: English bundled, the others as loaders. */
 export const REWARDS_SOURCES = {
@@ -19,12 +18,7 @@ export const REWARDS_SOURCES = {
   ja: () => import('./ja.json'),
 } satisfies CatalogueSources;
 
-const MERGED: Record<string, FeatureSource> = Object.fromEntries(
-  Object.entries(REWARDS_SOURCES).map(([lng, s]) => [
-    lng,
-    typeof s === 'function' ? () => under(s() as Promise<{ default: Record<string, unknown> }>) : { rewards: s },
-  ]),
-);
+const MERGED = featureSources(REWARDS_SOURCES, 'rewards');
 
 /** Whether the rewards texts of the page's language are there (they are merged into `map` once per page). */
 export function useRewardsCatalogue(): boolean {
