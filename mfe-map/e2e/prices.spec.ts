@@ -69,7 +69,7 @@ test('English: Bánh Mì Huỳnh Hoa costs ₫75,000, about US$ at the Vietcomba
   await expect(stale.locator('.gm-price-vnd')).toHaveText('₫75,000');
   await expect(stale.getByRole('combobox', { name: 'Estimate in' }).locator('option')).toHaveText([
     'No estimate',
-    /^EUR · /,
+    'Euro',
   ]);
   await expect(stale.locator('.gm-price-estimate')).toHaveCount(0);
 });
@@ -103,4 +103,26 @@ test('Korean: ₫75,000 with "≈ ₩…" and the rate’s source and date; the 
   await museum.getByRole('combobox', { name: '추정 통화' }).selectOption('');
   await expect(museum.locator('.gm-price-estimate')).toHaveCount(0);
   await expect(museum.locator('.gm-price-vnd')).toHaveText('₫40,000');
+});
+
+test('when the price block’s code cannot be fetched (offline before it was ever kept), the place still opens with its price in đồng', async ({
+  page,
+}) => {
+  // The chunk of the price block is the one that keeps the guest's currency choice.
+  let refused = 0;
+  await page.route(/\/static\/js\/async\/.*\.js$/, async (route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    if (body.includes('gm.estimate-currency')) {
+      refused++;
+      await route.abort('internetdisconnected');
+    } else await route.fulfill({ response: res, body });
+  });
+  const panel = await openPlace(page, 'banh-mi-huynh-hoa');
+  await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  await expect(panel.locator('.gm-price-vnd')).toHaveText('₫75,000');
+  await expect(panel.getByRole('region', { name: 'Price' })).toHaveCount(0);
+  await expect(panel.locator('.gm-price-estimate')).toHaveCount(0);
+  await expect(panel.getByRole('link', { name: 'Directions (Google Maps)' })).toBeVisible();
 });

@@ -41,7 +41,11 @@ export default function PriceLines({ price, locale, now }: { price: VndPrice; lo
   const rates = useRates(db);
   const [chosen, setChosen] = useState(readChoice);
   if (!ready) return null;
-  const fresh = rates.filter((r) => isRateFresh(r.as_of, now)).sort((a, b) => a.currency.localeCompare(b.currency));
+  // The currencies with a fresh rate, by their names in the guest's language.
+  const fresh = rates
+    .filter((r) => isRateFresh(r.as_of, now))
+    .map((r) => ({ ...r, name: currencyName(r.currency, locale) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
   const currency = estimateCurrency(locale, chosen);
   const rate = currency ? fresh.find((r) => r.currency === currency) : undefined;
   const free = price.max === 0;
@@ -69,11 +73,11 @@ export default function PriceLines({ price, locale, now }: { price: VndPrice; lo
       {fresh.length > 0 && !free && (
         <label className="gm-small gm-muted">
           {t('prices.showIn')}{' '}
-          <select value={currency ?? ''} onChange={(e) => choose(e.target.value)}>
+          <select value={currency ?? ''} onChange={(e) => choose(e.target.value)} style={{ minHeight: 44 }}>
             <option value="">{t('prices.none')}</option>
             {fresh.map((r) => (
               <option key={r.currency} value={r.currency}>
-                {r.currency} · {currencyName(r.currency, locale)}
+                {r.name}
               </option>
             ))}
           </select>

@@ -10,7 +10,7 @@ import type { FormValues } from '../utils/activity-form.ts';
 import { CATEGORIES } from '../utils/csv.ts';
 import { validate, type Hours } from '../utils/opening-hours.ts';
 import { slugify } from '../utils/text.ts';
-import { priceErrors } from '../utils/price.ts';
+import { maxPriceError, priceErrors } from '../utils/price.ts';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
 
@@ -76,7 +76,7 @@ export function RecommendationFields({
           rules={[
             {
               validator: (_, v?: number | null) => {
-                const [error] = priceErrors(form.getFieldValue('price_min_vnd') as number | null, v);
+                const error = maxPriceError(form.getFieldValue('price_min_vnd') as number | null, v);
                 return error ? Promise.reject(new Error(t(`form.${error}`))) : Promise.resolve();
               },
             },

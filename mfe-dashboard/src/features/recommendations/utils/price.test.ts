@@ -1,7 +1,7 @@
 // The price rules of the editor and the CSV import: whole đồng, 0 or more, lowest first; the highest left empty
 // means a single price.
 import { describe, expect, it } from 'vitest';
-import { parseVndCell, priceErrors, toPriceColumns } from './price.ts';
+import { maxPriceError, parseVndCell, priceErrors, toPriceColumns } from './price.ts';
 
 describe('priceErrors', () => {
   it.each([
@@ -16,6 +16,14 @@ describe('priceErrors', () => {
     [null, 50_000, ['priceMinFirst']],
     [200_000, 100_000, ['priceOrder']],
   ])('%j – %j → %j', (min, max, errors) => expect(priceErrors(min, max)).toEqual(errors));
+});
+
+it('the highest field names only what is wrong with the highest (the lowest field speaks for the lowest)', () => {
+  expect(maxPriceError(40_000.5, 50_000)).toBeNull();
+  expect(maxPriceError(40_000, null)).toBeNull();
+  expect(maxPriceError(40_000, 30_000)).toBe('priceOrder');
+  expect(maxPriceError(null, 30_000)).toBe('priceMinFirst');
+  expect(maxPriceError(40_000, -1)).toBe('priceWhole');
 });
 
 it('a single price is stored as the same lowest and highest', () => {

@@ -18,6 +18,14 @@ export function priceErrors(min: number | null | undefined, max: number | null |
   return errors;
 }
 
+/** The highest field's own message (the lowest field says what is wrong with the lowest), null when none. */
+export function maxPriceError(min: number | null | undefined, max: number | null | undefined): PriceError | null {
+  if (max == null) return null;
+  if (!whole(max)) return 'priceWhole';
+  if (min == null) return 'priceMinFirst';
+  return whole(min) && max < min ? 'priceOrder' : null;
+}
+
 /** The row's two columns from what was entered: the highest left empty means a single price. */
 export function toPriceColumns(
   min: number | null | undefined,

@@ -15,8 +15,21 @@ import { formatVnAddress, newForm, oldForm, vnAddressOf } from '../../../lib/uti
 import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 
 // The price in đồng and its estimate (docs/prices.md): code, texts and the rates' read come when a place with a
-// price is opened, never with the map.
-const PriceLines = lazy(() => import('../../../lib/components/price-lines.tsx'));
+// price is opened, never with the map. Offline before that chunk was ever kept, the price still shows, in đồng
+// alone (React keeps a failed lazy import failed: without this the panel would fail whole).
+type PriceProps = { price: { min: number; max: number }; locale: string; now: Date };
+const PriceLines = lazy(() =>
+  import('../../../lib/components/price-lines.tsx').catch(() => ({
+    default: ({ price, locale }: PriceProps) => {
+      const f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'VND' });
+      return (
+        <p className="gm-price-vnd">
+          {price.min === price.max ? f.format(price.min) : f.formatRange(price.min, price.max)}
+        </p>
+      );
+    },
+  })),
+);
 
 interface Props {
   activity: Activity;
