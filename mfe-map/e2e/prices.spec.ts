@@ -57,6 +57,11 @@ test('English: Bánh Mì Huỳnh Hoa costs ₫75,000, about US$ at the Vietcomba
     `≈ US$${twoDigits(200_000, usd.rate)}–${twoDigits(250_000, usd.rate)} `,
   );
 
+  // Free entry: said in words, with nothing to estimate.
+  const pagoda = (await openPlace(page, 'jade-emperor-pagoda')).getByRole('region', { name: 'Price' });
+  await expect(pagoda.locator('.gm-price-vnd')).toHaveText('Free');
+  await expect(pagoda.locator('.gm-price-estimate')).toHaveCount(0);
+
   // The dollar's rate a month old (the euro's of the day): the price stays, the dollar estimate goes, and only the
   // euro is offered. The chooser showing the euro says the rates were read and judged.
   const old = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
