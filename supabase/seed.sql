@@ -830,6 +830,43 @@ from (values
 ) as h(id, street, ward_code, old_ward, old_district, phone)
 where c.id = h.id;
 
+-- Prices in whole đồng (issue 43 item 4; docs/prices.md): a single price (min = max) or a range, on places of
+-- Ho Chi Minh City and the hotel's copies of them. Entry tickets as posted in 2025-2026; food and drink as a
+-- typical dish or drink; tours per person. 0 = free entry.
+update public.activities a
+set price_min_vnd = p.min_vnd, price_max_vnd = p.max_vnd
+from (values
+  ('war-remnants-museum', 40000, 40000),
+  ('independence-palace', 65000, 65000),
+  ('saigon-skydeck', 200000, 250000),
+  ('jade-emperor-pagoda', 0, 0),
+  ('cu-chi-tunnels', 125000, 125000),
+  ('saigon-waterbus', 15000, 15000),
+  ('saigon-opera-house', 700000, 1600000),
+  ('pho-hoa-pasteur', 95000, 120000),
+  ('banh-mi-huynh-hoa', 75000, 75000),
+  ('quan-an-ngon', 60000, 200000),
+  ('secret-garden', 80000, 250000),
+  ('the-workshop-coffee', 60000, 120000),
+  ('lusine-dong-khoi', 60000, 150000),
+  ('pasteur-street-brewing', 120000, 180000),
+  ('saigon-saigon-rooftop-bar', 180000, 250000),
+  ('miu-miu-spa', 450000, 700000),
+  ('vespa-adventures', 1900000, 2500000),
+  ('mekong-delta-day-trip', 900000, 1500000)
+) as p(slug, min_vnd, max_vnd)
+where a.customer_id in ('ho-chi-minh-city', 'saigon-riverside-hotel') and a.slug = p.slug;
+
+-- Exchange rates for the guests' estimate: the transfer buying rates of the sample list in Vietcombank's format
+-- (supabase/scripts/fixtures/vietcombank-rates.xml; the figures are illustrative), dated the day the seed runs so
+-- the demo shows its estimates; the operator replaces them with the bank's list (supabase/scripts/vn-rates.ts).
+insert into public.exchange_rates (currency, vnd_per_unit, source, as_of)
+select r.currency, r.rate, 'Vietcombank', current_date
+from (values
+  ('AUD', 17084.22), ('CAD', 18588.74), ('CHF', 32309.29), ('CNY', 3622.24), ('EUR', 30178.18), ('GBP', 34656.07),
+  ('HKD', 3323.53), ('JPY', 166.37), ('KRW', 17.82), ('SGD', 20006.23), ('THB', 804.94), ('USD', 26138.00)
+) as r(currency, rate);
+
 -- Guest's favourites.
 insert into public.favourites (user_id, activity_id, created_at)
 select '00000000-0000-4000-a000-000000000003', extensions.uuid_generate_v5(extensions.uuid_ns_url(), 'saigon-riverside-hotel/' || s), now() - interval '2 days'

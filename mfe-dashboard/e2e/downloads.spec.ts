@@ -213,6 +213,9 @@ test.describe('dashboard downloads under the production CSP', () => {
       'phone',
       'website',
       'price_level',
+      // Whole đồng (docs/prices.md).
+      'price_min_vnd',
+      'price_max_vnd',
       'published',
     ];
     expect(recRows[0]).toEqual(header);
@@ -228,6 +231,8 @@ test.describe('dashboard downloads under the production CSP', () => {
       phone: string | null;
       website: string | null;
       price_level: number | null;
+      price_min_vnd: number | null;
+      price_max_vnd: number | null;
       published: boolean;
     };
     const acts = (await (
@@ -249,6 +254,8 @@ test.describe('dashboard downloads under the production CSP', () => {
         asWritten(a.phone ?? ''),
         asWritten(a.website ?? ''),
         a.price_level ? String(a.price_level) : '',
+        a.price_min_vnd === null ? '' : String(a.price_min_vnd),
+        a.price_max_vnd === null ? '' : String(a.price_max_vnd),
         String(a.published),
       ]),
     );

@@ -244,6 +244,8 @@ export const LATIN_NAMES = [
   'km',
   'VND',
   '₫',
+  // The bank whose rates a price's estimate uses, named as it names itself (docs/prices.md).
+  'Vietcombank',
 ];
 
 /**

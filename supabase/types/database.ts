@@ -40,6 +40,8 @@ export type Database = {
           old_ward: string | null
           old_district: string | null
           ward_needs_review: boolean
+          price_min_vnd: number | null
+          price_max_vnd: number | null
         }
         Insert: {
           id?: string
@@ -70,6 +72,8 @@ export type Database = {
           old_ward?: string | null
           old_district?: string | null
           ward_needs_review?: boolean
+          price_min_vnd?: number | null
+          price_max_vnd?: number | null
         }
         Update: {
           id?: string
@@ -100,6 +104,8 @@ export type Database = {
           old_ward?: string | null
           old_district?: string | null
           ward_needs_review?: boolean
+          price_min_vnd?: number | null
+          price_max_vnd?: number | null
         }
         Relationships: [
           {
@@ -416,6 +422,30 @@ export type Database = {
             referencedColumns: ["code"]
           },
         ]
+      }
+      exchange_rates: {
+        Row: {
+          currency: string
+          vnd_per_unit: number
+          source: string
+          as_of: string
+          updated_at: string
+        }
+        Insert: {
+          currency: string
+          vnd_per_unit: number
+          source: string
+          as_of: string
+          updated_at?: string
+        }
+        Update: {
+          currency?: string
+          vnd_per_unit?: number
+          source?: string
+          as_of?: string
+          updated_at?: string
+        }
+        Relationships: []
       }
       favourites: {
         Row: {

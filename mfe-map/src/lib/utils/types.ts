@@ -65,6 +65,8 @@ export type Activity = Omit<
     | 'phone'
     | 'website'
     | 'price_level'
+    | 'price_min_vnd'
+    | 'price_max_vnd'
     | 'opening_hours'
     | 'photos'
     | 'tags'

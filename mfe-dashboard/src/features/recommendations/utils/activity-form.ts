@@ -3,6 +3,7 @@
 import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
 import { fromFields, toFields, type TextField } from '../../../lib/translations.ts';
 import { fromJson, toJson, type Hours } from './opening-hours.ts';
+import { toPriceColumns } from './price.ts';
 
 type Activity = Tables<'activities'>;
 type Customer = Tables<'customers'>;
@@ -20,6 +21,10 @@ export interface FormValues {
   phone?: string;
   website?: string;
   price_level?: number | null;
+  /** Whole đồng: the only price, or the lowest of a range (docs/prices.md). */
+  price_min_vnd?: number | null;
+  /** The highest of a range; empty for a single price. */
+  price_max_vnd?: number | null;
   is_partner?: boolean;
   commission_pct?: number | null;
   published?: boolean;
@@ -53,6 +58,8 @@ export const toFormValues = (r: Activity): Partial<FormValues> => ({
   phone: r.phone ?? '',
   website: r.website ?? '',
   price_level: r.price_level,
+  price_min_vnd: r.price_min_vnd,
+  price_max_vnd: r.price_max_vnd === r.price_min_vnd ? null : r.price_max_vnd,
   is_partner: r.is_partner,
   commission_pct: r.commission_rate === null ? null : Math.round(Number(r.commission_rate) * 1000) / 10,
   published: r.published,
@@ -73,6 +80,7 @@ export const toPayload = (v: FormValues): ActivityPayload => ({
   phone: v.phone?.trim() || null,
   website: v.website?.trim() || null,
   price_level: v.price_level ?? null,
+  ...toPriceColumns(v.price_min_vnd, v.price_max_vnd),
   is_partner: !!v.is_partner,
   guest_offer: v.is_partner ? fromFields('offer', v) : null,
   published: !!v.published,

@@ -104,4 +104,46 @@ describe('recommendations CSV', () => {
       },
     });
   });
+
+  it('carries the price in whole đồng both ways: a single price, a range, none; refuses a bad one by its line', async () => {
+    const base = {
+      slug: 'x',
+      category: 'food',
+      title_en: 'X',
+      latitude: '10.77',
+      longitude: '106.7',
+      published: 'true',
+    };
+    const row = (extra: Partial<CsvRow>) =>
+      ({ ...Object.fromEntries(CSV_COLUMNS.map((c) => [c, ''])), ...base, ...extra }) as CsvRow;
+    const text = await csvText(
+      recommendationRows([
+        row({ slug: 'banh-mi', price_min_vnd: '75000', price_max_vnd: '75000' }),
+        row({ slug: 'skydeck', price_min_vnd: '200.000', price_max_vnd: '250.000' }),
+        row({ slug: 'pagoda', price_min_vnd: '0', price_max_vnd: '' }),
+        row({ slug: 'no-price' }),
+        row({ slug: 'upside-down', price_min_vnd: '250000', price_max_vnd: '200000' }),
+        row({ slug: 'fraction', price_min_vnd: '1500.5' }),
+        row({ slug: 'max-alone', price_max_vnd: '50000' }),
+      ]),
+    );
+    const r = await imported(text);
+    expect(r.rows.map((x) => x.value && [x.value.price_min_vnd, x.value.price_max_vnd])).toEqual([
+      [75_000, 75_000],
+      [200_000, 250_000],
+      [0, 0],
+      [null, null],
+      null,
+      null,
+      null,
+    ]);
+    expect(r.rows.slice(4).map((x) => [x.line, x.errors])).toEqual([
+      [6, ['price']],
+      [7, ['price']],
+      [8, ['price']],
+    ]);
+    // A file without price columns leaves the prices as they are.
+    const old = await imported('slug,category,title_en,latitude,longitude\nx,food,X,10.77,106.7\n');
+    expect(old.rows[0]!.value).not.toHaveProperty('price_min_vnd');
+  });
 });

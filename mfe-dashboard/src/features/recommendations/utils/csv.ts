@@ -2,6 +2,7 @@
 import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
 import type { CsvRows } from '../../../lib/csv.ts';
 import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
+import { parseVndCell, priceErrors, toPriceColumns } from './price.ts';
 
 const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
 
@@ -18,6 +19,8 @@ export const CSV_COLUMNS: readonly string[] = [
   'phone',
   'website',
   'price_level',
+  'price_min_vnd',
+  'price_max_vnd',
   'published',
 ];
 export const CATEGORIES = [
@@ -56,6 +59,8 @@ export const activityToCsvRow = (r: Tables<'activities'>): CsvRow => ({
   phone: r.phone ?? '',
   website: r.website ?? '',
   price_level: r.price_level ? String(r.price_level) : '',
+  price_min_vnd: r.price_min_vnd === null ? '' : String(r.price_min_vnd),
+  price_max_vnd: r.price_max_vnd === null ? '' : String(r.price_max_vnd),
   published: r.published ? 'true' : 'false',
 });
 
@@ -95,6 +100,9 @@ export interface ImportRow {
     phone: string | null;
     website: string | null;
     price_level: number | null;
+    /** Only when the file has price columns: a file without them leaves the prices as they are. */
+    price_min_vnd?: number | null;
+    price_max_vnd?: number | null;
     published: boolean;
   } | null;
 }
@@ -133,6 +141,12 @@ export function validateImport(lines: string[][]): {
     if (website && !/^https?:\/\/\S+$/i.test(website)) errors.push('website');
     const pl = get('price_level');
     if (pl && !/^[1-4]$/.test(pl)) errors.push('price_level');
+    // Prices in whole đồng (docs/prices.md): the highest empty = a single price.
+    const hasPrice = norm.includes('price_min_vnd') || norm.includes('price_max_vnd');
+    const priceMin = parseVndCell(get('price_min_vnd'));
+    const priceMax = parseVndCell(get('price_max_vnd'));
+    if (priceMin === 'invalid' || priceMax === 'invalid' || priceErrors(priceMin, priceMax).length)
+      errors.push('price');
     const pub = get('published').toLowerCase();
     if (pub && !['true', 'false', 'yes', 'no', '1', '0'].includes(pub)) errors.push('published');
     const texts = (p: string) => Object.fromEntries(LANGUAGES.map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
@@ -153,6 +167,7 @@ export function validateImport(lines: string[][]): {
             phone: get('phone') || null,
             website: website || null,
             price_level: pl ? Number(pl) : null,
+            ...(hasPrice ? toPriceColumns(priceMin as number | null, priceMax as number | null) : {}),
             published: ['true', 'yes', '1'].includes(pub),
           },
     };

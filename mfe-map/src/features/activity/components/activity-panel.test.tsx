@@ -36,6 +36,8 @@ const base: Activity = {
   phone: '+84 28 1234 5678',
   website: 'javascript:alert(1)',
   price_level: 2,
+  price_min_vnd: null,
+  price_max_vnd: null,
   opening_hours: null,
   photos: [],
   tags: [],

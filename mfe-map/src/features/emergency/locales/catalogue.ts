@@ -15,4 +15,4 @@ export const EMERGENCY_SOURCES = {
 } satisfies CatalogueSources;
 
 /** Whether the emergency texts of the page's language are there. */
-export const useEmergencyCatalogue = featureCatalogue('emergency', EMERGENCY_SOURCES);
+export const useEmergencyCatalogue = featureCatalogue(EMERGENCY_SOURCES, 'emergency');

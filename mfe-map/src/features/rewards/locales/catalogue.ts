@@ -16,4 +16,4 @@ export const REWARDS_SOURCES = {
 } satisfies CatalogueSources;
 
 /** Whether the rewards texts of the page's language are there. */
-export const useRewardsCatalogue = featureCatalogue('rewards', REWARDS_SOURCES);
+export const useRewardsCatalogue = featureCatalogue(REWARDS_SOURCES, 'rewards');
