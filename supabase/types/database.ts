@@ -40,6 +40,7 @@ export type Database = {
           old_ward: string | null
           old_district: string | null
           ward_needs_review: boolean
+          attributes: Json
         }
         Insert: {
           id?: string
@@ -70,6 +71,7 @@ export type Database = {
           old_ward?: string | null
           old_district?: string | null
           ward_needs_review?: boolean
+          attributes?: Json
         }
         Update: {
           id?: string
@@ -100,6 +102,7 @@ export type Database = {
           old_ward?: string | null
           old_district?: string | null
           ward_needs_review?: boolean
+          attributes?: Json
         }
         Relationships: [
           {

@@ -12,6 +12,7 @@ import { validate, type Hours } from '../utils/opening-hours.ts';
 import { slugify } from '../utils/text.ts';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
+import { AttributeFields } from './attribute-fields.tsx';
 
 export function RecommendationFields({
   form,
@@ -99,6 +100,7 @@ export function RecommendationFields({
       >
         <Input inputMode="url" />
       </Form.Item>
+      <AttributeFields />
       <Form.Item name="is_partner" valuePropName="checked">
         <Checkbox>{t('recs.isPartner')}</Checkbox>
       </Form.Item>

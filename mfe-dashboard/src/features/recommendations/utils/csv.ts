@@ -1,5 +1,11 @@
 // CSV export and import of recommendations (the files themselves: lib/csv.ts), with a per-row validation report.
 import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
+import {
+  attributesOf,
+  formatAttributes,
+  parseAttributes,
+  type PlaceAttributes,
+} from '@guestmap/shared-ui/place-attributes';
 import type { CsvRows } from '../../../lib/csv.ts';
 import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
 
@@ -19,6 +25,8 @@ export const CSV_COLUMNS: readonly string[] = [
   'website',
   'price_level',
   'published',
+  // Traveller attributes in OpenStreetMap's own notation, `diet:vegetarian=yes;wheelchair=limited` (docs/filters.md).
+  'attributes',
 ];
 export const CATEGORIES = [
   'food',
@@ -57,6 +65,7 @@ export const activityToCsvRow = (r: Tables<'activities'>): CsvRow => ({
   website: r.website ?? '',
   price_level: r.price_level ? String(r.price_level) : '',
   published: r.published ? 'true' : 'false',
+  attributes: formatAttributes(attributesOf(r.attributes)),
 });
 
 /**
@@ -96,6 +105,8 @@ export interface ImportRow {
     website: string | null;
     price_level: number | null;
     published: boolean;
+    /** Only when the file has the column: a file without it keeps each place's attributes. */
+    attributes?: PlaceAttributes;
   } | null;
 }
 
@@ -135,6 +146,8 @@ export function validateImport(lines: string[][]): {
     if (pl && !/^[1-4]$/.test(pl)) errors.push('price_level');
     const pub = get('published').toLowerCase();
     if (pub && !['true', 'false', 'yes', 'no', '1', '0'].includes(pub)) errors.push('published');
+    const attrs = norm.includes('attributes') ? parseAttributes(get('attributes')) : null;
+    if (attrs?.invalid.length) errors.push('attributes');
     const texts = (p: string) => Object.fromEntries(LANGUAGES.map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
     return {
       line: i + 2,
@@ -154,6 +167,7 @@ export function validateImport(lines: string[][]): {
             website: website || null,
             price_level: pl ? Number(pl) : null,
             published: ['true', 'yes', '1'].includes(pub),
+            ...(attrs ? { attributes: attrs.attributes } : {}),
           },
     };
   });
