@@ -1,0 +1,50 @@
+// The map's filters in its address (issue 43 item 5; docs/filters.md), so that a shared or reloaded link shows the
+// same places: `?q=pho&cat=food,cafe&open=now&f=vegetarian,wheelchair`. Other parameters (the staff code, `rewards`)
+// are kept as they are. Unknown categories and filters are dropped when read: an old or edited link still opens.
+import { PLACE_FILTERS } from '@guestmap/shared-ui/place-attributes';
+import { CATEGORIES } from './types.ts';
+import type { MapUiState } from '../store/ui-slice.ts';
+
+export type UrlFilters = Pick<MapUiState, 'query' | 'categories' | 'openNow' | 'placeFilters'>;
+
+export const FILTER_PARAMS = ['q', 'cat', 'open', 'f'] as const;
+
+/** No filter on: every place shows. */
+export const NO_FILTERS: UrlFilters = { query: '', categories: [], openNow: false, placeFilters: [] };
+
+const list = (value: string | null, known: readonly string[]) => [
+  ...new Set((value ?? '').split(',').filter((x) => known.includes(x))),
+];
+
+/** The filters an address carries, or null when it carries none of the filter parameters. */
+export function readFilters(search: URLSearchParams): UrlFilters | null {
+  if (!FILTER_PARAMS.some((p) => search.has(p))) return null;
+  return {
+    query: search.get('q') ?? '',
+    categories: list(search.get('cat'), CATEGORIES),
+    openNow: search.get('open') === 'now',
+    placeFilters: list(search.get('f'), PLACE_FILTERS),
+  };
+}
+
+/** The address's parameters with these filters in place of its own (none written for a filter that is off). */
+export function writeFilters(search: URLSearchParams, f: UrlFilters): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const p of FILTER_PARAMS) next.delete(p);
+  if (f.query) next.set('q', f.query);
+  if (f.categories.length) next.set('cat', f.categories.join(','));
+  if (f.openNow) next.set('open', 'now');
+  if (f.placeFilters.length) next.set('f', f.placeFilters.join(','));
+  return next;
+}
+
+/** Whether two sets of filters show the same places (the order of choice does not matter). */
+export function sameFilters(a: UrlFilters, b: UrlFilters): boolean {
+  const same = (x: string[], y: string[]) => x.length === y.length && x.every((v) => y.includes(v));
+  return (
+    a.query === b.query &&
+    a.openNow === b.openNow &&
+    same(a.categories, b.categories) &&
+    same(a.placeFilters, b.placeFilters)
+  );
+}
