@@ -1,34 +1,35 @@
-// Keeps the map's filters (the remote's slice) and the address in step (docs/filters.md): an address that arrives
-// with filters (a shared link, a reload, Back) sets them; a change of filters replaces the address's parameters
-// (no new history entry per tap); an address without them (a place opened from the list) gets the filters back.
+// Keeps the map's filters (the remote's slice) and the address in step (docs/filters.md; the rule:
+// filterUrlStep in lib/utils/filter-url.ts): an address that arrives with filters (a shared link, a reload, Back)
+// sets them; a change of filters replaces the address's parameters (no new history entry per tap); an address
+// without them (a place opened from the list) gets the filters back. The rule's code downloads once the address
+// may carry filters or a filter is on: a guest who filters nothing does not download it.
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from '@guestmap/shared-ui/contracts';
 import { mapUi, type MapUiState } from '../store/ui-slice.ts';
-import { NO_FILTERS, readFilters, sameFilters, writeFilters } from '../utils/filter-url.ts';
+import { useLazyModule } from './use-lazy-module.ts';
+
+const loadRule = () => import('../utils/filter-url.ts');
+const MAY_CARRY = /(^|&)(q|cat|open|f)=/;
 
 export function useFilterUrl(customerId: string | undefined, ui: MapUiState, dispatch: (action: unknown) => void) {
   const [search, setSearch] = useSearchParams();
   const text = search.toString();
+  const { query, categories, openNow, placeFilters } = ui;
+  const on = !!query || categories.length > 0 || openNow || placeFilters.length > 0;
+  const rule = useLazyModule(loadRule, on || MAY_CARRY.test(text));
   /** The address last looked at, and the one this hook wrote last (its own writes are not a new link). */
   const seen = useRef<string | null>(null);
   const written = useRef<string | null>(null);
+  // Until the slice is this map's (entering another map starts fresh), there is nothing to compare.
   const entered = !!customerId && ui.customerId === customerId;
-  const { query, categories, openNow, placeFilters } = ui;
   useEffect(() => {
-    // Until the slice is this map's (entering another map starts fresh), there is nothing to compare.
-    if (!entered) return;
-    const mine = { query, categories, openNow, placeFilters };
-    const fromUrl = readFilters(new URLSearchParams(text));
-    const arrived = text !== seen.current && text !== written.current;
+    if (!entered || !rule) return;
+    const step = rule.filterUrlStep(text, { query, categories, openNow, placeFilters }, seen.current, written.current);
     seen.current = text;
-    if (arrived && fromUrl && !sameFilters(fromUrl, mine)) {
-      dispatch(mapUi.actions.applyFilters(fromUrl));
-      return;
+    if (step.apply) dispatch(mapUi.actions.applyFilters(step.apply));
+    if (step.write !== undefined) {
+      written.current = step.write;
+      setSearch(new URLSearchParams(step.write), { replace: true });
     }
-    if (!sameFilters(fromUrl ?? NO_FILTERS, mine)) {
-      const next = writeFilters(new URLSearchParams(text), mine).toString();
-      written.current = next;
-      setSearch(new URLSearchParams(next), { replace: true });
-    }
-  }, [entered, text, query, categories, openNow, placeFilters, dispatch, setSearch]);
+  }, [entered, rule, text, query, categories, openNow, placeFilters, dispatch, setSearch]);
 }

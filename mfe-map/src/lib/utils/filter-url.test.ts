@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS as none, readFilters, sameFilters, writeFilters, type UrlFilters } from './filter-url.ts';
+import {
+  NO_FILTERS as none,
+  filterUrlStep,
+  readFilters,
+  sameFilters,
+  writeFilters,
+  type UrlFilters,
+} from './filter-url.ts';
 
 describe('the filters in the address', () => {
   it('round-trip: what is written reads back the same, the other parameters kept', () => {
@@ -26,8 +33,8 @@ describe('the filters in the address', () => {
     );
   });
 
-  it('drops unknown categories and filters from an edited or old link, and repeats', () => {
-    expect(readFilters(new URLSearchParams('cat=food,pizza,food&f=vegetarian,carnivore&open=yes'))).toEqual({
+  it('drops unknown categories, malformed filter names and repeats from an edited or old link', () => {
+    expect(readFilters(new URLSearchParams('cat=food,pizza,food&f=vegetarian,Veg!,,vegetarian&open=yes'))).toEqual({
       query: '',
       categories: ['food'],
       openNow: false,
@@ -39,5 +46,35 @@ describe('the filters in the address', () => {
     expect(sameFilters({ ...none, placeFilters: ['a', 'b'] }, { ...none, placeFilters: ['b', 'a'] })).toBe(true);
     expect(sameFilters({ ...none, placeFilters: ['a'] }, { ...none, placeFilters: ['a', 'b'] })).toBe(false);
     expect(sameFilters({ ...none, query: 'x' }, none)).toBe(false);
+  });
+});
+
+describe('keeping the filters and the address in step', () => {
+  const veg: UrlFilters = { ...none, placeFilters: ['vegetarian'] };
+
+  it('a link that arrives with filters sets them (a shared link, a reload, Back)', () => {
+    expect(filterUrlStep('f=vegetarian', none, null, null)).toEqual({ apply: veg });
+    expect(filterUrlStep('s=abc&cat=food&f=vegetarian', veg, 's=abc', null)).toEqual({
+      apply: { ...veg, categories: ['food'] },
+    });
+  });
+
+  it('a change of filters writes the address, keeping its other parameters', () => {
+    expect(filterUrlStep('s=abc', veg, 's=abc', null)).toEqual({ write: 's=abc&f=vegetarian' });
+    expect(filterUrlStep('s=abc&f=vegetarian', none, 's=abc&f=vegetarian', null)).toEqual({ write: 's=abc' });
+  });
+
+  it('an address without filters (a place opened from the list) gets them back', () => {
+    expect(filterUrlStep('', veg, 'f=vegetarian', 'f=vegetarian')).toEqual({ write: 'f=vegetarian' });
+  });
+
+  it('its own write, read back while the guest typed on, never undoes the typing', () => {
+    // "p" was written; the query is "ph" by the time the address says "q=p".
+    expect(filterUrlStep('q=p', { ...none, query: 'ph' }, '', 'q=p')).toEqual({ write: 'q=ph' });
+  });
+
+  it('nothing to do when both say the same', () => {
+    expect(filterUrlStep('f=vegetarian', veg, null, null)).toEqual({});
+    expect(filterUrlStep('s=x', none, null, null)).toEqual({});
   });
 });
