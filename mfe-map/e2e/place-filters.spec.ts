@@ -36,9 +36,7 @@ const TEXTS = {
 const listed = (page: Page) =>
   page
     .locator('#gm-results a[href*="/map/"]')
-    .evaluateAll((links) =>
-      links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split('/')[3]!).sort(),
-    );
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split('/')[3]!).sort());
 
 /** The places the map shows: its single markers' ids, and how many places its clusters hold. */
 const onMap = (page: Page) =>
@@ -81,7 +79,10 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
       await expect(page.getByRole('button', { name: t.vegetarian, exact: true })).toHaveCount(0);
       await page.getByRole('button', { name: t.more }).click();
       await page.getByRole('button', { name: t.vegetarian, exact: true }).click();
-      await expect(page.getByRole('button', { name: t.vegetarian, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: t.vegetarian, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await expect(page).toHaveURL(new RegExp(`/${HOTEL}/map\\?f=vegetarian$`));
 
       // The list (opened by the choice) and the map show the vegetarian places and no other.
@@ -98,7 +99,10 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
       await page.reload();
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await expect(page).toHaveURL(/\?f=vegetarian$/);
-      await expect(page.getByRole('button', { name: t.vegetarian, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: t.vegetarian, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await expect(page.getByRole('button', { name: new RegExp(`^${t.more} \\(1\\)$`) })).toBeVisible();
       await expect.poll(async () => (await onMap(page)).ids.every((id) => vegIds.includes(id))).toBe(true);
       if (!(await page.locator('#gm-results').isVisible())) await page.locator('.gm-sheet-handle').click();
@@ -114,7 +118,10 @@ for (const locale of ['en-US', 'ko-KR'] as const) {
       page,
     }) => {
       await open(page, `/${HOTEL}/map?cat=food&f=vegetarian,wheelchair`);
-      await expect(page.getByRole('button', { name: t.wheelchair, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: t.wheelchair, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await page.locator('.gm-sheet-handle').click();
       // Food, vegetarian, wheelchair access: Quan An Ngon only (L'Usine has limited access, but is a café).
       await expect.poll(() => listed(page)).toEqual(['quan-an-ngon']);
