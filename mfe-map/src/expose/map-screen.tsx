@@ -52,7 +52,7 @@ export default function MapScreen() {
     if (customerId) dispatch(mapUi.actions.enterCustomer(customerId));
   }, [customerId, dispatch]);
   useQrEntry(activityId || activitySlug ? 'Activity' : 'Map', customerId, { activitySlug, activityId }, search);
-  useFilterUrl(customerId, ui, dispatch);
+  const readingFilters = useFilterUrl(customerId, ui, dispatch);
 
   const ready = places.status === 'ready' ? places : null;
   const customer = ready?.customer ?? null;
@@ -78,7 +78,8 @@ export default function MapScreen() {
   const actions = useActivityActions(customerId);
   // Names in every language (for search) are read when the guest first types a query.
   const allNames = usePlaceNames(db, customerId, ui.query.trim() !== '');
-  const match = usePlaceFilterMatch(ui.placeFilters, Math.floor(now.getTime() / 60000), timeZone);
+  const filterMatch = usePlaceFilterMatch(ui.placeFilters, Math.floor(now.getTime() / 60000), timeZone);
+  const match = readingFilters ? 'loading' : filterMatch;
   const { categories, statusOf, entries } = usePlaceEntries(activities, ui, {
     now,
     timeZone,
