@@ -9,7 +9,7 @@ import { mapUi, type MapUiState } from '../store/ui-slice.ts';
 import { useLazyModuleState } from './use-lazy-module.ts';
 
 const loadRule = () => import('../utils/filter-url.ts');
-const MAY_CARRY = /(^|&)(q|cat|open|f)=/;
+const MAY_CARRY = /(^|&)(cat|open|f)=/;
 
 /** Returns true while an address that may carry filters has not been read yet: the list then waits (an empty list
  * for a moment, never the places a shared link's filters would hide); if the rule cannot download (offline before
@@ -21,8 +21,8 @@ export function useFilterUrl(
 ): boolean {
   const [search, setSearch] = useSearchParams();
   const text = search.toString();
-  const { query, categories, openNow, placeFilters } = ui;
-  const on = !!query || categories.length > 0 || openNow || placeFilters.length > 0;
+  const { categories, openNow, placeFilters } = ui;
+  const on = categories.length > 0 || openNow || placeFilters.length > 0;
   const { mod: rule, failed } = useLazyModuleState(loadRule, on || MAY_CARRY.test(text), text);
   /** The address last looked at, and the one this hook wrote last (its own writes are not a new link). */
   const seen = useRef<string | null>(null);
@@ -32,7 +32,7 @@ export function useFilterUrl(
   const [read, setRead] = useState(false);
   useEffect(() => {
     if (!entered || !rule) return;
-    const step = rule.filterUrlStep(text, { query, categories, openNow, placeFilters }, seen.current, written.current);
+    const step = rule.filterUrlStep(text, { categories, openNow, placeFilters }, seen.current, written.current);
     seen.current = text;
     setRead(true);
     if (step.apply) dispatch(mapUi.actions.applyFilters(step.apply));
@@ -40,6 +40,6 @@ export function useFilterUrl(
       written.current = step.write;
       setSearch(new URLSearchParams(step.write), { replace: true });
     }
-  }, [entered, rule, text, query, categories, openNow, placeFilters, dispatch, setSearch]);
+  }, [entered, rule, text, categories, openNow, placeFilters, dispatch, setSearch]);
   return !read && !failed && MAY_CARRY.test(text);
 }

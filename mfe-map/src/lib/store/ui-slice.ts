@@ -68,7 +68,7 @@ export const mapUi = createSlice({
       state.placeFilters = [];
     },
     /** The filters a shared or reloaded address carries (lib/utils/filter-url.ts). */
-    applyFilters(state, a: PayloadAction<Pick<MapUiState, 'query' | 'categories' | 'openNow' | 'placeFilters'>>) {
+    applyFilters(state, a: PayloadAction<Pick<MapUiState, 'categories' | 'openNow' | 'placeFilters'>>) {
       Object.assign(state, a.payload);
     },
     setSheetOpen(state, a: PayloadAction<boolean>) {

@@ -11,10 +11,9 @@ import {
 describe('the filters in the address', () => {
   it('round-trip: what is written reads back the same, the other parameters kept', () => {
     const cases: UrlFilters[] = [
-      { query: 'phở & bún', categories: ['food', 'cafe'], openNow: true, placeFilters: ['vegetarian', 'wheelchair'] },
+      { categories: ['food', 'cafe'], openNow: true, placeFilters: ['vegetarian', 'wheelchair'] },
       { ...none, placeFilters: ['vegetarian'] },
       { ...none, categories: ['nightlife'], placeFilters: ['cards', 'vietqr', 'open_late'] },
-      { ...none, query: 'a,b?c=d#e' },
     ];
     for (const f of cases) {
       const written = writeFilters(new URLSearchParams('s=staff42&rewards=1'), f);
@@ -26,7 +25,9 @@ describe('the filters in the address', () => {
   });
 
   it('writes nothing for filters that are off, and an address without them reads as none given', () => {
-    expect(writeFilters(new URLSearchParams('s=x&f=vegan&q=old'), none).toString()).toBe('s=x');
+    expect(writeFilters(new URLSearchParams('s=x&f=vegan&open=now'), none).toString()).toBe('s=x');
+    // The search text is not a parameter of the address: a `q` there is left alone and read as nothing.
+    expect(readFilters(new URLSearchParams('q=pho'))).toBeNull();
     expect(readFilters(new URLSearchParams('s=x'))).toBeNull();
     expect(writeFilters(new URLSearchParams(), { ...none, placeFilters: ['vegetarian'] }).toString()).toBe(
       'f=vegetarian',
@@ -35,7 +36,6 @@ describe('the filters in the address', () => {
 
   it('drops unknown categories, malformed filter names and repeats from an edited or old link', () => {
     expect(readFilters(new URLSearchParams('cat=food,pizza,food&f=vegetarian,Veg!,,vegetarian&open=yes'))).toEqual({
-      query: '',
       categories: ['food'],
       openNow: false,
       placeFilters: ['vegetarian'],
@@ -45,7 +45,7 @@ describe('the filters in the address', () => {
   it('compares filters as sets', () => {
     expect(sameFilters({ ...none, placeFilters: ['a', 'b'] }, { ...none, placeFilters: ['b', 'a'] })).toBe(true);
     expect(sameFilters({ ...none, placeFilters: ['a'] }, { ...none, placeFilters: ['a', 'b'] })).toBe(false);
-    expect(sameFilters({ ...none, query: 'x' }, none)).toBe(false);
+    expect(sameFilters({ ...none, openNow: true }, none)).toBe(false);
   });
 });
 
@@ -68,9 +68,11 @@ describe('keeping the filters and the address in step', () => {
     expect(filterUrlStep('', veg, 'f=vegetarian', 'f=vegetarian')).toEqual({ write: 'f=vegetarian' });
   });
 
-  it('its own write, read back while the guest typed on, never undoes the typing', () => {
-    // "p" was written; the query is "ph" by the time the address says "q=p".
-    expect(filterUrlStep('q=p', { ...none, query: 'ph' }, '', 'q=p')).toEqual({ write: 'q=ph' });
+  it('its own write, read back after the guest tapped on, never undoes the tap', () => {
+    // "food" was written; the guest has added "cafe" by the time the address says "cat=food".
+    expect(filterUrlStep('cat=food', { ...none, categories: ['food', 'cafe'] }, '', 'cat=food')).toEqual({
+      write: 'cat=food%2Ccafe',
+    });
   });
 
   it('nothing to do when both say the same', () => {

@@ -1,17 +1,18 @@
 // The map's filters in its address (issue 43 item 5; docs/filters.md), so that a shared or reloaded link shows the
-// same places: `?q=pho&cat=food,cafe&open=now&f=vegetarian,wheelchair`. Other parameters (the staff code, `rewards`)
+// same places: `?cat=food,cafe&open=now&f=vegetarian,wheelchair`. The search text is not written there (it would
+// rewrite the address at every keystroke and ride along in every place's link the guest shares). Other parameters (the staff code, `rewards`)
 // are kept as they are. Unknown categories are dropped when read, and filters that are no filter's name: an old or
 // edited link still opens. (The list of filters is not read here: it travels with the filters' own code, which the
 // map's first screen does not download; a well-formed unknown name is ignored by the rule, place-filters.ts.)
 import { CATEGORIES } from './types.ts';
 import type { MapUiState } from '../store/ui-slice.ts';
 
-export type UrlFilters = Pick<MapUiState, 'query' | 'categories' | 'openNow' | 'placeFilters'>;
+export type UrlFilters = Pick<MapUiState, 'categories' | 'openNow' | 'placeFilters'>;
 
-export const FILTER_PARAMS = ['q', 'cat', 'open', 'f'] as const;
+export const FILTER_PARAMS = ['cat', 'open', 'f'] as const;
 
 /** No filter on: every place shows. */
-export const NO_FILTERS: UrlFilters = { query: '', categories: [], openNow: false, placeFilters: [] };
+export const NO_FILTERS: UrlFilters = { categories: [], openNow: false, placeFilters: [] };
 
 const list = (value: string | null, keep: (x: string) => boolean) => [
   ...new Set((value ?? '').split(',').filter(keep)),
@@ -23,7 +24,6 @@ const isFilterName = (x: string) => /^[a-z][a-z_]{1,30}$/.test(x);
 export function readFilters(search: URLSearchParams): UrlFilters | null {
   if (!FILTER_PARAMS.some((p) => search.has(p))) return null;
   return {
-    query: search.get('q') ?? '',
     categories: list(search.get('cat'), isCategory),
     openNow: search.get('open') === 'now',
     placeFilters: list(search.get('f'), isFilterName),
@@ -34,7 +34,6 @@ export function readFilters(search: URLSearchParams): UrlFilters | null {
 export function writeFilters(search: URLSearchParams, f: UrlFilters): URLSearchParams {
   const next = new URLSearchParams(search);
   for (const p of FILTER_PARAMS) next.delete(p);
-  if (f.query) next.set('q', f.query);
   if (f.categories.length) next.set('cat', f.categories.join(','));
   if (f.openNow) next.set('open', 'now');
   if (f.placeFilters.length) next.set('f', f.placeFilters.join(','));
@@ -44,12 +43,7 @@ export function writeFilters(search: URLSearchParams, f: UrlFilters): URLSearchP
 /** Whether two sets of filters show the same places (the order of choice does not matter). */
 export function sameFilters(a: UrlFilters, b: UrlFilters): boolean {
   const same = (x: string[], y: string[]) => x.length === y.length && x.every((v) => y.includes(v));
-  return (
-    a.query === b.query &&
-    a.openNow === b.openNow &&
-    same(a.categories, b.categories) &&
-    same(a.placeFilters, b.placeFilters)
-  );
+  return a.openNow === b.openNow && same(a.categories, b.categories) && same(a.placeFilters, b.placeFilters);
 }
 
 /**
