@@ -908,6 +908,42 @@ from (
 ) e
 where e.ts <= now();
 
+-- What travellers filter by (issue 43 item 5; docs/filters.md): OpenStreetMap-style attributes of the Ho Chi Minh City
+-- places and the Riverside's copies of them. Vegetarian: Hum (vegetarian only, vegan dishes), and places with a proper
+-- vegetarian choice; the street-food classics (phở, bánh mì, cơm tấm, ốc) have none. Cards where a visitor can
+-- really use one; VietQR almost everywhere (street stalls take a bank transfer by QR, not cards); Chinese wallets
+-- where Chinese tour groups go.
+update public.activities a set attributes = v.attrs::jsonb
+from (values
+  ('hum-vegetarian', '{"diet:vegetarian":"only","diet:vegan":"yes","diet:gluten_free":"yes","wheelchair":"limited","payment:cards":"yes","payment:contactless":"yes","payment:vietqr":"yes","guestmap:kids":"yes"}'),
+  ('secret-garden', '{"diet:vegetarian":"yes","wheelchair":"no","payment:cards":"yes","payment:vietqr":"yes"}'),
+  ('quan-an-ngon', '{"diet:vegetarian":"yes","wheelchair":"yes","payment:cards":"yes","payment:contactless":"yes","payment:vietqr":"yes","guestmap:kids":"yes"}'),
+  ('the-workshop-coffee', '{"diet:vegetarian":"yes","diet:vegan":"yes","wheelchair":"no","payment:cards":"yes","payment:contactless":"yes","payment:vietqr":"yes"}'),
+  ('lusine-dong-khoi', '{"diet:vegetarian":"yes","diet:gluten_free":"yes","wheelchair":"limited","payment:cards":"yes","payment:contactless":"yes","payment:vietqr":"yes","guestmap:kids":"yes"}'),
+  ('runam-bistro', '{"diet:vegetarian":"yes","payment:cards":"yes","payment:contactless":"yes","payment:vietqr":"yes","payment:alipay":"yes","payment:wechat":"yes"}'),
+  ('ben-thanh-street-food-market', '{"diet:vegetarian":"yes","wheelchair":"yes","payment:vietqr":"yes","guestmap:kids":"yes"}'),
+  ('anan-saigon', '{"diet:vegetarian":"no","wheelchair":"no","payment:cards":"yes","payment:contactless":"yes","payment:unionpay":"yes"}'),
+  ('pho-hoa-pasteur', '{"diet:vegetarian":"no","payment:cards":"no","payment:vietqr":"yes","guestmap:kids":"yes"}'),
+  ('banh-mi-huynh-hoa', '{"diet:vegetarian":"no","payment:cards":"no","payment:vietqr":"yes"}'),
+  ('com-tam-ba-ghien', '{"diet:vegetarian":"no","payment:cards":"no","payment:vietqr":"yes"}'),
+  ('oc-dao', '{"diet:vegetarian":"no","payment:cards":"no","payment:vietqr":"yes"}'),
+  ('cafe-apartments', '{"wheelchair":"no","payment:vietqr":"yes"}'),
+  ('ben-thanh-market', '{"wheelchair":"limited","payment:cards":"no","payment:vietqr":"yes","payment:alipay":"yes","payment:wechat":"yes"}'),
+  ('saigon-centre-takashimaya', '{"wheelchair":"yes","payment:cards":"yes","payment:contactless":"yes","payment:unionpay":"yes","payment:alipay":"yes","payment:wechat":"yes","guestmap:kids":"yes"}'),
+  ('central-post-office', '{"wheelchair":"yes","payment:cards":"yes","payment:vietqr":"yes","guestmap:kids":"yes"}'),
+  ('saigon-opera-house', '{"wheelchair":"limited","payment:cards":"yes"}'),
+  ('independence-palace', '{"wheelchair":"limited","payment:vietqr":"yes","guestmap:kids":"yes"}'),
+  ('war-remnants-museum', '{"wheelchair":"yes","payment:vietqr":"yes"}'),
+  ('saigon-skydeck', '{"wheelchair":"yes","payment:cards":"yes","payment:unionpay":"yes","payment:alipay":"yes","payment:wechat":"yes","guestmap:kids":"yes"}'),
+  ('landmark-81-skyview', '{"wheelchair":"yes","payment:cards":"yes","payment:contactless":"yes","payment:unionpay":"yes","payment:alipay":"yes","payment:wechat":"yes","guestmap:kids":"yes"}'),
+  ('saigon-zoo', '{"wheelchair":"limited","guestmap:kids":"yes"}'),
+  ('pasteur-street-brewing', '{"payment:cards":"yes","payment:contactless":"yes","payment:vietqr":"yes"}'),
+  ('saigon-saigon-rooftop-bar', '{"wheelchair":"yes","payment:cards":"yes","payment:contactless":"yes","payment:unionpay":"yes"}'),
+  ('miu-miu-spa', '{"payment:cards":"yes","payment:vietqr":"yes"}'),
+  ('fv-hospital', '{"wheelchair":"yes","payment:cards":"yes","payment:contactless":"yes","payment:unionpay":"yes"}')
+) as v(slug, attrs)
+where a.customer_id in ('ho-chi-minh-city', 'saigon-riverside-hotel') and a.slug = v.slug;
+
 drop table seed_places, seed_places_cjk, seed_hours, seed_addresses;
 
 -- ════════════════════════════════════════════════════════════════════════════════

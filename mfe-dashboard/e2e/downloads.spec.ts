@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { ANON_KEY, API_URL, SERVICE_KEY, choose, serviceRest, signInAs } from '../../shell/e2e/support.ts';
+import { ATTRIBUTE_KEYS } from '../../shared-ui/src/place-attributes.ts';
 
 const catalogue = (l: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../src/locales/${l}.json`), 'utf8')) as Record<
@@ -217,6 +218,8 @@ test.describe('dashboard downloads under the production CSP', () => {
       'price_min_vnd',
       'price_max_vnd',
       'published',
+      // Traveller attributes as OSM key=value pairs (issue 43 item 5; docs/filters.md).
+      'attributes',
     ];
     expect(recRows[0]).toEqual(header);
     type Act = {
@@ -234,6 +237,7 @@ test.describe('dashboard downloads under the production CSP', () => {
       price_min_vnd: number | null;
       price_max_vnd: number | null;
       published: boolean;
+      attributes: Record<string, string>;
     };
     const acts = (await (
       await serviceRest(`activities?customer_id=eq.${HOTEL}&select=*&order=sort_order,created_at`)
@@ -257,8 +261,13 @@ test.describe('dashboard downloads under the production CSP', () => {
         a.price_min_vnd === null ? '' : String(a.price_min_vnd),
         a.price_max_vnd === null ? '' : String(a.price_max_vnd),
         String(a.published),
+        ATTRIBUTE_KEYS.filter((k) => a.attributes[k])
+          .map((k) => `${k}=${a.attributes[k]}`)
+          .join(';'),
       ]),
     );
+    // The seed's vegetarian places say so in the file.
+    expect(recRows.find((r) => r[0] === 'quan-an-ngon')!.at(-1)).toContain('diet:vegetarian=yes');
 
     // Last month's statement (the seed has transactions in it): one line per partner and a total.
     // The hotel's month (Asia/Ho_Chi_Minh, UTC+7), as the statement counts it.

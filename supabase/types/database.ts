@@ -42,6 +42,7 @@ export type Database = {
           ward_needs_review: boolean
           price_min_vnd: number | null
           price_max_vnd: number | null
+          attributes: Json
         }
         Insert: {
           id?: string
@@ -74,6 +75,7 @@ export type Database = {
           ward_needs_review?: boolean
           price_min_vnd?: number | null
           price_max_vnd?: number | null
+          attributes?: Json
         }
         Update: {
           id?: string
@@ -106,6 +108,7 @@ export type Database = {
           ward_needs_review?: boolean
           price_min_vnd?: number | null
           price_max_vnd?: number | null
+          attributes?: Json
         }
         Relationships: [
           {

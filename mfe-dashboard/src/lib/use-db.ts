@@ -36,6 +36,7 @@ const EXPLAINED: Record<DbErrorCode, boolean> = {
   invalid_amount: true,
   invalid_answer: false,
   invalid_argument: false,
+  invalid_attribute: true,
   invalid_bank_account: false,
   invalid_currency: true,
   invalid_daily_limit: true,

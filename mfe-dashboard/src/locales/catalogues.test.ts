@@ -50,6 +50,11 @@ describe('dashboard catalogues', () => {
 describeCatalogues('dashboard catalogues in every language', import.meta.dirname, {
   sameAsEnglish: [
     'settings.logo',
+    // Payment brands (docs/filters.md).
+    'recs.attrs.keys.payment_vietqr',
+    'recs.attrs.keys.payment_unionpay',
+    'recs.attrs.keys.payment_alipay',
+    'recs.attrs.keys.payment_wechat',
     ...[
       'tabs.admin',
       'recs.latitude',

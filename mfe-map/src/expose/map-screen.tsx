@@ -24,6 +24,8 @@ import { useMapViewEvent } from '../features/map/hooks/use-map-view-event.ts';
 import { BrowsePanel } from '../features/browse/components/browse-panel.tsx';
 import { useNearMe } from '../features/browse/hooks/use-near-me.ts';
 import { usePlaceEntries } from '../features/browse/hooks/use-place-entries.ts';
+import { usePlaceFilterMatch } from '../features/browse/hooks/use-place-filter-match.ts';
+import { useFilterUrl } from '../lib/hooks/use-filter-url.ts';
 import { ActivityPanel } from '../features/activity/components/activity-panel.tsx';
 import { useSelectedActivity } from '../features/activity/hooks/use-selected-activity.ts';
 import { useActivityActions } from '../features/activity/hooks/use-activity-actions.ts';
@@ -51,6 +53,7 @@ export default function MapScreen() {
     if (customerId) dispatch(mapUi.actions.enterCustomer(customerId));
   }, [customerId, dispatch]);
   useQrEntry(activityId || activitySlug ? 'Activity' : 'Map', customerId, { activitySlug, activityId }, search);
+  const readingFilters = useFilterUrl(customerId, ui, dispatch);
 
   const ready = places.status === 'ready' ? places : null;
   const customer = ready?.customer ?? null;
@@ -76,7 +79,16 @@ export default function MapScreen() {
   const actions = useActivityActions(customerId);
   // Names in every language (for search) are read when the guest first types a query.
   const allNames = usePlaceNames(db, customerId, ui.query.trim() !== '');
-  const { categories, statusOf, entries } = usePlaceEntries(activities, ui, { now, timeZone, me, locale, allNames });
+  const filterMatch = usePlaceFilterMatch(ui.placeFilters, Math.floor(now.getTime() / 60000), timeZone);
+  const match = readingFilters ? 'loading' : filterMatch;
+  const { categories, statusOf, entries } = usePlaceEntries(activities, ui, {
+    now,
+    timeZone,
+    me,
+    locale,
+    allNames,
+    match,
+  });
   const shownPlaces = useMemo(() => entries.map((e) => e.activity), [entries]);
 
   // Stable props: the list need not render again when the map reports its view (a hundred rows).
@@ -187,6 +199,9 @@ export default function MapScreen() {
               locale={locale}
               hrefFor={listHref}
               onSelect={select}
+              activities={activities}
+              now={now}
+              timeZone={timeZone}
             />
           )}
         </aside>

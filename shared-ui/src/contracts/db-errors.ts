@@ -22,6 +22,7 @@ export const DB_ERROR_CODES = [
   'invalid_amount',
   'invalid_answer',
   'invalid_argument',
+  'invalid_attribute',
   'invalid_bank_account',
   'invalid_currency',
   'invalid_daily_limit',

@@ -29,7 +29,7 @@ import { contentColumns, contentFolder, contentLanguagesFor } from '@guestmap/sh
 import type { Activity, Customer } from '../utils/types.ts';
 
 const ACTIVITY_COLUMNS =
-  'id, customer_id, slug, category, latitude, longitude, address, address_local, phone, website, price_level, price_min_vnd, price_max_vnd, opening_hours, photos, tags, is_partner, sort_order, street, old_ward, old_district, ward:vn_wards(name, province)';
+  'id, customer_id, slug, category, latitude, longitude, address, address_local, phone, website, price_level, price_min_vnd, price_max_vnd, opening_hours, photos, tags, is_partner, sort_order, street, old_ward, old_district, attributes, ward:vn_wards(name, province)';
 /** The texts written per language. */
 const ACTIVITY_TEXTS = ['title', 'description', 'guest_offer'] as const;
 

@@ -16,6 +16,8 @@ export interface MapUiState {
   query: string;
   categories: string[];
   openNow: boolean;
+  /** The traveller filters chosen (vegetarian, wheelchair, open_late …: docs/filters.md). */
+  placeFilters: string[];
   sheetOpen: boolean;
   view: MapView | null;
 }
@@ -26,6 +28,7 @@ const initialState: MapUiState = {
   query: '',
   categories: [],
   openNow: false,
+  placeFilters: [],
   sheetOpen: false,
   view: null,
 };
@@ -55,6 +58,18 @@ export const mapUi = createSlice({
     },
     setOpenNow(state, a: PayloadAction<boolean>) {
       state.openNow = a.payload;
+    },
+    togglePlaceFilter(state, a: PayloadAction<string>) {
+      state.placeFilters = state.placeFilters.includes(a.payload)
+        ? state.placeFilters.filter((f) => f !== a.payload)
+        : [...state.placeFilters, a.payload];
+    },
+    clearPlaceFilters(state) {
+      state.placeFilters = [];
+    },
+    /** The filters a shared or reloaded address carries (lib/utils/filter-url.ts). */
+    applyFilters(state, a: PayloadAction<Pick<MapUiState, 'categories' | 'openNow' | 'placeFilters'>>) {
+      Object.assign(state, a.payload);
     },
     setSheetOpen(state, a: PayloadAction<boolean>) {
       state.sheetOpen = a.payload;

@@ -79,6 +79,9 @@ export type Activity = Omit<
   >,
   'title' | 'description' | 'opening_hours' | 'guest_offer'
 > & {
+  /** Traveller attributes as OSM-style tags (docs/filters.md; read with attributesOf): absent in places kept
+   * from a visit before they existed. */
+  attributes?: Tables<'activities'>['attributes'];
   /** The new ward (vn_wards, embedded by its code), when the place is in Vietnam (docs/addresses.md). */
   ward?: { name: string; province: string } | null;
   title: I18nText;

@@ -13,6 +13,7 @@ import { slugify } from '../utils/text.ts';
 import { maxPriceError, priceErrors } from '../utils/price.ts';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
+import { AttributeFields } from './attribute-fields.tsx';
 
 export function RecommendationFields({
   form,
@@ -131,6 +132,7 @@ export function RecommendationFields({
       >
         <Input inputMode="url" />
       </Form.Item>
+      <AttributeFields />
       <Form.Item name="is_partner" valuePropName="checked">
         <Checkbox>{t('recs.isPartner')}</Checkbox>
       </Form.Item>

@@ -1,6 +1,7 @@
 // The recommendation editor's values and the row they come from and go to: the one place that maps an
 // `activities` row to form fields and back (adding a field: docs/dashboard.md "Adding a field to a recommendation").
 import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
+import { ATTRIBUTE_KEYS, attributesOf, type PlaceAttributes } from '@guestmap/shared-ui/place-attributes';
 import { fromFields, toFields, type TextField } from '../../../lib/translations.ts';
 import { fromJson, toJson, type Hours } from './opening-hours.ts';
 import { toPriceColumns } from './price.ts';
@@ -30,7 +31,13 @@ export interface FormValues {
   published?: boolean;
   opening_hours: Hours;
   photos: string[];
+  /** Traveller attributes (OSM tags, docs/filters.md); a key left empty is not known. */
+  attributes?: PlaceAttributes;
 }
+
+/** The attributes the form holds, without the keys left empty (null or undefined from a cleared select). */
+const setAttributes = (a: PlaceAttributes | undefined): PlaceAttributes =>
+  Object.fromEntries(ATTRIBUTE_KEYS.filter((k) => a?.[k]).map((k) => [k, a![k]]));
 
 /** The row without its customer: what the editor writes. */
 export type ActivityPayload = Omit<TablesInsert<'activities'>, 'customer_id'>;
@@ -43,6 +50,7 @@ export const newFormValues = (customer: Customer | null): Partial<FormValues> =>
   published: false,
   opening_hours: fromJson(null),
   photos: [],
+  attributes: {},
 });
 
 export const toFormValues = (r: Activity): Partial<FormValues> => ({
@@ -65,6 +73,7 @@ export const toFormValues = (r: Activity): Partial<FormValues> => ({
   published: r.published,
   opening_hours: fromJson(r.opening_hours),
   photos: r.photos,
+  attributes: attributesOf(r.attributes),
 });
 
 /** The commission rate is not written here: it is agreed in the Rewards tab (the database refuses a direct write). */
@@ -86,4 +95,5 @@ export const toPayload = (v: FormValues): ActivityPayload => ({
   published: !!v.published,
   opening_hours: toJson(v.opening_hours),
   photos: v.photos ?? [],
+  attributes: setAttributes(v.attributes),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recommendationRows, validateImport, CSV_COLUMNS, type CsvRow } from './csv.ts';
+import type { Tables } from '@guestmap/shared-ui/database';
+import { activityToCsvRow, recommendationRows, validateImport, CSV_COLUMNS, type CsvRow } from './csv.ts';
 import { csvText, readCsv } from '../../../lib/csv.ts';
 
 /** A file as the import reads it. */
@@ -33,6 +34,30 @@ describe('recommendations CSV', () => {
     expect(r.rows[1]!.errors.sort()).toEqual(
       ['category', 'latitude', 'longitude', 'price_level', 'published', 'slug', 'title_en', 'website'].sort(),
     );
+  });
+
+  it('carries traveller attributes as OSM key=value pairs, both ways (docs/filters.md)', async () => {
+    const stored = { wheelchair: 'limited', 'payment:vietqr': 'yes', 'diet:vegetarian': 'only' };
+    const row = activityToCsvRow({
+      slug: 'hum',
+      category: 'food',
+      title: { en: 'Hum' },
+      description: {},
+      latitude: 10.78,
+      longitude: 106.69,
+      attributes: stored,
+    } as unknown as Tables<'activities'>);
+    // The editor's order, so that an export is stable.
+    expect(row.attributes).toBe('diet:vegetarian=only;wheelchair=limited;payment:vietqr=yes');
+    const back = await imported(await csvText(recommendationRows([row])));
+    expect(back.rows[0]).toMatchObject({ errors: [], value: { attributes: stored } });
+    // An empty cell clears them; an unknown key or value refuses the line; no column keeps what the places have.
+    const text = (cell: string) => `slug,category,title_en,latitude,longitude,attributes\nx,food,X,10,106,"${cell}"\n`;
+    expect((await imported(text(''))).rows[0]!.value!.attributes).toEqual({});
+    for (const bad of ['diet:vegetarian=maybe', 'diet:meat=yes', 'wheelchair', 'wheelchair=yes;wheelchair=no'])
+      expect((await imported(text(bad))).rows[0], bad).toMatchObject({ errors: ['attributes'], value: null });
+    const without = await imported('slug,category,title_en,latitude,longitude\nx,food,X,10,106\n');
+    expect(without.rows[0]!.value).not.toHaveProperty('attributes');
   });
 
   it('names missing required columns', async () => {

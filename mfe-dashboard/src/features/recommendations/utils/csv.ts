@@ -1,5 +1,11 @@
 // CSV export and import of recommendations (the files themselves: lib/csv.ts), with a per-row validation report.
 import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
+import {
+  attributesOf,
+  formatAttributes,
+  parseAttributes,
+  type PlaceAttributes,
+} from '@guestmap/shared-ui/place-attributes';
 import type { CsvRows } from '../../../lib/csv.ts';
 import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
 import { parseVndCell, priceErrors, toPriceColumns } from './price.ts';
@@ -22,6 +28,8 @@ export const CSV_COLUMNS: readonly string[] = [
   'price_min_vnd',
   'price_max_vnd',
   'published',
+  // Traveller attributes in OpenStreetMap's own notation, `diet:vegetarian=yes;wheelchair=limited` (docs/filters.md).
+  'attributes',
 ];
 export const CATEGORIES = [
   'food',
@@ -62,6 +70,7 @@ export const activityToCsvRow = (r: Tables<'activities'>): CsvRow => ({
   price_min_vnd: r.price_min_vnd === null ? '' : String(r.price_min_vnd),
   price_max_vnd: r.price_max_vnd === null ? '' : String(r.price_max_vnd),
   published: r.published ? 'true' : 'false',
+  attributes: formatAttributes(attributesOf(r.attributes)),
 });
 
 /**
@@ -104,6 +113,8 @@ export interface ImportRow {
     price_min_vnd?: number | null;
     price_max_vnd?: number | null;
     published: boolean;
+    /** Only when the file has the column: a file without it keeps each place's attributes. */
+    attributes?: PlaceAttributes;
   } | null;
 }
 
@@ -149,6 +160,8 @@ export function validateImport(lines: string[][]): {
       errors.push('price');
     const pub = get('published').toLowerCase();
     if (pub && !['true', 'false', 'yes', 'no', '1', '0'].includes(pub)) errors.push('published');
+    const attrs = norm.includes('attributes') ? parseAttributes(get('attributes')) : null;
+    if (attrs?.invalid.length) errors.push('attributes');
     const texts = (p: string) => Object.fromEntries(LANGUAGES.map((l) => [l, get(`${p}_${l}`)]).filter(([, v]) => v));
     return {
       line: i + 2,
@@ -169,6 +182,7 @@ export function validateImport(lines: string[][]): {
             price_level: pl ? Number(pl) : null,
             ...(hasPrice ? toPriceColumns(priceMin as number | null, priceMax as number | null) : {}),
             published: ['true', 'yes', '1'].includes(pub),
+            ...(attrs ? { attributes: attrs.attributes } : {}),
           },
     };
   });

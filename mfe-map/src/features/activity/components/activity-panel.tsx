@@ -13,6 +13,11 @@ import { OpenBadge } from '../../../lib/components/open-badge.tsx';
 import { DriverCard } from './driver-card.tsx';
 import { formatVnAddress, localAddressOf, oldForm, vnAddressOf } from '../../../lib/utils/vn-address.ts';
 import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
+import { useLazyModule } from '../../../lib/hooks/use-lazy-module.ts';
+
+const loadBadges = () => import('./attribute-badges.tsx');
+const hasAttributes = (a: Activity) =>
+  !!a.attributes && typeof a.attributes === 'object' && Object.keys(a.attributes).length > 0;
 
 // The price in đồng and its estimate (docs/prices.md): code, texts and the rates' read come when a place with a
 // price is opened, never with the map. Offline before that chunk was ever kept, the price still shows, in đồng
@@ -71,6 +76,8 @@ export function ActivityPanel({
   const photos = (a.photos ?? []).map((p) => safeHttpUrl(p)).filter((p): p is string => !!p);
   const localName = a.title.vi ?? title;
   const vn = vnAddressOf(a);
+  // The badges' code and texts download only for a place that has attributes.
+  const Badges = useLazyModule(loadBadges, hasAttributes(a))?.default;
 
   return (
     <article className="gm-activity" aria-labelledby="gm-activity-title">
@@ -120,6 +127,7 @@ export function ActivityPanel({
         </Suspense>
       )}
       {description && <p className="gm-activity-desc">{description}</p>}
+      {Badges && <Badges attributes={a.attributes} />}
 
       {offer && (
         <section className="gm-offer" aria-labelledby="gm-offer-title">

@@ -1,6 +1,6 @@
 // The browsing side of the map's panel: the phone's sheet handle, the filters, what "Near me" says, the
 // count and the list of places (built once the sheet opens, or when the page is idle after the map).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation, type Locale } from '@guestmap/shared-ui/contracts';
 import type { Activity, Category } from '../../../lib/utils/types.ts';
 import type { OpenStatus } from '../../../lib/utils/opening-hours.ts';
@@ -9,6 +9,9 @@ import { mapUi, type MapUiState } from '../../../lib/store/ui-slice.ts';
 import { FilterBar, type NearState } from './filter-bar.tsx';
 import { PlaceList, type ListEntry } from './place-list.tsx';
 import { useIdleAfter } from '../../../lib/hooks/use-idle-after.ts';
+import { useLazyModule } from '../../../lib/hooks/use-lazy-module.ts';
+
+const loadChips = () => import('./place-filter-chips.tsx');
 
 /** Fresh places, the places of the last visit, or only the welcome (the API cannot answer yet). */
 type PlacesShown = Extract<PlacesState, { status: 'ready' }>['shown'];
@@ -29,6 +32,10 @@ interface Props {
   locale: Locale;
   hrefFor: (a: Activity) => string;
   onSelect: (a: Activity) => void;
+  /** Every place of the map (the traveller filters offered are those some place passes), and the time. */
+  activities: Activity[];
+  now: Date;
+  timeZone: string;
 }
 
 const NEAR_MESSAGE: Record<NearState, string> = {
@@ -43,6 +50,9 @@ export function BrowsePanel(p: Props) {
   const { t } = useTranslation('map');
   const { ui, dispatch, desktop, placesShown, entries, near } = p;
   const sheetOpen = desktop || ui.sheetOpen;
+  const [moreOpen, setMoreOpen] = useState(false);
+  const chips = useLazyModule(loadChips, moreOpen || ui.placeFilters.length > 0, moreOpen);
+  const Chips = chips?.default;
   // While the places are read, the count's number format is made once, ahead: the page's first number of
   // four digits ("1,000 places", a big map's first page) otherwise made it then, 60 ms of a phone's main
   // thread (CPU 4 × slower) before the first markers.
@@ -82,6 +92,25 @@ export function BrowsePanel(p: Props) {
         onOpenNow={(on) => dispatch(mapUi.actions.setOpenNow(on))}
         near={near}
         onNear={p.onNear}
+        moreOpen={moreOpen}
+        moreCount={ui.placeFilters.length}
+        onMore={() => setMoreOpen((o) => !o)}
+        more={
+          Chips && (
+            <Chips
+              open={moreOpen}
+              activities={p.activities}
+              chosen={ui.placeFilters}
+              now={p.now}
+              timeZone={p.timeZone}
+              onToggle={(f) => {
+                dispatch(mapUi.actions.togglePlaceFilter(f));
+                if (!ui.sheetOpen) dispatch(mapUi.actions.setSheetOpen(true));
+              }}
+              onClear={() => dispatch(mapUi.actions.clearPlaceFilters())}
+            />
+          )
+        }
       />
       <p
         className={`gm-near-msg${near === 'denied' || near === 'unavailable' ? ' is-warning' : ''}`}

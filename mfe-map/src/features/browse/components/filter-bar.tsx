@@ -1,4 +1,6 @@
-// Search (diacritics-insensitive), category chips, "Open now" and "Near me".
+// Search (diacritics-insensitive), category chips, "Open now", "Near me" and "More filters" (the traveller
+// filters, whose chips come in `more` once loaded).
+import type { ReactNode } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { CATEGORY_STYLE } from '../../../lib/utils/categories.ts';
 import type { Category } from '../../../lib/utils/types.ts';
@@ -18,6 +20,11 @@ interface Props {
   onOpenNow: (on: boolean) => void;
   near: NearState;
   onNear: () => void;
+  /** "More filters": whether its chips are open, how many of them are on, what they are. */
+  moreOpen?: boolean;
+  moreCount?: number;
+  onMore?: () => void;
+  more?: ReactNode;
 }
 
 export function FilterBar(p: Props) {
@@ -52,6 +59,18 @@ export function FilterBar(p: Props) {
         >
           <UiIcon name="locate" size={14} /> {t('browse.nearMe')}
         </button>
+        {p.onMore && (
+          <button
+            type="button"
+            className="gm-chip"
+            aria-expanded={!!p.moreOpen}
+            aria-pressed={!!p.moreCount}
+            onClick={p.onMore}
+          >
+            {t('browse.moreFilters')}
+            {p.moreCount ? ` (${p.moreCount})` : ''}
+          </button>
+        )}
         {p.categories.map((c) => (
           <button
             key={c}
@@ -70,6 +89,7 @@ export function FilterBar(p: Props) {
           </button>
         )}
       </div>
+      {p.more}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The places the filters let through (category chips, search words, "open now"), ranked: a match in the
+// The places the filters let through (category chips, search words, "open now", the traveller filters), ranked: a match in the
 // name before a match elsewhere, then nearest first (Near me) or the curated order.
 import { useMemo } from 'react';
 import type { Locale } from '@guestmap/shared-ui/contracts';
@@ -9,6 +9,7 @@ import type { MapUiState } from '../../../lib/store/ui-slice.ts';
 import type { PlaceNames } from '../../../lib/api/get-place-names.ts';
 import { queryWords, searchRank } from '../utils/search.ts';
 import type { ListEntry } from '../components/place-list.tsx';
+import type { FilterMatch } from './use-place-filter-match.ts';
 
 export interface PlaceEntries {
   /** The categories this customer's places have, in the list's order. */
@@ -28,9 +29,11 @@ export function usePlaceEntries(
     locale: Locale;
     /** The places' names in every language (read when the guest first searches), for search. */
     allNames?: PlaceNames | null;
+    /** The traveller filters' rule (use-place-filter-match.ts); 'loading': no place until it is here. */
+    match?: FilterMatch;
   },
 ): PlaceEntries {
-  const { now, timeZone, me, locale, allNames } = opts;
+  const { now, timeZone, me, locale, allNames, match = 'none' } = opts;
   const categories = useMemo(() => CATEGORIES.filter((c) => activities.some((a) => a.category === c)), [activities]);
   const minute = Math.floor(now.getTime() / 60000);
   // Opening statuses are computed when asked for: by the "open now" filter (every place), by the list (the
@@ -43,6 +46,7 @@ export function usePlaceEntries(
   const openFilter = filters.openNow ? statusOf : null;
   const entries = useMemo<ListEntry[]>(() => {
     const list: ListEntry[] = [];
+    if (match === 'loading') return list;
     const words = queryWords(filters.query);
     const rank = new Map<ListEntry, number>();
     for (const a of activities) {
@@ -50,6 +54,7 @@ export function usePlaceEntries(
       const r = words.length ? searchRank(a, words, locale, allNames?.get(a.id)) : 0;
       if (r === null) continue;
       if (openFilter && openFilter(a).state !== 'open') continue;
+      if (match !== 'none' && !match(a)) continue;
       const entry = { activity: a, distance: me ? distanceMetres(me, a) : null };
       rank.set(entry, r);
       list.push(entry);
@@ -57,6 +62,6 @@ export function usePlaceEntries(
     if (words.length || me)
       list.sort((x, y) => rank.get(x)! - rank.get(y)! || (me ? (x.distance ?? 0) - (y.distance ?? 0) : 0));
     return list;
-  }, [activities, filters.categories, filters.query, allNames, openFilter, me, locale]);
+  }, [activities, filters.categories, filters.query, allNames, openFilter, match, me, locale]);
   return { categories, statusOf, entries };
 }
