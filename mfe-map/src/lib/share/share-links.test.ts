@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kakaoAppKey, messengerLinks, shareUrl } from './share-links.ts';
+import { shareUrl } from './share-links.ts';
+import { kakaoAppKey, messengerLinks } from './messenger-links.ts';
 
 const ORIGIN = 'https://guestmap.example';
 

@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import type { i18n as I18n } from 'i18next';
 import { usePlatform, useTranslation } from '@guestmap/shared-ui/contracts';
 import { useFeatureTexts, type FeatureSource } from '@guestmap/shared-ui/feature-texts';
-import { kakaoAppKey, messengerLinks } from './share-links.ts';
+import { kakaoAppKey, messengerLinks } from './messenger-links.ts';
 import type { SharePayload } from './use-share.tsx';
 import { shareKakao } from './kakao.ts';
 import en from './locales/en.json';
