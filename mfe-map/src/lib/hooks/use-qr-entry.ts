@@ -5,8 +5,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
 import { recordEvent } from '../api/record-event.ts';
-import { recordStaffVisit } from '../api/record-staff-visit.ts';
-import { STAFF_QUERY, isStaffCode, keepStaffCode } from '../utils/staff-code.ts';
+import { STAFF_QUERY, isStaffCode } from '../utils/staff-code.ts';
 
 const PENDING_HOME = 'guestmap.pendingHome';
 
@@ -35,8 +34,7 @@ export function useQrEntry(
 
   useEffect(() => {
     if (!customerId || !isStaffCode(staff)) return;
-    keepStaffCode(customerId, staff);
-    void recordStaffVisit(db, customerId, staff);
+    void import('../api/staff-entry.ts').then((m) => m.enterStaffVisit(db, customerId, staff));
   }, [staff, customerId, db]);
 
   useEffect(() => {

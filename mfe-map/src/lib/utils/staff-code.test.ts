@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keepStaffCode, markStaffVisitBound, staffCodeFor, unboundStaffVisits } from './staff-code.ts';
+import { staffCodeFor } from './staff-code.ts';
+import { keepStaffCode, markStaffVisitBound, unboundStaffVisits } from './staff-visits.ts';
 
 function memory(): Storage {
   const m = new Map<string, string>();

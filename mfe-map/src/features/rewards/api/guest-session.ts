@@ -2,7 +2,7 @@
 // shell treats it as "not really signed in", and signing up later converts it in place.
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import { recordStaffVisit } from '../../../lib/api/record-staff-visit.ts';
-import { markStaffVisitBound, unboundStaffVisits } from '../../../lib/utils/staff-code.ts';
+import { markStaffVisitBound, unboundStaffVisits } from '../../../lib/utils/staff-visits.ts';
 
 export async function ensureGuestSession(supabase: SupabaseClient): Promise<string> {
   const { data } = await supabase.auth.getSession();
