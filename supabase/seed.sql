@@ -1143,3 +1143,10 @@ from public.settlement_months m
 where m.customer_id = p.customer_id and m.month = p.month and p.customer_id = 'saigon-riverside-hotel';
 alter table public.partner_invoices enable trigger partner_invoices_guard;
 alter table public.hotel_payouts enable trigger hotel_payouts_guard;
+
+-- ─── staff links (docs/staff-links.md) ──────────────────────────────────────────
+-- Two of the Riverside's staff with links; the codes are fixed for the demo only (real ones are 128 random bits
+-- from create_staff_link): /saigon-riverside-hotel?s=demo-lan-reception-01a
+insert into public.staff_links (id, customer_id, name, code, created_by) values
+  ('00000000-0000-4000-e000-000000000001', 'saigon-riverside-hotel', 'Lan (reception)', 'demo-lan-reception-01a', '00000000-0000-4000-a000-000000000002'),
+  ('00000000-0000-4000-e000-000000000002', 'saigon-riverside-hotel', 'Minh (concierge)', 'demo-minh-concierge-02', '00000000-0000-4000-a000-000000000002');

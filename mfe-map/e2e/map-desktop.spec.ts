@@ -150,10 +150,12 @@ test.describe('desktop (1280 × 800)', () => {
             ?.length,
       )
       .toBe(0);
-    // No Web Share API in desktop Chromium: the link is copied.
+    // No Web Share API in desktop Chromium: the share menu (docs/sharing.md), whose "Copy link" copies it.
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await page.getByRole('button', { name: 'Partager', exact: true }).click();
-    await expect(page.getByText('Lien copié')).toBeVisible();
+    const menu = page.getByRole('dialog', { name: 'Partager' });
+    await menu.getByRole('button', { name: 'Copier le lien' }).click();
+    await expect(menu.getByRole('status')).toHaveText('Lien copié');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
       new RegExp(`/ho-chi-minh-city/map/war-remnants-museum/${a.id}$`),
     );

@@ -155,6 +155,11 @@ function build() {
 }
 
 // ─── serving ───────────────────────────────────────────────────────────────────
+const KAKAO_APP_KEY = /^[0-9a-f]{32}$/i.test(process.env.GUESTMAP_KAKAO_APP_KEY ?? '')
+  ? process.env.GUESTMAP_KAKAO_APP_KEY
+  : '';
+const KAKAO_SDK_ORIGIN = 'https://t1.kakaocdn.net';
+
 export function runtimeConfig({ apiUrl, anonKey }) {
   const remote = (name) => `http://${HOST}:${PORTS[name]}/mf-manifest.json`;
   return {
@@ -170,6 +175,8 @@ export function runtimeConfig({ apiUrl, anonKey }) {
       url: process.env.GUESTMAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors',
     },
+    // KakaoTalk in the guest's share menu, only with the operator's Kakao JavaScript key (docs/sharing.md).
+    ...(KAKAO_APP_KEY ? { share: { kakaoAppKey: KAKAO_APP_KEY } } : {}),
   };
 }
 
@@ -181,7 +188,8 @@ async function serveApps({ apiUrl, anonKey }, { readTimeoutMs } = {}) {
   const config = runtimeConfig({ apiUrl, anonKey });
   const wsUrl = apiUrl.replace(/^http/, 'ws');
   const csp = contentSecurityPolicy({
-    scripts: remoteOrigins,
+    // Kakao's SDK (loaded on the KakaoTalk tap) only where the operator configured a key.
+    scripts: [...remoteOrigins, ...(KAKAO_APP_KEY ? [KAKAO_SDK_ORIGIN] : [])],
     styles: remoteOrigins,
     connect: [apiUrl, wsUrl, ...remoteOrigins],
     images: ['https:', apiUrl, ...remoteOrigins],

@@ -920,6 +920,7 @@ export type Database = {
           decided_at: string | null
           hotel_month: string
           pin_set_by_hotel: boolean
+          staff_link_id: string | null
         }
         Insert: {
           id?: string
@@ -944,6 +945,7 @@ export type Database = {
           decided_at?: string | null
           hotel_month?: string
           pin_set_by_hotel?: boolean
+          staff_link_id?: string | null
         }
         Update: {
           id?: string
@@ -968,6 +970,7 @@ export type Database = {
           decided_at?: string | null
           hotel_month?: string
           pin_set_by_hotel?: boolean
+          staff_link_id?: string | null
         }
         Relationships: [
           {
@@ -1004,6 +1007,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "partner_transactions_staff_link"
+            columns: ["staff_link_id","customer_id"]
+            isOneToOne: false
+            referencedRelation: "staff_links"
+            referencedColumns: ["id","customer_id"]
           },
           {
             foreignKeyName: "partner_transactions_voucher_id_fkey"
@@ -1174,6 +1184,7 @@ export type Database = {
           slot: number
           idempotency_key: string
           played_at: string
+          staff_link_id: string | null
         }
         Insert: {
           id?: string
@@ -1188,6 +1199,7 @@ export type Database = {
           slot: number
           idempotency_key: string
           played_at?: string
+          staff_link_id?: string | null
         }
         Update: {
           id?: string
@@ -1202,6 +1214,7 @@ export type Database = {
           slot?: number
           idempotency_key?: string
           played_at?: string
+          staff_link_id?: string | null
         }
         Relationships: [
           {
@@ -1224,6 +1237,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "reward_prizes"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_plays_staff_link"
+            columns: ["staff_link_id","customer_id"]
+            isOneToOne: false
+            referencedRelation: "staff_links"
+            referencedColumns: ["id","customer_id"]
           },
           {
             foreignKeyName: "reward_plays_user_id_fkey"
@@ -1332,6 +1352,61 @@ export type Database = {
             columns: ["customer_id"]
             isOneToOne: false
             referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      staff_links: {
+        Row: {
+          id: string
+          customer_id: string
+          name: string
+          code: string
+          created_by: string | null
+          created_at: string
+          revoked_at: string | null
+          revoked_by: string | null
+        }
+        Insert: {
+          id?: string
+          customer_id: string
+          name: string
+          code: string
+          created_by?: string | null
+          created_at?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+        }
+        Update: {
+          id?: string
+          customer_id?: string
+          name?: string
+          code?: string
+          created_by?: string | null
+          created_at?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "staff_links_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "staff_links_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "staff_links_revoked_by_fkey"
+            columns: ["revoked_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -1666,6 +1741,28 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      create_staff_link: {
+        Args: {
+          p_customer_id: string
+          p_name: string
+        }
+        Returns: {
+          id: string
+          customer_id: string
+          name: string
+          code: string
+          created_by: string | null
+          created_at: string
+          revoked_at: string | null
+          revoked_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff_links"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       custom_access_token_hook: {
         Args: {
           event: Json
@@ -1923,8 +2020,17 @@ export type Database = {
           p_amount_minor: number
           p_currency: string
           p_idempotency_key: string
+          p_staff_link_id?: string
         }
         Returns: Json
+      }
+      record_staff_visit: {
+        Args: {
+          p_customer_id: string
+          p_code: string
+          p_visitor_id: string
+        }
+        Returns: undefined
       }
       redeem_voucher: {
         Args: {
@@ -1984,6 +2090,27 @@ export type Database = {
         }
         Returns: Json
       }
+      revoke_staff_link: {
+        Args: {
+          p_id: string
+        }
+        Returns: {
+          id: string
+          customer_id: string
+          name: string
+          code: string
+          created_by: string | null
+          created_at: string
+          revoked_at: string | null
+          revoked_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "staff_links"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_home_customer: {
         Args: {
           p_customer_id: string
@@ -2012,6 +2139,24 @@ export type Database = {
           p_account_name: string
         }
         Returns: Json
+      }
+      staff_link_figures: {
+        Args: {
+          p_customer_id: string
+          p_from: string
+          p_to: string
+        }
+        Returns: {
+          staff_link_id: string
+          name: string
+          code: string
+          created_at: string
+          revoked_at: string
+          guests: number
+          plays: number
+          redemptions: number
+          commission: Json
+        }[]
       }
       upsert_reward_campaign: {
         Args: {

@@ -18,6 +18,9 @@ const Statements = lazy(() =>
   import('../features/statements/components/statements.tsx').then((m) => ({ default: m.Statements })),
 );
 const QrPoster = lazy(() => import('../features/qr/components/qr-poster.tsx').then((m) => ({ default: m.QrPoster })));
+const StaffLinks = lazy(() =>
+  import('../features/staff/components/staff-links.tsx').then((m) => ({ default: m.StaffLinks })),
+);
 const Moderators = lazy(() =>
   import('../features/moderators/components/moderators.tsx').then((m) => ({ default: m.Moderators })),
 );
@@ -32,6 +35,7 @@ function tabsFor(kind: string, isAdmin: boolean): string[] {
     'recommendations',
     ...(kind === 'hotel' ? ['rewards', 'statements'] : []),
     'qr',
+    ...(kind === 'hotel' ? ['staff'] : []),
     'moderators',
     ...(isAdmin ? ['admin'] : []),
   ];
@@ -97,6 +101,10 @@ export default function Dashboard() {
                     ]
                   : []),
                 { key: 'qr', label: t('tabs.qr'), children: pane(<QrPoster customer={customer} />) },
+                // Staff links credit a hotel's staff with the guests they bring (docs/staff-links.md).
+                ...(customer.kind === 'hotel'
+                  ? [{ key: 'staff', label: t('tabs.staff'), children: pane(<StaffLinks customer={customer} />) }]
+                  : []),
                 { key: 'moderators', label: t('tabs.moderators'), children: pane(<Moderators />) },
                 ...(profile?.isAdmin
                   ? [{ key: 'admin', label: t('tabs.admin'), children: pane(<Administration />) }]

@@ -207,6 +207,7 @@ export default function MapScreen() {
         </aside>
         <RewardsEntry customer={customer} campaigns={campaigns} showButton={desktop || (!ui.sheetOpen && !selected)} />
       </div>
+      {actions.shareMenu}
     </main>
   );
 }

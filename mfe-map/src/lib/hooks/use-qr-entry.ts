@@ -1,9 +1,11 @@
 // QR entry (/{hotel}/map?src=qr): records an anonymous qr_scan, remembers the hotel as the guest's
 // home customer (applied through set_home_customer as soon as they are signed in, now or later),
-// and drops ?src=qr from the address so a shared link does not count as another scan.
+// and drops ?src=qr from the address so a shared link does not count as another scan. A staff member's link
+// (?s=<code>) records the visit for the database to attribute, and the code is kept for the guest's own shares.
 import { useEffect, useEffectEvent } from 'react';
 import { usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
 import { recordEvent } from '../api/record-event.ts';
+import { STAFF_QUERY, isStaffCode } from '../utils/staff-code.ts';
 
 const PENDING_HOME = 'guestmap.pendingHome';
 
@@ -15,6 +17,7 @@ export function useQrEntry(
 ) {
   const { db, navigateTo, user, refreshProfile, profile } = usePlatform();
   const isQr = search.get('src') === 'qr';
+  const staff = search.get(STAFF_QUERY);
 
   const recordScan = useEffectEvent((customerId: string) => {
     void recordEvent(db, customerId, 'qr_scan');
@@ -28,6 +31,11 @@ export function useQrEntry(
   useEffect(() => {
     if (isQr && customerId) recordScan(customerId);
   }, [isQr, customerId]);
+
+  useEffect(() => {
+    if (!customerId || !isStaffCode(staff)) return;
+    void import('../api/staff-entry.ts').then((m) => m.enterStaffVisit(db, customerId, staff));
+  }, [staff, customerId, db]);
 
   useEffect(() => {
     if (!user) return;

@@ -1,13 +1,14 @@
 // The hotel's figures for a chosen period, compared with the one before, from the database's
 // dashboard_overview() (rollups of the analytics events, maintained as events arrive).
 import { useEffect, useState } from 'react';
-import { Card, Col, Empty, Row, Segmented, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { failedForConnection, useRetryWhileDown, useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { delta, type Comparison, type EventType } from '../utils/compute.ts';
 import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
 import { LineChart } from './line-chart.tsx';
 import { formatMoney } from '../../../lib/money.ts';
+import { PeriodPicker } from '../../../lib/period-picker.tsx';
 import { currenciesOf, type PartnerFigures } from '../utils/partner-figures.ts';
 import { loadOverview } from '../api/dashboard-overview.ts';
 
@@ -137,13 +138,7 @@ export function Overview({ hotel }: { hotel: boolean }) {
   return (
     <section aria-label={t('overview.title')}>
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginBottom: 16 }}>
-        <Typography.Text strong>{t('overview.period')}</Typography.Text>
-        <Segmented
-          aria-label={t('overview.period')}
-          value={days}
-          onChange={(v) => setDays(Number(v))}
-          options={[7, 30, 90].map((d) => ({ value: d, label: t('overview.lastDays', { count: d }) }))}
-        />
+        <PeriodPicker days={days} onChange={setDays} />
         <Typography.Text type="secondary">{t('overview.comparedWith')}</Typography.Text>
       </div>
       <Row gutter={[12, 12]}>

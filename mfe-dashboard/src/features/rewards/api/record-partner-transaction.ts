@@ -5,7 +5,15 @@ import { withStepUp } from '../../../lib/step-up.tsx';
 
 export const recordPartnerTransaction = (
   db: TypedClient,
-  v: { customerId: string; activityId: string; amountMinor: number; currency: string; idempotencyKey: string },
+  v: {
+    customerId: string;
+    activityId: string;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+    /** The staff member who made the sale (one of the hotel's live links), if any. */
+    staffLinkId?: string | null;
+  },
 ) =>
   withStepUp(db, async () =>
     db.rpc('record_partner_transaction', {
@@ -14,5 +22,6 @@ export const recordPartnerTransaction = (
       p_amount_minor: v.amountMinor,
       p_currency: v.currency,
       p_idempotency_key: v.idempotencyKey,
+      p_staff_link_id: v.staffLinkId ?? undefined,
     }),
   );

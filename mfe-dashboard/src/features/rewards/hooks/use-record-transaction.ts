@@ -12,6 +12,7 @@ export interface TxnValues {
   activity_id: string;
   amount: string;
   currency: string;
+  staff_link_id?: string | null;
 }
 
 export function useRecordTransaction(customerId: string, currencies: Currency[] | null, onRecorded: () => void) {
@@ -35,6 +36,7 @@ export function useRecordTransaction(customerId: string, currencies: Currency[] 
       amountMinor: amount.minor,
       currency: v.currency,
       idempotencyKey: key.current,
+      staffLinkId: v.staff_link_id ?? null,
     });
     setBusy(false);
     if (error) {

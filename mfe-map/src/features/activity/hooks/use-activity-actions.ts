@@ -1,16 +1,20 @@
 // What a guest does with an opened place: save it (signing in first), share its link (the system's share
-// sheet, else the clipboard), ask for directions. Each counts an analytics event once it happened.
+// sheet, else the share menu), ask for directions. Each counts an analytics event once it happened.
+import { useRef, type ReactNode } from 'react';
 import { usePlatform, useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Activity } from '../../../lib/utils/types.ts';
 import { recordEvent } from '../../../lib/api/record-event.ts';
 import { useFavourites } from '../api/favourites.ts';
+import { useShare } from '../../../lib/share/use-share.tsx';
 
 export interface ActivityActions {
   isSaved: (a: Activity) => boolean;
   favourite: (a: Activity) => Promise<void>;
   share: (a: Activity) => Promise<void>;
   directions: (a: Activity) => void;
+  /** The share menu while it is open (render it anywhere). */
+  shareMenu: ReactNode;
 }
 
 export function useActivityActions(customerId: string | undefined): ActivityActions {
@@ -18,29 +22,18 @@ export function useActivityActions(customerId: string | undefined): ActivityActi
   const { db, locale, hrefFor, toast, user, requestSignIn } = usePlatform();
   const favourites = useFavourites(db, user?.id ?? null);
 
+  // The share sheet where the browser has one, else the share menu (lib/share: loaded when first opened).
+  const shared = useRef<string | null>(null);
+  const { share: open, menu: shareMenu } = useShare(customerId, () => {
+    if (customerId) void recordEvent(db, customerId, 'share', shared.current);
+  });
   const share = async (a: Activity) => {
     if (!customerId) return;
-    const url = new URL(
-      hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }),
-      window.location.origin,
-    ).href;
-    const title = pickText(a.title, locale);
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-        void recordEvent(db, customerId, 'share', a.id);
-      } catch (e) {
-        if ((e as Error).name !== 'AbortError') toast.error(t('activity.shareFailed'));
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t('activity.linkCopied'));
-      void recordEvent(db, customerId, 'share', a.id);
-    } catch {
-      toast.info(url);
-    }
+    shared.current = a.id;
+    await open({
+      path: hrefFor('Activity', { customerId, activitySlug: a.slug, activityId: a.id }),
+      title: pickText(a.title, locale),
+    });
   };
 
   const favourite = async (a: Activity) => {
@@ -62,5 +55,5 @@ export function useActivityActions(customerId: string | undefined): ActivityActi
     if (customerId) void recordEvent(db, customerId, 'directions_click', a.id);
   };
 
-  return { isSaved: (a) => favourites.ids.has(a.id), favourite, share, directions };
+  return { isSaved: (a) => favourites.ids.has(a.id), favourite, share, directions, shareMenu };
 }

@@ -7,6 +7,8 @@ import type { Activity, Customer } from '../../../lib/utils/types.ts';
 import { categoryStyle } from '../../../lib/utils/categories.ts';
 import { safeHttpUrl } from '../../../lib/utils/links.ts';
 import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
+import { useShare } from '../../../lib/share/use-share.tsx';
+import { recordEvent } from '../../../lib/api/record-event.ts';
 
 const HIGHLIGHTS = 6;
 
@@ -21,7 +23,8 @@ interface Props {
 
 export function CustomerWelcome({ customerId, customer: c, activities, shown, children }: Props) {
   const { t } = useTranslation('map');
-  const { locale, navigateTo, hrefFor } = usePlatform();
+  const { locale, navigateTo, hrefFor, db } = usePlatform();
+  const { share, menu } = useShare(customerId, () => void recordEvent(db, customerId, 'share'));
   const highlights = useMemo<Activity[]>(() => {
     const list = [...activities];
     // Partners (with guest offers) first on a hotel's page, then the curated order.
@@ -60,6 +63,13 @@ export function CustomerWelcome({ customerId, customer: c, activities, shown, ch
           <a className="gm-btn-primary gm-hero-cta" href={mapHref} onClick={openMap}>
             {t('customer.openMap')}
           </a>
+          <button
+            type="button"
+            className="gm-link-btn gm-hero-share"
+            onClick={() => void share({ path: mapHref, title: c.name, text: c.tagline || c.name })}
+          >
+            {t('customer.shareMap')}
+          </button>
           <p className="gm-hero-count" aria-live="polite">
             {shown === 'welcome' ? t('map.waitingPlaces') : t('customer.placeCount', { count: activities.length })}
           </p>
@@ -99,6 +109,7 @@ export function CustomerWelcome({ customerId, customer: c, activities, shown, ch
       )}
 
       {children}
+      {menu}
     </main>
   );
 }

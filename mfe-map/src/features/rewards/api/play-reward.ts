@@ -1,7 +1,7 @@
 // play_reward: the draw happens in the database; the same key always returns the same outcome.
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../../lib/utils/types.ts';
-import { ensureGuestSession } from './guest-session.ts';
+import { bindStaffVisits, ensureGuestSession } from './guest-session.ts';
 
 export interface PlayOutcome {
   play_id: string;
@@ -24,6 +24,7 @@ export async function playReward(
   idempotencyKey: string,
 ): Promise<PlayOutcome> {
   await ensureGuestSession(supabase);
+  await bindStaffVisits(supabase);
   const { data, error } = await supabase.rpc('play_reward', {
     p_campaign_id: campaignId,
     p_idempotency_key: idempotencyKey,

@@ -185,7 +185,9 @@ function RewardsPanelTexts({ customer, campaigns, onClose }: Props) {
               ) : (
                 <PointsTab wallet={w} locale={locale} />
               ))}
-            {x === 'vouchers' && <VouchersTab vouchers={w.vouchers} customerId={customer.id} locale={locale} />}
+            {x === 'vouchers' && (
+              <VouchersTab vouchers={w.vouchers} customerId={customer.id} hotelName={customer.name} locale={locale} />
+            )}
           </div>
         ))}
         <footer className="gm-rewards-foot">

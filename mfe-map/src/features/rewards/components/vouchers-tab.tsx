@@ -6,8 +6,9 @@ import { useTranslation, usePlatform, type Locale } from '@guestmap/shared-ui/co
 import { Spinner } from '@guestmap/shared-ui/components';
 import type { Voucher } from '../api/wallet.ts';
 import { REDEEM_QUERY } from '../utils/voucher-code.ts';
+import { useShare } from '../../../lib/share/use-share.tsx';
 
-const VoucherQr = lazy(() => import('./voucher-qr.tsx'));
+const QrSvg = lazy(() => import('../../../lib/components/qr-svg.tsx'));
 
 export function voucherStatus(
   v: Pick<Voucher, 'redeemed_at' | 'expires_at'>,
@@ -17,7 +18,17 @@ export function voucherStatus(
   return Date.parse(v.expires_at) <= now ? 'expired' : 'valid';
 }
 
-function VoucherCard({ v, customerId, locale }: { v: Voucher; customerId: string; locale: Locale }) {
+function VoucherCard({
+  v,
+  customerId,
+  hotelName,
+  locale,
+}: {
+  v: Voucher;
+  customerId: string;
+  hotelName: string;
+  locale: Locale;
+}) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
   const { hrefFor } = usePlatform();
   const [qr, setQr] = useState(false);
@@ -30,6 +41,9 @@ function VoucherCard({ v, customerId, locale }: { v: Voucher; customerId: string
       ? t('vouchers.pct', { pct: v.discount_pct })
       : '';
   const url = new URL(hrefFor('Customer', { customerId }, { [REDEEM_QUERY]: v.code }), window.location.origin).href;
+  // Sharing a win tells what was won and links the hotel's rewards: never the code (the guest's bearer secret).
+  const { share, menu } = useShare(customerId);
+  const prize = [discount, partner].filter(Boolean).join(' · ');
   return (
     <li className={`gm-voucher is-${status}`}>
       <p className="gm-voucher-discount">{discount}</p>
@@ -44,6 +58,20 @@ function VoucherCard({ v, customerId, locale }: { v: Voucher; customerId: string
             ? t('vouchers.expired', { date: date.format(new Date(v.expires_at)) })
             : t('vouchers.validUntil', { date: date.format(new Date(v.expires_at)) })}
       </p>
+      <button
+        type="button"
+        className="gm-btn-ghost"
+        onClick={() =>
+          void share({
+            path: hrefFor('Map', { customerId }, { rewards: '1' }),
+            title: hotelName,
+            text: t('vouchers.shareText', { prize, hotel: hotelName }),
+          })
+        }
+      >
+        {t('vouchers.share')}
+      </button>
+      {menu}
       {status === 'valid' && (
         <>
           <button type="button" className="gm-btn-ghost" aria-expanded={qr} onClick={() => setQr((o) => !o)}>
@@ -52,7 +80,7 @@ function VoucherCard({ v, customerId, locale }: { v: Voucher; customerId: string
           {qr && (
             <div className="gm-voucher-qr-box">
               <Suspense fallback={<Spinner label={t('loading')} />}>
-                <VoucherQr value={url} label={t('vouchers.qrLabel', { code: v.code })} />
+                <QrSvg className="gm-voucher-qr" value={url} label={t('vouchers.qrLabel', { code: v.code })} />
               </Suspense>
               <p className="gm-muted gm-small">{t('vouchers.qrHint')}</p>
             </div>
@@ -66,10 +94,12 @@ function VoucherCard({ v, customerId, locale }: { v: Voucher; customerId: string
 export function VouchersTab({
   vouchers,
   customerId,
+  hotelName,
   locale,
 }: {
   vouchers: Voucher[];
   customerId: string;
+  hotelName: string;
   locale: Locale;
 }) {
   const { t } = useTranslation('map', { keyPrefix: 'rewards' });
@@ -77,7 +107,7 @@ export function VouchersTab({
   return (
     <ul className="gm-vouchers" aria-label={t('tabs.vouchers')}>
       {vouchers.map((v) => (
-        <VoucherCard key={v.id} v={v} customerId={customerId} locale={locale} />
+        <VoucherCard key={v.id} v={v} customerId={customerId} hotelName={hotelName} locale={locale} />
       ))}
     </ul>
   );

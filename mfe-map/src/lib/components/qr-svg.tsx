@@ -1,9 +1,9 @@
-// A voucher's QR code as SVG, drawn from the module matrix (no HTML strings). Loaded on demand: it
-// brings the qrcode package.
+// A QR code as SVG, drawn from the module matrix (no HTML strings, nothing fetched: the production CSP holds). Loaded
+// on demand, as it brings the qrcode package: a voucher's code (rewards), a link to share (lib/share, for WeChat).
 import { useMemo } from 'react';
 import QRCode from 'qrcode';
 
-export default function VoucherQr({ value, label }: { value: string; label: string }) {
+export default function QrSvg({ value, label, className }: { value: string; label: string; className: string }) {
   const { size, d } = useMemo(() => {
     const m = QRCode.create(value, { errorCorrectionLevel: 'M' }).modules;
     let path = '';
@@ -13,7 +13,7 @@ export default function VoucherQr({ value, label }: { value: string; label: stri
   }, [value]);
   return (
     <svg
-      className="gm-voucher-qr"
+      className={className}
       viewBox={`0 0 ${size} ${size}`}
       role="img"
       aria-label={label}
