@@ -1,6 +1,6 @@
 -- The roles of a hosted Supabase database: attributes, memberships, role settings, and who owns and may create in
--- the platform's schemas (as supabase/postgres' init scripts and migrations leave them, up to 2026; README,
--- "The database's roles"). Run at every start, after the bootstrap, by the stack's own connection as the
+-- the platform's schemas (as supabase/postgres' init scripts and migrations leave them, up to 2026; docs/db.md,
+-- the Roles row). Run at every start, after the bootstrap, by the stack's own connection as the
 -- superuser supabase_admin (idempotent), so a database bootstrapped by an earlier stack becomes hosted's too.
 
 -- ─── Roles and attributes ─────────────────────────────────────────────────────────

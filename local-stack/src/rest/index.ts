@@ -75,7 +75,13 @@ export function registerRest(ctx: StackContext): void {
       const plans = planContext(cache, api.schema, api.query!.nodes);
       const env = builderEnv(cache, api.media);
       if (api.read)
-        return readQuery(tx, env, tableReadPlan(plans, table, api, ctx.config.api.maxRows), api, ctx.config.api.maxRows);
+        return readQuery(
+          tx,
+          env,
+          tableReadPlan(plans, table, api, ctx.config.api.maxRows),
+          api,
+          ctx.config.api.maxRows,
+        );
       const write = mutatePlan(cache, table, api);
       return mutateQuery(tx, env, api, write, wherePlan(plans, table), representPlan(plans, table, api));
     });

@@ -288,12 +288,7 @@ function planEmbed(ctx: PlanContext, parent: Table, e: SelectEmbed, path: string
   };
 }
 
-function conditions(
-  ctx: PlanContext,
-  table: Table,
-  cs: Condition[],
-  embeds: Map<string, EmbedPlan>,
-): PlanCondition[] {
+function conditions(ctx: PlanContext, table: Table, cs: Condition[], embeds: Map<string, EmbedPlan>): PlanCondition[] {
   return cs.map((c) => condition(ctx, table, c, embeds));
 }
 

@@ -11,7 +11,16 @@ import { contentRange } from '../range.ts';
 import { customBody, mutateResponse, readResponse, singleObject, withResponseGucs, type Outcome } from '../response.ts';
 import type { Table } from '../schema-cache/index.ts';
 import type { SelectItem } from '../api-request/query-params.ts';
-import { buildRead, handlerSql, ident, mutateSql, qualified, type Env, type Params, type Source } from './query-builder.ts';
+import {
+  buildRead,
+  handlerSql,
+  ident,
+  mutateSql,
+  qualified,
+  type Env,
+  type Params,
+  type Source,
+} from './query-builder.ts';
 import { geoJsonFunction, GUCS_SQL, lastQuery, plannedTotal, runRead, type ReadResult } from './statements.ts';
 import type { Prefs } from '../api-request/preferences.ts';
 

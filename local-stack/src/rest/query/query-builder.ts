@@ -421,7 +421,16 @@ export interface ReadOpts {
 export function buildRead(env: Env, src: Source, plan: ReadPlan, opts: ReadOpts, pre = ''): string {
   const node = buildNode(env, src, plan);
   const from = `${src.from} as ${ident(src.alias)}`;
-  const page = selectText(node.select, from, node.joins, node.where, node.orderBy, node.limit, node.offset, node.groupBy);
+  const page = selectText(
+    node.select,
+    from,
+    node.joins,
+    node.where,
+    node.orderBy,
+    node.limit,
+    node.offset,
+    node.groupBy,
+  );
   const needJoins = node.where.some((w) => w.includes('_j"'));
   const countFrom = selectText([], from, needJoins ? node.joins : [], node.where, []).replace(/^select /, '');
   env.countFrom = countFrom;
