@@ -108,8 +108,6 @@ export interface EmbedPlan {
   joinType?: 'inner' | 'left';
   /** `rel()`, or an embed holding only such embeds: it filters (with `!inner`) but is not output (PostgREST). */
   empty: boolean;
-  /** Whether its select (or a spread inside it) aggregates. */
-  aggregates: boolean;
   child: ReadPlan;
 }
 
@@ -254,8 +252,7 @@ function planEmbed(ctx: PlanContext, parent: Table, e: SelectEmbed, path: string
           : [it],
       )
     : e.select;
-  const aggregates = hasAggregate(items);
-  if (e.spread && !toOne && aggregates)
+  if (e.spread && !toOne && hasAggregate(items))
     throw restError(
       400,
       'PGRST127',
@@ -283,7 +280,6 @@ function planEmbed(ctx: PlanContext, parent: Table, e: SelectEmbed, path: string
     spread: e.spread,
     joinType: e.joinType,
     empty: emptyEmbed(e),
-    aggregates,
     child,
   };
 }
