@@ -1,6 +1,6 @@
 // The embedded database with a data folder (`npm start`) puts each commit on the disk before the commit
 // returns (issue #29, item 5): every committed write reaches fsync(2). PGLITE_FSYNC=off keeps PGlite's own
-// defaults, where none does (figures: bench/durability-bench.ts, README "Durability").
+// defaults, where none does (figures: bench/durability-bench.ts, docs/db.md "Durability").
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -92,7 +92,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   },
   {
     reason:
-      "auth features the stack's auth service does not have (README, Auth): SSO/SAML (sso_providers, sso_domains, saml_providers, saml_relay_states), the OAuth 2.1 server (oauth_*), custom OAuth providers, passkeys (webauthn_*); and GoTrue's own bookkeeping (instances, schema_migrations)",
+      "auth features the stack's auth service does not have (docs/auth.md): SSO/SAML (sso_providers, sso_domains, saml_providers, saml_relay_states), the OAuth 2.1 server (oauth_*), custom OAuth providers, passkeys (webauthn_*); and GoTrue's own bookkeeping (instances, schema_migrations)",
     differences: [
       'table auth.custom_oauth_providers: hosted rls off | stack (none)',
       'table auth.instances: hosted rls on | stack (none)',
@@ -111,7 +111,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   },
   {
     reason:
-      "Realtime's postgres_changes bookkeeping (realtime.subscription) and its migration table (realtime.schema_migrations): the stack's realtime works without them (README, the database compared with hosted's)",
+      "Realtime's postgres_changes bookkeeping (realtime.subscription) and its migration table (realtime.schema_migrations): the stack's realtime works without them (docs/db.md, the database compared with hosted's)",
     differences: [
       'table realtime.schema_migrations: hosted rls off | stack (none)',
       'table realtime.subscription: hosted rls off | stack (none)',

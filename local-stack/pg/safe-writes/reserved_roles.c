@@ -1,6 +1,6 @@
 /*
  * The reserved roles of a hosted Supabase database, guarded for the PostgreSQL-server path of the local stack
- * (README, "supautils"). Hosted's supautils refuses `postgres` (a non-superuser with CREATEROLE) the platform's
+ * (local-stack/docs/db.md, the supautils row). Hosted's supautils refuses `postgres` (a non-superuser with CREATEROLE) the platform's
  * roles; PostgreSQL 16 and later refuse most of it by themselves (CREATEROLE administers only the roles held
  * WITH ADMIN OPTION), but on PostgreSQL 15 CREATEROLE administers every role that is not a superuser. This
  * hook, written for this stack, refuses a non-superuser:

@@ -65,7 +65,7 @@ const textParsers = (): Record<number, (v: string) => unknown> => ({});
 
 /**
  * How the embedded database's commits reach the disk (measured in bench/durability-bench.ts; what each
- * promises: README, "Durability"):
+ * promises: docs/db.md, "Durability"):
  * - 'off': PGlite's defaults (`-F`, Postgres fsync off). A commit's WAL is written to the operating system at
  *   commit, so a killed process (kill -9) loses nothing, but the OS may keep it in memory: a power cut or OS
  *   crash may lose recent commits or leave the folder damaged.

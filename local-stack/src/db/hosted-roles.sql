@@ -1,6 +1,6 @@
 -- The roles of a hosted Supabase database: attributes, memberships, role settings, and who owns and may create in
--- the platform's schemas (as supabase/postgres' init scripts and migrations leave them, up to 2026; README,
--- "The database's roles"). Run at every start, after the bootstrap, by the stack's own connection as the
+-- the platform's schemas (as supabase/postgres' init scripts and migrations leave them, up to 2026; docs/db.md,
+-- the Roles row). Run at every start, after the bootstrap, by the stack's own connection as the
 -- superuser supabase_admin (idempotent), so a database bootstrapped by an earlier stack becomes hosted's too.
 
 -- ─── Roles and attributes ─────────────────────────────────────────────────────────
@@ -26,7 +26,7 @@ alter role supabase_storage_admin nosuperuser noinherit createrole nocreatedb lo
 alter role supabase_realtime_admin nosuperuser noinherit nocreaterole nocreatedb nologin noreplication nobypassrls;
 alter role dashboard_user nosuperuser inherit createrole createdb nologin replication nobypassrls;
 -- The platform's own: read-only access for the dashboard and support, and read replicas. No project uses them; they
--- exist so that their names are taken, as on hosted (supautils reserves them; README, "supautils"). No password.
+-- exist so that their names are taken, as on hosted (supautils reserves them; docs/db.md, the supautils row). No password.
 alter role supabase_read_only_user nosuperuser inherit nocreaterole nocreatedb login noreplication bypassrls;
 alter role supabase_replication_admin nosuperuser inherit nocreaterole nocreatedb login replication nobypassrls;
 

@@ -87,7 +87,7 @@ export async function migrate(
   opts: { migrationsDir: string | null; seedFiles?: string[]; log?: (m: string) => void },
 ): Promise<MigrateResult> {
   const log = opts.log ?? (() => undefined);
-  // As supabase_admin: the database as hosted has it before any project migration (README, "Start-up").
+  // As supabase_admin: the database as hosted has it before any project migration (docs/db.md, "Start-up").
   await adoptHostedRoles(db);
   const bootstrapped = await bootstrap(db);
   await applyHostedRoles(db);

@@ -1,6 +1,6 @@
 // Who the stack is on its database, as on hosted Supabase: its own connection is the superuser `supabase_admin`
 // (as hosted's services and the platform's own migrations are), and a project's migrations and seed run as
-// `postgres`, which is not a superuser there (README, "The database's roles").
+// `postgres`, which is not a superuser there (docs/db.md, the Roles row).
 import type { Db, Queryable } from './db.ts';
 import { StackStartError } from './errors.ts';
 

@@ -6,7 +6,7 @@
 -- (or the superuser attribute, for CREATE EXTENSION) are lent to postgres inside its transaction and taken back when
 -- the command ends; the command's table (or extension) is then checked against the list, and anything outside it
 -- fails as hosted refuses it. A failing command rolls the loan back with it. What supautils does that this does
--- not: README, "Where the local stack differs from hosted". Run at every start as supabase_admin (idempotent).
+-- not: docs/db.md (the supautils row). Run at every start as supabase_admin (idempotent).
 create schema if not exists _supautils;
 revoke all on schema _supautils from public;
 

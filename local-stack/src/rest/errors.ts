@@ -29,6 +29,9 @@ export const restError = (
 /** PGRST100: a query parameter that does not parse. */
 export const badQuery = (message: string, details: string) => restError(400, 'PGRST100', message, details);
 export const badBody = (message = 'Empty or invalid json') => restError(400, 'PGRST102', message);
+/** PGRST204: a column the request names (`?columns=`, a body's key) that the table does not have. */
+export const unknownColumn = (table: { name: string }, col: string) =>
+  restError(400, 'PGRST204', `Could not find the '${col}' column of '${table.name}' in the schema cache`);
 
 interface PgLikeError {
   code?: string;

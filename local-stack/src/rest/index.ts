@@ -7,13 +7,22 @@ import { endBody, type Req, type Res } from '../http/router.ts';
 import { callApiRequest, tableApiRequest } from './api-request/index.ts';
 import { authenticate, type Auth } from './auth.ts';
 import { fromPgError, isPgError, restError, RestError } from './errors.ts';
-import { callPlan, lookupTable, mutatePlan } from './plan/index.ts';
-import { isDefaultSelect, negotiateMedia } from './plan/negotiate.ts';
+import {
+  callPlan,
+  callRead,
+  lookupTable,
+  mutatePlan,
+  planContext,
+  representPlan,
+  tableReadPlan,
+  wherePlan,
+} from './plan/index.ts';
+import { checkPlanMedia, isDefaultSelect, negotiateMedia } from './plan/negotiate.ts';
 import { invokeQuery, mutateQuery, readQuery } from './query/index.ts';
 import { builderEnv } from './query/query-builder.ts';
 import { transactor } from './query/transaction.ts';
 import type { Headers, Outcome } from './response.ts';
-import { SchemaCacheManager } from './schema-cache.ts';
+import { SchemaCacheManager } from './schema-cache/index.ts';
 
 export { settingMs } from './query/transaction.ts';
 
@@ -61,9 +70,20 @@ export function registerRest(ctx: StackContext): void {
     return inTx(req, auth, api.schema, api.path, api.read, async (tx, cache) => {
       const table = lookupTable(cache, api.schema, api.name);
       api.media = negotiateMedia(cache, api.media, api.schema, table.name, isDefaultSelect(api.query!.select));
-      const env = builderEnv(cache, api.schema, api.query!, api.media);
-      if (api.read) return readQuery(tx, env, table, api, ctx.config.api.maxRows);
-      return mutateQuery(tx, env, table, api, mutatePlan(table, api));
+      checkPlanMedia(cache, api.media);
+      // plan (PostgREST's Plan), then run what the plans say (Query)
+      const plans = planContext(cache, api.schema, api.query!.nodes);
+      const env = builderEnv(cache, api.media);
+      if (api.read)
+        return readQuery(
+          tx,
+          env,
+          tableReadPlan(plans, table, api, ctx.config.api.maxRows),
+          api,
+          ctx.config.api.maxRows,
+        );
+      const write = mutatePlan(cache, table, api);
+      return mutateQuery(tx, env, api, write, wherePlan(plans, table), representPlan(plans, table, api));
     });
   }
 
@@ -78,8 +98,9 @@ export function registerRest(ctx: StackContext): void {
       const plan = callPlan(cache, api);
       const rel = plan.routine.returnTable?.name ?? plan.routine.name;
       api.media = negotiateMedia(cache, api.media, api.schema, rel, isDefaultSelect(plan.query.select));
-      const env = builderEnv(cache, api.schema, plan.query, api.media);
-      return invokeQuery(tx, env, api, plan, ctx.config.api.maxRows);
+      checkPlanMedia(cache, api.media);
+      const rows = callRead(planContext(cache, api.schema, plan.query.nodes), plan, api, ctx.config.api.maxRows);
+      return invokeQuery(tx, builderEnv(cache, api.media), api, plan, rows, ctx.config.api.maxRows);
     });
   }
 

@@ -245,7 +245,7 @@ describe.each(BACKENDS)('the database roles and migrations as hosted, on %s', (b
     expect(await apply('alter role supabase_storage_admin rename to storage_keeper;')).toMatch(refused);
     expect(await apply('drop role supabase_realtime_admin;')).toMatch(refused);
     // A reserved name not yet taken: refused by the module on the server; PGlite (no module) creates it, a difference
-    // the README lists. (The platform roles hosted has are there on both, so their names are taken anyway.)
+    // docs/db.md lists. (The platform roles hosted has are there on both, so their names are taken anyway.)
     if (backend === 'postgres') expect(await apply('create role pgbouncer;')).toMatch(refused);
     else {
       expect(await apply('create role pgbouncer;')).toBe('applied');

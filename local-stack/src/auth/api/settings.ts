@@ -1,4 +1,4 @@
-// GET /health, GET /settings and GET /.well-known/jwks.json (GoTrue's api/health.go, settings.go, jwks.go).
+// GET /health, GET /settings and GET /.well-known/jwks.json (GoTrue's health check in api/api.go, api/settings.go, api/jwks.go).
 import type { StackContext } from '../../context.ts';
 import type { Res } from '../../http/router.ts';
 import { reply } from '../http.ts';

@@ -6,7 +6,9 @@
 import { badBody, fuzzyMatch, restError } from '../errors.ts';
 import { isObj, type ApiRequest } from '../api-request/index.ts';
 import { parseQuery, type QueryParts } from '../api-request/query-params.ts';
-import { qkey, type Routine, type SchemaCache } from '../schema-cache.ts';
+import { readWindow, type Window } from '../range.ts';
+import { qkey, type Routine, type SchemaCache } from '../schema-cache/index.ts';
+import { pseudoTable, readPlan, type PlanContext, type ReadPlan } from './read-plan.ts';
 
 export interface CallPlan {
   routine: Routine;
@@ -112,4 +114,24 @@ export function callPlan(cache: SchemaCache, api: ApiRequest): CallPlan {
       'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
     );
   return { routine, query: q, args, keys, positional };
+}
+
+/** What a call reads of its function's rows: the window of a set (or of a composite value), the read plan of rows. */
+export interface CallRead {
+  window?: Window;
+  plan?: ReadPlan;
+}
+
+/**
+ * The read of a call's result: none for a void function or a single scalar (its value is the body); the window for
+ * a set of scalars; the window and a read plan over the rows of a composite result (a table's row type, or a
+ * pseudo-table of its OUT/TABLE columns).
+ */
+export function callRead(ctx: PlanContext, call: CallPlan, api: ApiRequest, maxRows: number): CallRead {
+  const { routine } = call;
+  if (routine.returnKind === 'void' || (routine.returnKind === 'scalar' && !routine.returnsSet)) return {};
+  const window = readWindow(call.query.nodes.get('')!, api.range, api.method, maxRows);
+  if (routine.returnKind === 'scalar') return { window };
+  const table = routine.returnTable ?? pseudoTable(api.schema, routine.name, routine.returnColumns);
+  return { window, plan: readPlan(ctx, table, call.query.select, { window, name: routine.name }) };
 }

@@ -2,10 +2,13 @@
 // writes: the rows and their columns (`?columns=` or the first object's keys, which every object must
 // share), the conflict target of an upsert, the columns set by an update. Checks the body and the
 // columns against the schema cache; the SQL is made by query/query-builder.ts.
-import { badBody, restError } from '../errors.ts';
+import { badBody, restError, unknownColumn } from '../errors.ts';
 import { isObj, type ApiRequest } from '../api-request/index.ts';
-import type { Table } from '../schema-cache.ts';
-import { unknownColumn } from '../query/query-builder.ts';
+import { repKey, type SchemaCache, type Table } from '../schema-cache/index.ts';
+import type { Fn } from './read-plan.ts';
+
+/** The columns whose domain a data representation parses from the body's JSON, with the function that does. */
+export type BodyParsers = Map<string, Fn>;
 
 export type MutatePlan =
   | {
@@ -17,11 +20,24 @@ export type MutatePlan =
       missingDefault: boolean;
       /** PUT (PostgREST's MutationSingleUpsert): the body's rows must match the URL's primary key filters. */
       put?: boolean;
+      parsers: BodyParsers;
     }
-  | { kind: 'update'; body: Record<string, unknown>; cols: string[]; missingDefault?: boolean }
+  | { kind: 'update'; body: Record<string, unknown>; cols: string[]; missingDefault?: boolean; parsers: BodyParsers }
   | { kind: 'delete' };
 
-export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
+/** Data representations as PostgREST applies them to bodies: an implicit cast from json into the column's domain. */
+function bodyParsers(cache: SchemaCache, table: Table, cols: string[]): BodyParsers {
+  const out: BodyParsers = new Map();
+  if (cache.reps.size === 0) return out;
+  for (const c of cols) {
+    const type = table.columns.get(c)?.type;
+    const fn = type !== undefined ? cache.reps.get(repKey('json', type)) : undefined;
+    if (fn) out.set(c, fn);
+  }
+  return out;
+}
+
+export function mutatePlan(cache: SchemaCache, table: Table, api: ApiRequest): MutatePlan {
   const { body, prefs } = api;
   const q = api.query!;
   if (api.method === 'POST') {
@@ -45,9 +61,16 @@ export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
     }
     // `?columns=`: only those keys of each row are read (PostgREST parses no other, so their values cannot fail)
     const picked = q.columns ? rows.map((r) => pick(r, cols)) : rows;
-    return { kind: 'insert', rows: picked, cols, onConflict, missingDefault: prefs.missing === 'default' };
+    return {
+      kind: 'insert',
+      rows: picked,
+      cols,
+      onConflict,
+      missingDefault: prefs.missing === 'default',
+      parsers: bodyParsers(cache, table, cols),
+    };
   }
-  if (api.method === 'PUT') return putPlan(table, api);
+  if (api.method === 'PUT') return putPlan(cache, table, api);
   if (api.method === 'PATCH') {
     // PostgREST: an array sets the first object's values (`[]`, `[{}]`, `{}` update nothing: 204);
     // `?columns=` picks the keys, `missing=default` gives the listed columns missing from the body their default
@@ -66,6 +89,7 @@ export function mutatePlan(table: Table, api: ApiRequest): MutatePlan {
       body: q.columns ? pick(first, cols) : first,
       cols,
       missingDefault: prefs.missing === 'default',
+      parsers: bodyParsers(cache, table, cols),
     };
   }
   return { kind: 'delete' };
@@ -79,7 +103,7 @@ const invalidFilters = () =>
  * no `limit`/`offset` (400 PGRST114), root filters exactly `eq` on every primary key column and nothing
  * else (405 PGRST105); the body's rows are inserted where they match those filters, merged on conflict.
  */
-function putPlan(table: Table, api: ApiRequest): MutatePlan {
+function putPlan(cache: SchemaCache, table: Table, api: ApiRequest): MutatePlan {
   const q = api.query!;
   const root = q.nodes.get('')!;
   if (root.limit !== undefined || root.offset !== undefined)
@@ -109,6 +133,7 @@ function putPlan(table: Table, api: ApiRequest): MutatePlan {
     onConflict: { resolution: 'merge-duplicates', cols: table.pk },
     missingDefault: false,
     put: true,
+    parsers: bodyParsers(cache, table, cols),
   };
 }
 

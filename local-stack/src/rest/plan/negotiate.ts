@@ -2,8 +2,9 @@
 // The built-in types (JSON, CSV, GeoJSON) can be overridden by the database's media type handlers
 // (schema-cache.ts: aggregates and functions returning domains named like media types); the vendored ones
 // (vnd.pgrst.object, array with stripped nulls, plans) cannot. The first accepted type with a producer wins.
+import { restError } from '../errors.ts';
 import { noMediaType, type Media } from '../media-type.ts';
-import { handlerKey, qkey, type SchemaCache } from '../schema-cache.ts';
+import { handlerKey, qkey, type SchemaCache } from '../schema-cache/index.ts';
 import type { SelectItem } from '../api-request/query-params.ts';
 
 /** `select` absent or `*`: PostgREST's hasDefaultSelect (a relation's own handlers need the whole row). */
@@ -41,4 +42,15 @@ export function negotiateMedia(
     if (isChosen) return media;
   }
   throw noMediaType(media);
+}
+
+/** An execution plan is answered only where the database allows it (`pgrst.db_plan_enabled` on the authenticator role). */
+export function checkPlanMedia(cache: SchemaCache, media: Media): void {
+  if (media.kind !== 'plan' || cache.roleSettings.get('authenticator')?.['pgrst.db_plan_enabled'] === 'true') return;
+  const p = media.plan!;
+  throw restError(
+    406,
+    'PGRST107',
+    `None of these media types are available: application/vnd.pgrst.plan+${p.format}; for="${p.for}"; options=${p.options.join('|')};`,
+  );
 }

@@ -2,8 +2,7 @@
 // foreign key (or junction, or computed relationship) an embed `target!hint(...)` goes through;
 // none → PGRST200, more than one → PGRST201 with PostgREST's details and hint.
 import { fuzzyMatch, restError } from '../errors.ts';
-import { qkey, type Relationship, type Table } from '../schema-cache.ts';
-import type { Env } from '../query/query-builder.ts';
+import { qkey, type Relationship, type SchemaCache, type Table } from '../schema-cache/index.ts';
 
 const relSummary = (r: Relationship) => {
   const els = (xs: string[]) => `(${xs.join(', ')})`;
@@ -23,14 +22,21 @@ const relSummary = (r: Relationship) => {
 
 const isView = (t: Table) => t.kind === 'v' || t.kind === 'm';
 
-export function findRel(env: Env, table: Table, target: string, hint: string | undefined): Relationship {
-  const all = env.cache.rels.get(qkey(table.schema, table.name)) ?? [];
+/** The relationship the embed `target!hint` of `table` goes through, among those into the request's `schema`. */
+export function findRel(
+  cache: SchemaCache,
+  schema: string,
+  table: Table,
+  target: string,
+  hint: string | undefined,
+): Relationship {
+  const all = cache.rels.get(qkey(table.schema, table.name)) ?? [];
   const single = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![0] === h;
   const singleRef = (r: Relationship, h: string) => r.cols.length === 1 && r.cols[0]![1] === h;
   const rels = all.filter((r) => {
     // PostgREST looks a relationship up by the request's schema: the embedded resource lives in it
-    if (r.computed) return r.computed.name === target && hint === undefined && r.computed.schema === env.schema;
-    if (r.foreign.schema !== env.schema) return false;
+    if (r.computed) return r.computed.name === target && hint === undefined && r.computed.schema === schema;
+    if (r.foreign.schema !== schema) return false;
     if (r.isSelf && !r.junction) {
       if (hint === undefined)
         return (
@@ -56,8 +62,8 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
       400,
       'PGRST200',
       `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${env.schema}', but no matches were found.`,
-      noRelHint(env, table, all, target),
+      `Searched for a foreign key relationship between '${table.name}' and '${target}${hint !== undefined ? `' using the hint '${hint}` : ''}' in the schema '${schema}', but no matches were found.`,
+      noRelHint(cache, schema, table, all, target),
     );
   }
   throw restError(
@@ -70,15 +76,21 @@ export function findRel(env: Env, table: Table, target: string, hint: string | u
 }
 
 /** PostgREST's hint: a similar name among the table's related resources, or, for a table without any, a similar table that has some. */
-function noRelHint(env: Env, table: Table, related: Relationship[], target: string): string | null {
+function noRelHint(
+  cache: SchemaCache,
+  schema: string,
+  table: Table,
+  related: Relationship[],
+  target: string,
+): string | null {
   if (related.length) {
     // PostgREST's candidates are the related tables (a computed relationship's is the table it returns), never function names
     const names = related.map((r) => r.foreign.name);
     const guess = names.includes(target) ? null : fuzzyMatch(target, names, 0.33);
     return guess ? `Perhaps you meant '${guess}' instead of '${target}'.` : null;
   }
-  const parents = [...env.cache.rels.entries()]
-    .filter(([, rs]) => rs[0]?.table.schema === env.schema)
+  const parents = [...cache.rels.entries()]
+    .filter(([, rs]) => rs[0]?.table.schema === schema)
     .map(([, rs]) => rs[0]!.table.name);
   const guess = fuzzyMatch(table.name, parents, 0.33);
   return guess ? `Perhaps you meant '${guess}' instead of '${table.name}'.` : null;

@@ -4,18 +4,18 @@ import type { Queryable } from '../../db/db.ts';
 import { isObj, type ApiRequest } from '../api-request/index.ts';
 import { restError, tooManyAffected } from '../errors.ts';
 import { contentType } from '../media-type.ts';
-import type { CallPlan } from '../plan/call-plan.ts';
+import type { CallPlan, CallRead } from '../plan/call-plan.ts';
 import type { MutatePlan } from '../plan/mutate-plan.ts';
-import { contentRange, readWindow } from '../range.ts';
+import type { ReadPlan } from '../plan/read-plan.ts';
+import { contentRange } from '../range.ts';
 import { customBody, mutateResponse, readResponse, singleObject, withResponseGucs, type Outcome } from '../response.ts';
-import type { Table } from '../schema-cache.ts';
+import type { Table } from '../schema-cache/index.ts';
 import type { SelectItem } from '../api-request/query-params.ts';
 import {
   buildRead,
   handlerSql,
   ident,
   mutateSql,
-  pseudoTable,
   qualified,
   type Env,
   type Params,
@@ -52,22 +52,21 @@ const UPDATED_SQL = `nullif(current_setting('pgrst.updated', true), '')::int as 
 /** PUT whose body does not carry the URL's primary key (PostgREST's PutMatchingPkError); the transaction rolls back. */
 const putMismatch = () => restError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
 
-/** GET/HEAD on a table or view. */
+/** GET/HEAD on a table or view: its read plan (the top level's window included). */
 export async function readQuery(
   tx: Queryable,
   env: Env,
-  table: Table,
+  plan: ReadPlan,
   api: ApiRequest,
   maxRows: number,
 ): Promise<Outcome> {
   const { media, prefs } = api;
+  const { table } = plan;
   const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
-  const { limit, offset } = readWindow(api.query!.nodes.get('')!, api.range, api.method, maxRows);
-  const sql = buildRead(env, src, api.query!.select, {
+  const offset = plan.offset ?? 0;
+  const sql = buildRead(env, src, plan, {
     ...(await bodyOpts(tx, api)),
     count: countOpt(prefs.count, maxRows),
-    limit,
-    offset,
   });
   // the last statement unless a planned count follows it (a read-only transaction: committing is rolling back)
   const r = await runRead(tx, sql, env, prefs.count !== 'planned' && prefs.count !== 'estimated');
@@ -95,24 +94,25 @@ function returning(table: Table, read: string): string {
   return cols.length ? cols.map((c) => `${alias}.${ident(c)}`).join(', ') : `${alias}.*`;
 }
 
-/** POST (insert/upsert), PATCH, DELETE on a table or view. */
+/**
+ * POST (insert/upsert), PATCH, DELETE on a table or view: the write's plan, its filters (the top level's), and
+ * the read of the written rows when they are answered (a single object, an execution plan,
+ * `return=representation`: plan/read-plan.ts, representPlan).
+ */
 export async function mutateQuery(
   tx: Queryable,
   env: Env,
-  table: Table,
   api: ApiRequest,
   plan: MutatePlan,
+  filters: ReadPlan,
+  represent: ReadPlan | null,
 ): Promise<Outcome> {
   const { media, prefs } = api;
+  const { table } = filters;
   const src: Source = { table, from: qualified(api.schema, table.name), alias: table.name };
-  const wantRows = prefs.return === 'representation';
-  const root = env.nodes.get('')!;
   // an upsert that may only merge: pgrst.updated, counted as its DO UPDATE runs, is read after it
   const merging = plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates' && plan.cols.length > 0;
-  env.nodes.set('', { conditions: root.conditions });
-  const dml = mutateSql(env, src, plan);
-  // root filters belong to the write, not to the representation of the written rows; `order` orders them (PostgREST)
-  env.nodes.set('', { conditions: [], order: root.order });
+  const dml = mutateSql(env, src, plan, filters);
   let n: number;
   let repr: ReadResult | null = null;
   let gucs: ReadResult | null = null;
@@ -120,7 +120,7 @@ export async function mutateQuery(
   let folded = false;
   // response.status/headers can only be set by SQL the write runs: its table's triggers, rules, cascades (the
   // schema cache knows which tables have any) or the pre-request function; for other writes they are not read
-  const responds = !!table.mayRespond || !!env.cache.roleSettings.get('authenticator')?.['pgrst.db_pre_request'];
+  const responds = !!table.mayRespond || env.preRequest;
   // nothing after the write can roll it back (PUT's key check, max-affected, a single object): it may go with COMMIT
   const strict = plan.kind !== 'insert' && prefs.handling === 'strict' && prefs.maxAffected !== undefined;
   const last = !(plan.kind === 'insert' && plan.put) && !strict && media.kind !== 'object' && !env.plan;
@@ -128,7 +128,7 @@ export async function mutateQuery(
   let location: string | null = null;
   // return=headers-only on an insert: the Location of the one row written, by its primary key (PostgREST)
   const locate = plan.kind === 'insert' && prefs.return === 'headers-only' && table.pk.length > 0;
-  if (locate && !(wantRows || media.kind === 'object' || env.plan)) {
+  if (locate && !represent) {
     const alias = ident(table.name);
     const w = await tx.query<{ n: number; row: string | null }>(
       `with ${ident('pgrst_source')} as (${dml} returning ${table.pk.map((c) => `${alias}.${ident(c)}`).join(', ')})
@@ -138,12 +138,11 @@ export async function mutateQuery(
     );
     n = Number(w.rows[0]!.n);
     if (w.rows[0]!.row) location = locationOf(table, api.query!.select, JSON.parse(w.rows[0]!.row));
-  } else if (wantRows || media.kind === 'object' || env.plan) {
-    const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, api.query!.select, {
+  } else if (represent) {
+    // the written rows, read back: the top level's filters belong to the write, its `order` orders them (PostgREST)
+    const read = buildRead(env, { table, from: ident('pgrst_source'), alias: table.name }, represent, {
       ...(await bodyOpts(tx, api)),
       count: false,
-      limit: null,
-      offset: 0,
     });
     const sql = `with ${ident('pgrst_source')} as (${dml} returning ${returning(table, read)}) ${read}`;
     repr = await runRead(tx, sql, env, last && !merging);
@@ -223,12 +222,13 @@ function locationOf(table: Table, select: SelectItem[], row: Record<string, unkn
   return `/${table.name}?${q.join('&')}`;
 }
 
-/** GET/POST /rpc/fn. */
+/** GET/POST /rpc/fn: the call's plan, and the read of its rows (plan/call-plan.ts, callRead). */
 export async function invokeQuery(
   tx: Queryable,
   env: Env,
   api: ApiRequest,
   plan: CallPlan,
+  rows: CallRead,
   maxRows: number,
 ): Promise<Outcome> {
   const { media, prefs, schema, read, rawType, rawBody, body, method } = api;
@@ -304,7 +304,7 @@ export async function invokeQuery(
       g && { gucHeaders: g.gh, gucStatus: g.gs },
     );
   }
-  const { limit, offset } = readWindow(plan.query.nodes.get('')!, api.range, method, maxRows);
+  const { limit, offset } = rows.window!;
   let r: ReadResult;
   if (routine.returnKind === 'scalar') {
     // the function in a select list (as PostgREST calls it), so `setof record` needs no column list
@@ -315,15 +315,12 @@ export async function invokeQuery(
     // (CSV of a set of scalars is rendered by a statement of its own after this one)
     r = await runRead(tx, sql, env, last && media.kind !== 'csv');
   } else {
-    const table = routine.returnTable ?? pseudoTable(schema, routine.name, routine.returnColumns);
-    const src: Source = { table, from: lateral(call), alias: routine.name };
+    const src: Source = { table: rows.plan!.table, from: lateral(call), alias: routine.name };
     env.mayRespond = true;
-    const sql = buildRead(env, src, plan.query.select, {
+    const sql = buildRead(env, src, rows.plan!, {
       ...(await bodyOpts(tx, api)),
       // PostgREST counts a call's rows exactly (planned: no total); an estimated count past max-rows is unknown
       count: countOpt(prefs.count, maxRows),
-      limit,
-      offset,
     });
     r = await runRead(tx, sql, env, last);
     r.rendered = rendered(media);

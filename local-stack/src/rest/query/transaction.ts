@@ -10,7 +10,7 @@ import { clientIp } from '../../auth/rate-limit.ts';
 import { checkAudience, type Auth } from '../auth.ts';
 import { restError } from '../errors.ts';
 import { parsePrefer } from '../api-request/preferences.ts';
-import { VERSION_SQL, type SchemaCache, type SchemaCacheManager } from '../schema-cache.ts';
+import { VERSION_SQL, type SchemaCache, type SchemaCacheManager } from '../schema-cache/index.ts';
 import { withResponseGucs, type Outcome } from '../response.ts';
 import { Rollback } from './rollback.ts';
 import { GUCS_SQL, ident } from './sql-fragment.ts';
