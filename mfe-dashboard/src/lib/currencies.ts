@@ -13,10 +13,7 @@ export interface Currency {
 
 /** Empty when the table cannot be read: amounts are then formatted with Intl's ISO data. */
 export async function listCurrencies(db: TypedClient): Promise<Currency[]> {
-  const from = db.from as unknown as (t: string) => {
-    select: (c: string) => { order: (c: string) => PromiseLike<{ data: Currency[] | null; error: unknown }> };
-  };
-  const { data, error } = await from.call(db, 'currencies').select('code, minor_units, max_amount_minor').order('code');
+  const { data, error } = await db.from('currencies').select('code, minor_units, max_amount_minor').order('code');
   if (error || !Array.isArray(data)) return [];
   return data.map((c) => ({
     code: c.code.trim(),

@@ -18,7 +18,7 @@ export interface CommissionRate {
 
 export async function rateHistory(db: TypedClient, activityId: string): Promise<CommissionRate[]> {
   const rows =
-    (await rpcOrThrow<Record<string, unknown>[] | null>(db, 'commission_rate_history', {
+    (await rpcOrThrow(db, 'commission_rate_history', {
       p_activity_id: activityId,
     })) ?? [];
   return rows

@@ -3,4 +3,4 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 import { rpcOrThrow } from '../../../lib/rpc.ts';
 
 export const confirmItem = (db: TypedClient, id: string) =>
-  rpcOrThrow<unknown>(db, 'confirm_partner_transaction', { p_id: id });
+  rpcOrThrow(db, 'confirm_partner_transaction', { p_id: id });

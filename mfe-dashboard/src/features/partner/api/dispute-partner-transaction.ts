@@ -3,4 +3,4 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 import { rpcOrThrow } from '../../../lib/rpc.ts';
 
 export const disputeItem = (db: TypedClient, id: string, reason: string) =>
-  rpcOrThrow<unknown>(db, 'dispute_partner_transaction', { p_id: id, p_reason: reason });
+  rpcOrThrow(db, 'dispute_partner_transaction', { p_id: id, p_reason: reason });

@@ -10,4 +10,4 @@ export interface MyPartner {
   hotel_name: string;
 }
 
-export const myPartners = (db: TypedClient) => rpcOrThrow<MyPartner[] | null>(db, 'my_partners').then((r) => r ?? []);
+export const myPartners = (db: TypedClient) => rpcOrThrow(db, 'my_partners').then((r) => r ?? []);

@@ -11,4 +11,8 @@ export interface PinChange {
 }
 
 export const pinChanges = async (db: TypedClient, activityId: string): Promise<PinChange[]> =>
-  (await rpcOrThrow<PinChange[] | null>(db, 'partner_pin_changes', { p_activity_id: activityId })) ?? [];
+  // `changed_as` is a text column whose check constraint allows exactly these three.
+  ((await rpcOrThrow(db, 'partner_pin_changes', { p_activity_id: activityId })) ?? []).map((c) => ({
+    ...c,
+    changed_as: c.changed_as as PinChange['changed_as'],
+  }));

@@ -3,4 +3,4 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 import { rpcOrThrow } from '../../../lib/rpc.ts';
 
 export const respondRate = (db: TypedClient, rateId: string, accept: boolean) =>
-  rpcOrThrow<unknown>(db, 'respond_commission_rate', { p_rate_id: rateId, p_accept: accept });
+  rpcOrThrow(db, 'respond_commission_rate', { p_rate_id: rateId, p_accept: accept });

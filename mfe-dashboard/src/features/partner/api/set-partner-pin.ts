@@ -3,4 +3,4 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 import { rpcOrThrow } from '../../../lib/rpc.ts';
 
 export const setPin = (db: TypedClient, activityId: string, pin: string) =>
-  rpcOrThrow<unknown>(db, 'set_partner_pin', { p_activity_id: activityId, p_pin: pin });
+  rpcOrThrow(db, 'set_partner_pin', { p_activity_id: activityId, p_pin: pin });

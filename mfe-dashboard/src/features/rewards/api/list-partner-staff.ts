@@ -9,4 +9,4 @@ export interface StaffMember {
 }
 
 export const listPartnerStaff = (db: TypedClient, activityId: string) =>
-  rpc<StaffMember[]>(db, 'list_partner_staff', { p_activity_id: activityId });
+  rpc(db, 'list_partner_staff', { p_activity_id: activityId });

@@ -14,4 +14,4 @@ export interface StaffInvitation {
 }
 
 export const listCustomerInvitations = (db: TypedClient, customerId: string) =>
-  rpc<StaffInvitation[]>(db, 'list_customer_invitations', { p_customer_id: customerId });
+  rpc(db, 'list_customer_invitations', { p_customer_id: customerId });

@@ -3,4 +3,4 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 import { rpc } from '../../../lib/rpc.ts';
 
 export const monthSettlement = (db: TypedClient, customerId: string, month: string) =>
-  rpc<unknown>(db, 'month_settlement', { p_customer_id: customerId, p_month: `${month}-01` });
+  rpc(db, 'month_settlement', { p_customer_id: customerId, p_month: `${month}-01` });

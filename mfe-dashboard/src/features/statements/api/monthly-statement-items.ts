@@ -4,4 +4,4 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 import { rpc } from '../../../lib/rpc.ts';
 
 export const monthlyStatementItems = (db: TypedClient, customerId: string, month: string) =>
-  rpc<Record<string, unknown>[]>(db, 'monthly_statement_items', { p_customer_id: customerId, p_month: `${month}-01` });
+  rpc(db, 'monthly_statement_items', { p_customer_id: customerId, p_month: `${month}-01` });
