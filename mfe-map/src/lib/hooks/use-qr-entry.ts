@@ -4,6 +4,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
 import { recordEvent } from '../api/record-event.ts';
+import { setHomeCustomer } from '../api/set-home-customer.ts';
 
 const PENDING_HOME = 'guestmap.pendingHome';
 
@@ -40,7 +41,7 @@ export function useQrEntry(
       localStorage.removeItem(PENDING_HOME);
       return;
     }
-    void db.rpc('set_home_customer', { p_customer_id: pending }).then(({ error }) => {
+    void setHomeCustomer(db, pending).then(({ error }) => {
       if (!error) {
         localStorage.removeItem(PENDING_HOME);
         void refreshProfile();

@@ -1,6 +1,6 @@
 // Every proposal and setting of the partner's commission rate (`commission_rate_history`), newest first.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpcOrThrow } from '../../../lib/rpc.ts';
+import { rpcOrThrow } from '../../../lib/api/rpc.ts';
 import { num } from '../../../lib/statement-item.ts';
 
 export type RateStatus = 'proposed' | 'accepted' | 'declined' | 'withdrawn' | 'superseded';

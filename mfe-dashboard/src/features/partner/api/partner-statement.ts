@@ -2,7 +2,7 @@
 // month, the rate in force. Amounts arrive as integers of minor units, possibly as strings.
 import type { TypedClient } from '@guestmap/shared-ui/database';
 import { jsonObject } from '../../../lib/json.ts';
-import { rpcOrThrow } from '../../../lib/rpc.ts';
+import { rpcOrThrow } from '../../../lib/api/rpc.ts';
 import { normaliseItem, num, type StatementItem } from '../../../lib/statement-item.ts';
 
 export interface CurrencyTotal {

@@ -1,7 +1,7 @@
 // Who changed the partner's redemption PIN, as what and when (`partner_pin_changes`, newest first; issue 41):
 // every change, by the partner's staff, the hotel (while the partner had no staff account) or the platform.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpcOrThrow } from '../../../lib/rpc.ts';
+import { rpcOrThrow } from '../../../lib/api/rpc.ts';
 
 export interface PinChange {
   changed_at: string;

@@ -1,6 +1,6 @@
 // Every proposal and setting of a partner's commission rate (`commission_rate_history`).
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpc } from '../../../lib/rpc.ts';
+import { rpc } from '../../../lib/api/rpc.ts';
 import type { RateRow, RateStatus } from '../utils/commission.ts';
 
 export async function commissionRateHistory(db: TypedClient, activityId: string) {

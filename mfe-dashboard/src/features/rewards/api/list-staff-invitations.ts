@@ -1,6 +1,6 @@
 // The customer's invitations (`list_customer_invitations`); the Rewards tab keeps the partner-staff ones.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpc } from '../../../lib/rpc.ts';
+import { rpc } from '../../../lib/api/rpc.ts';
 
 export interface StaffInvitation {
   id: string;

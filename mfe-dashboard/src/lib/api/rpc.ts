@@ -2,7 +2,7 @@
 // arguments and its answer are those of the generated database types (supabase/types/database.ts), so a
 // misspelt function or argument, or an argument of the wrong type, is a compile error in the api file.
 import type { Database, TypedClient } from '@guestmap/shared-ui/database';
-import { withStepUp } from './step-up.tsx';
+import { withStepUp } from '../step-up.tsx';
 
 type Functions = Database['public']['Functions'];
 /** Every function the API exposes (the generated types' `public.Functions`). */
