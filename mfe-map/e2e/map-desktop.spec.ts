@@ -57,7 +57,9 @@ test.describe('desktop (1280 × 800)', () => {
     const partner = data![0]!;
     await open(page, `/saigon-riverside-hotel/map/${partner.slug}/${partner.id}`);
     const panel = page.getByRole('article');
-    await expect(panel.getByRole('heading', { level: 2, name: partner.title.en })).toBeVisible();
+    await expect(
+      panel.getByRole('heading', { level: 2, name: (partner.title as Record<string, string>).en }),
+    ).toBeVisible();
     await expect(panel.getByRole('heading', { name: 'Guest offer' })).toBeVisible();
     await expect(
       panel.getByText(/Saigon Riverside Hotel partners with this place and may earn a commission/),

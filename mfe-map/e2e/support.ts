@@ -2,6 +2,7 @@
 // Supabase CLI's well-known local keys), sign-in without the account remote, and no tiles.
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '@guestmap/shared-ui/database';
 
 export const API = `http://127.0.0.1:${Number(process.env.SUPABASE_API_PORT ?? 54321)}`;
 export const ANON_KEY =
@@ -16,9 +17,9 @@ const opts = {
   realtime: { transport: NoSocket as unknown as typeof WebSocket },
 };
 
-export const admin = () => createClient(API, SERVICE_KEY, opts);
+export const admin = () => createClient<Database>(API, SERVICE_KEY, opts);
 /** A client with the anon key (its own session, not the browser's). */
-export const anonClient = () => createClient(API, ANON_KEY, opts);
+export const anonClient = () => createClient<Database>(API, ANON_KEY, opts);
 
 /** No internet here: every tile request fails fast, as on a blocked network. */
 export async function noTiles(page: Page) {
@@ -27,7 +28,7 @@ export async function noTiles(page: Page) {
 
 /** Signs in with supabase-js and puts the session where the page's client looks for it. */
 export async function signInAs(page: Page, email: string) {
-  const c = createClient(API, ANON_KEY, opts);
+  const c = createClient<Database>(API, ANON_KEY, opts);
   const { data, error } = await c.auth.signInWithPassword({ email, password: 'demo-pass-123' });
   if (error || !data.session) throw error ?? new Error('no session');
   const key = `sb-${new URL(API).hostname.split('.')[0]}-auth-token`;

@@ -9,6 +9,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import guestmapLocal from './queries-in-api.js';
 
 const APPS = ['shell', 'mfe-marketing', 'mfe-map', 'mfe-account', 'mfe-dashboard'];
 
@@ -54,6 +55,8 @@ function featureZoneRules(dir) {
  */
 export function guestmapEslint({ self, featureZones = false }) {
   const dir = resolve(import.meta.dirname, '../..', self);
+  // The apps and shared-ui hold no query outside their api/ files (the shell: also its app/ services).
+  const dataLayer = APPS.includes(self) || self === 'shared-ui';
   const forbidden = self === 'shell' ? APPS.filter((a) => a !== 'shell') : APPS.filter((a) => a !== self);
   // The shell reaches remotes only through Module Federation ids; remotes never reach the shell.
   const patterns = forbidden.flatMap((app) => [
@@ -122,5 +125,17 @@ export function guestmapEslint({ self, featureZones = false }) {
       ignores: ['**/*.test.{ts,tsx}'],
       rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, ...singletonParts] }] },
     },
+    // Queries only in api/ files (docs/platform.md "The data layer"): every app's and shared-ui's code. Tests and
+    // the test helpers of src/test/ set up and check rows themselves; they are not the product.
+    ...(dataLayer
+      ? [
+          {
+            files: ['src/**/*.{ts,tsx,js,jsx,mjs}'],
+            ignores: ['**/*.test.{ts,tsx,js,mjs}', 'src/test/**'],
+            plugins: { guestmap: guestmapLocal },
+            rules: { 'guestmap/queries-in-api': ['error', { allow: self === 'shell' ? ['src/app'] : [] }] },
+          },
+        ]
+      : []),
   );
 }

@@ -6,6 +6,7 @@
 // A changed surface needs a new contract version (src/contracts/version.ts): this script refuses to write
 // it under the same version, and asks for a new major when a name went away (a changed type: the author
 // says which, a minor when remotes built against the old version still work with it, else a major).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,9 @@ export const sharedUiDir = path.resolve(here, '..');
 export const REPORT_FILE = path.join(sharedUiDir, 'contracts.api.md');
 const ENTRY = path.join(sharedUiDir, 'src', 'contracts', 'index.ts');
 export const REGENERATE = 'pnpm --filter @guestmap/shared-ui api-report';
+/** The database types generated from the migrations: the contract's `Database` is declared there. */
+export const DATABASE_TYPES = path.resolve(sharedUiDir, '..', 'supabase', 'types', 'database.ts');
+const DATABASE_MODULE = '@guestmap/supabase/types/database.ts';
 
 /** One exported name: its kind and its type as the compiler prints it (declarations without comments). */
 export interface ApiEntry {
@@ -25,7 +29,13 @@ export interface ApiEntry {
   text: string;
 }
 
+let built: ts.Program | null = null;
+/** The contract's program, built once a process (the report and its test read it more than once). */
 function program(): ts.Program {
+  return (built ??= buildProgram());
+}
+
+function buildProgram(): ts.Program {
   const configPath = path.join(sharedUiDir, 'tsconfig.json');
   const parsed = ts.getParsedCommandLineOfConfigFile(
     configPath,
@@ -54,8 +64,37 @@ const TYPE_FLAGS =
 
 const SIGNATURE_FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType;
 
-/** Every name the contract exports, sorted, with its kind and type. */
-export function contractSurface(): ApiEntry[] {
+/**
+ * The shape of the generated database types as one stable line: the sha256 of the file's declarations printed
+ * by the compiler without comments (so a comment or a change of layout leaves it alone, and any change of a table,
+ * column, function, argument or answer changes it).
+ */
+export function databaseShape(typesText: string): string {
+  const file = ts.createSourceFile('database.ts', typesText, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+  const canonical = file.statements.map((s) => printer.printNode(ts.EmitHint.Unspecified, s, file).trim()).join('\n');
+  return `sha256:${crypto.createHash('sha256').update(canonical).digest('hex')}`;
+}
+
+/**
+ * A name declared in the generated database types: named with its module and the types' shape, so that a
+ * change of the schema changes the report (and asks for a contract version bump, as any changed type does).
+ */
+function databaseEntry(name: string, typesText: string): ApiEntry {
+  return {
+    name,
+    kind: 'type',
+    text: `export type { ${name} } from '${DATABASE_MODULE}';\n// generated from supabase/migrations; its shape: ${databaseShape(typesText)}`,
+  };
+}
+
+const samePath = (a: string, b: string) => fs.realpathSync(a) === fs.realpathSync(b);
+
+/**
+ * Every name the contract exports, sorted, with its kind and type. `databaseTypes`: the generated database types'
+ * text (the file's, by default), whose shape the names declared there are reported with.
+ */
+export function contractSurface(databaseTypes: string = fs.readFileSync(DATABASE_TYPES, 'utf8')): ApiEntry[] {
   const prog = program();
   const checker = prog.getTypeChecker();
   const source = prog.getSourceFile(ENTRY);
@@ -68,6 +107,10 @@ export function contractSurface(): ApiEntry[] {
     if (!decl) continue;
     const file = decl.getSourceFile().fileName;
     const name = exported.getName();
+    if (samePath(file, DATABASE_TYPES)) {
+      entries.push(databaseEntry(name, databaseTypes));
+      continue;
+    }
     // A library's own export (react-i18next's useTranslation, …): named with its origin, not its whole type.
     if (!path.resolve(file).startsWith(path.join(sharedUiDir, 'src'))) {
       const lib = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? path.basename(file);
@@ -125,7 +168,8 @@ export function renderReport(entries: ApiEntry[], version: string = CONTRACT_VER
     'built against another major is not loaded, it shows the fallback. The script refuses to write a changed',
     'surface under the same version, and a removed name without a new major. The route names are the route',
     "registry's data (`route-registry.js`), not listed here: a new route needs no bump, a removed or renamed one a",
-    'new major (docs/platform.md "Contract version").',
+    'new major (docs/platform.md "Contract version"). `Database` is reported with the shape of the database types',
+    'generated from the migrations (a hash of their declarations): a schema change is a changed type and needs a bump.',
     '',
   ];
   for (const e of entries) lines.push(`## ${e.name} (${e.kind})`, '', '```ts', e.text, '```', '');

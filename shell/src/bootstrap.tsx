@@ -89,17 +89,9 @@ async function boot() {
   let waiting = 0;
   const loadWriter = () =>
     (loading ??= import('./app/locale-save.ts').then(
-      ({ createLocaleWriter }) =>
+      ({ createLocaleWriter, writeProfileLanguage }) =>
         (writer = createLocaleWriter({
-          write: async (userId, language) => {
-            const { error } = await supabase.db
-              .from('profiles')
-              .update({ language })
-              .eq('id', userId)
-              .select('id')
-              .single();
-            if (error) throw error;
-          },
+          write: (userId, language) => writeProfileLanguage(supabase.db, userId, language),
           onStatus: (s) => {
             store.dispatch(uiSlice.actions.setLocaleSave(s));
             store.dispatch(uiSlice.actions.setPending({ key: 'shell:locale', on: s !== 'idle' }));

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '@guestmap/shared-ui/database';
 import { renderWithPlatform, withNodeBlobs, type RenderWithPlatformOptions } from '@guestmap/shared-ui/testing';
 import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
 import type { ReactElement } from 'react';
@@ -119,7 +120,7 @@ describe('User screen (/user)', () => {
   });
 
   it('error: lists the API refuses say they could not be loaded', async () => {
-    const refused = createClient(stack.apiUrl, 'not-a-valid-key', {
+    const refused = createClient<Database>(stack.apiUrl, 'not-a-valid-key', {
       auth: { persistSession: false, autoRefreshToken: false, storageKey: 'gm-test-refused' },
     });
     await show(<UserSettings />, {

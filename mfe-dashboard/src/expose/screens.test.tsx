@@ -251,10 +251,7 @@ describe('Partner portal', SLOW, () => {
   });
 
   it('filled: the partner’s month under its name', async () => {
-    const mine = (await (await as('partner')).rpc('my_partners' as never)).data as unknown as {
-      title: Json;
-      hotel_name: string;
-    }[];
+    const mine = (await (await as('partner')).rpc('my_partners')).data!;
     const page = await renderScreen(<PartnerPortal />, { stack, as: 'partner', route: 'PartnerPortal' });
     const heading = await screen.findByRole('heading', { level: 1 }, WAIT);
     expect(heading.textContent).toBe(
@@ -270,7 +267,7 @@ describe('Partner portal', SLOW, () => {
   });
 
   it('error: a refusal (not signed in) is said in the user’s language', async () => {
-    const refused = await (await as(null)).rpc('my_partners' as never);
+    const refused = await (await as(null)).rpc('my_partners');
     expect(refused.error).not.toBeNull();
     const page = await renderScreen(<PartnerPortal />, { stack, route: 'PartnerPortal' });
     await screen.findByText(page.i18n.t(`dashboard:${errorKey(refused.error)}`), undefined, WAIT);

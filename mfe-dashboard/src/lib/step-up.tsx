@@ -1,7 +1,7 @@
 // Step-up (issue 41, item 7): a money action the database refuses with `aal2_required` (the account has a
 // verified second factor, the session entered no code) asks for the 6-digit code of the authenticator app,
 // verifies it with supabase-js (auth.mfa.challengeAndVerify: the session becomes aal2) and repeats the action.
-// One mechanism for every call through lib/rpc.ts: `withStepUp` wraps the call, `StepUpPrompt` (mounted by
+// One mechanism for every call through lib/api/rpc.ts: `withStepUp` wraps the call, `StepUpPrompt` (mounted by
 // every screen's frame) is the modal it opens.
 import { useEffect, useId, useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';

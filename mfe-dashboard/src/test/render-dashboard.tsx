@@ -5,6 +5,7 @@
 import type { ReactElement } from 'react';
 import { inject } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@guestmap/shared-ui/database';
 import { renderWithPlatform } from '@guestmap/shared-ui/testing';
 import { AntdTestProvider } from '@guestmap/shared-ui/testing/antd';
 import type { RouteName } from '@guestmap/shared-ui/contracts';
@@ -20,9 +21,9 @@ export interface TestStack {
   apiUrl: string;
   config: { auth: { anonKey: string } };
   /** A client with the service role (test setup and checks only). */
-  service: () => SupabaseClient;
+  service: () => SupabaseClient<Database>;
   /** A client of its own, not signed in. */
-  client: () => SupabaseClient;
+  client: () => SupabaseClient<Database>;
 }
 
 let clients = 0;
@@ -30,7 +31,7 @@ let clients = 0;
 export function startStack(): TestStack {
   const { apiUrl, anonKey, serviceKey } = inject('stack');
   const make = (key: string) =>
-    createClient(apiUrl, key, {
+    createClient<Database>(apiUrl, key, {
       auth: { persistSession: false, autoRefreshToken: false, storageKey: `gm-check-${++clients}` },
     });
   return { apiUrl, config: { auth: { anonKey } }, service: () => make(serviceKey), client: () => make(anonKey) };

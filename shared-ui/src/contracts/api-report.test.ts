@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  DATABASE_TYPES,
   REGENERATE,
   REPORT_FILE,
   bumpNeeded,
@@ -10,7 +11,7 @@ import {
   renderReport,
   type ApiEntry,
 } from '../../scripts/api-report.ts';
-import { CONTRACT_VERSION } from './version.ts';
+import { CONTRACT_VERSION, parseContractVersion } from './version.ts';
 
 describe('the API report of @guestmap/shared-ui/contracts', () => {
   it('is up to date with the contract', () => {
@@ -37,4 +38,25 @@ describe('the API report of @guestmap/shared-ui/contracts', () => {
     expect(bumpNeeded(report, [a], '1.3')).toMatch(/removed: b.*guestmap-contract@2\.0/);
     expect(bumpNeeded(report, [a], '2.0')).toBeNull();
   });
+
+  it('sees the database schema: generated types changed without a contract bump fail the version gate', () => {
+    const checkedIn = fs.readFileSync(REPORT_FILE, 'utf8');
+    const types = fs.readFileSync(DATABASE_TYPES, 'utf8');
+    const { major, minor } = parseContractVersion(CONTRACT_VERSION)!;
+    // What a migration and `gen:types` would write: a column added to a table, an RPC argument renamed.
+    const changes = [
+      types.replace(/( {6}customers: \{\n {8}Row: \{\n)/, '$1          fax: string | null\n'),
+      types.replace(/( {6}close_month: \{\n {8}Args: \{\n {10})p_customer_id:/, '$1p_hotel_id:'),
+    ];
+    for (const changed of changes) {
+      expect(changed).not.toBe(types);
+      const surface = contractSurface(changed);
+      expect(renderReport(surface)).not.toBe(checkedIn);
+      expect(bumpNeeded(checkedIn, surface)).toMatch(/changed: Database\b/);
+      expect(bumpNeeded(checkedIn, surface, `${major}.${minor + 1}`)).toBeNull();
+    }
+    // Comments and layout are not the shape: the report stays as it is.
+    const relaid = `// regenerated\n${types.replace(/\n/g, '\n\n').replace(/: /g, ':  ')}`;
+    expect(renderReport(contractSurface(relaid))).toBe(checkedIn);
+  }, 60_000);
 });

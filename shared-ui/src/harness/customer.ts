@@ -2,6 +2,7 @@
 // contract (`Platform.customer`, `useCustomer()`), without the shell's boot copy, toasts or retries.
 import { matchPath } from 'react-router-dom';
 import { ROUTES, ROUTE_NAMES, type CustomerSnapshot, type CustomerSource, type Db } from '../contracts/index.ts';
+import { readCustomer } from './api/read-customer.ts';
 
 /** The `customerId` of a path, as the route table would match it. */
 function customerIdOf(pathname: string): string | null {
@@ -20,11 +21,7 @@ export function harnessCustomer(db: Db): CustomerSource & { follow: (pathname: s
     listeners.forEach((l) => l());
   };
   const read = async (id: string) => {
-    const { data, error } = await db
-      .from('customers')
-      .select('*, ward:vn_wards(name, province)')
-      .eq('id', id)
-      .maybeSingle();
+    const { data, error } = await readCustomer(db, id);
     if (state.id !== id) return;
     if (data) set({ id, status: 'loaded', data });
     else if (error && state.status !== 'loaded') set({ id, status: 'error', data: null });

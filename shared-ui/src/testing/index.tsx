@@ -15,6 +15,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import i18next, { type i18n as I18n } from 'i18next';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../database.ts';
 import {
   PlatformContext,
   ROUTES,
@@ -75,7 +76,7 @@ export interface PlatformRender extends RenderResult {
   location: () => Location;
   store: ReduxStore;
   i18n: I18n;
-  supabase: SupabaseClient | null;
+  supabase: SupabaseClient<Database> | null;
 }
 
 let clients = 0;
@@ -91,12 +92,12 @@ export async function renderWithPlatform(
   const store = (opts.store ?? own!.store) as ReduxStore;
   const storeApi: StoreApi = storeApiOf(store);
 
-  let supabase: SupabaseClient | null = null;
+  let supabase: SupabaseClient<Database> | null = null;
   let db: Db | undefined;
   let user = opts.user ?? null;
   if (opts.supabaseUrl) {
     const key = opts.supabaseAnonKey ?? LOCAL_ANON_KEY;
-    const client = createClient(opts.supabaseUrl, key, {
+    const client = createClient<Database>(opts.supabaseUrl, key, {
       auth: {
         persistSession: false,
         autoRefreshToken: false,

@@ -15,8 +15,14 @@
 //
 // The page keeps its writer for its whole life (the answer is still awaited after the screen that asked is
 // gone: the page shows that language, the profile must follow).
-import type { Locale, LocaleSaved, LocaleSaveStatus } from '@guestmap/shared-ui/contracts';
+import type { Db, Locale, LocaleSaved, LocaleSaveStatus } from '@guestmap/shared-ui/contracts';
 import { checkDelayMs, isConnectionError } from '@guestmap/shared-ui/in-flight';
+
+/** The profile's write (`profiles.language` of that user's row): throws the error, a refusal or no answer. */
+export async function writeProfileLanguage(db: Db, userId: string, language: Locale): Promise<void> {
+  const { error } = await db.from('profiles').update({ language }).eq('id', userId).select('id').single();
+  if (error) throw error;
+}
 
 export interface LocaleWriterDeps {
   /** Writes the language into that user's profile row; throws the error (a refusal, or no answer). */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '@guestmap/shared-ui/database';
 import { loadMyCustomers, mergeProfileRow, profileFromClaims, decodeClaims } from './profile.ts';
 import { classifyAuthError } from './session.ts';
 
@@ -54,7 +55,7 @@ describe('profile', () => {
   it('listing the user’s customers: a failure is logged and yields an empty list', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     // A real client against a server that is not there.
-    const supabase = createClient('http://127.0.0.1:9', 'eyJhbGciOiJIUzI1NiJ9.e30.x', {
+    const supabase = createClient<Database>('http://127.0.0.1:9', 'eyJhbGciOiJIUzI1NiJ9.e30.x', {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     await expect(loadMyCustomers(supabase, '00000000-0000-4000-a000-000000000003')).resolves.toEqual([]);

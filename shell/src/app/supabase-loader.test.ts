@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '@guestmap/shared-ui/database';
 import { addressCarriesAuth, createSupabaseLoader, storageKeyFor } from './supabase-loader.ts';
 
 const ANON = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.anon';
@@ -36,7 +37,7 @@ const nowhere = { search: '', hash: '' };
 
 describe('the Supabase loader', () => {
   it('uses the storage key supabase-js itself would choose for the project URL', () => {
-    const client = createClient('http://127.0.0.1:54321', ANON, {
+    const client = createClient<Database>('http://127.0.0.1:54321', ANON, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     expect(storageKeyFor('http://127.0.0.1:54321')).toBe((client.auth as unknown as { storageKey: string }).storageKey);

@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../types/database.ts';
 import WebSocket from 'ws';
 import { startStack } from '@guestmap/local-stack/src/stack.ts';
 import { signJwt } from '@guestmap/local-stack/src/jwt.ts';
@@ -864,10 +865,10 @@ async function stackPaths(
       },
       stack.config.auth.jwtSecret,
     );
-    const subs: { client: SupabaseClient; got: number[] }[] = [];
+    const subs: { client: SupabaseClient<Database>; got: number[] }[] = [];
     const ready: Promise<void>[] = [];
     for (let i = 0; i < SUBS; i++) {
-      const client = createClient(stack.apiUrl, anonKey, {
+      const client = createClient<Database>(stack.apiUrl, anonKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
       });

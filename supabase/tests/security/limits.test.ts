@@ -7,6 +7,7 @@
 // socket's address (as `x-real-ip`) on the local stack.
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../types/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonate, race as raceOnPostgres, type Settled } from '@guestmap/local-stack/testing/race.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
@@ -272,7 +273,7 @@ describe.each(BACKENDS)('engagement limits on %s', (backend) => {
     try {
       // 20 "browsers" at once, each claiming another address in every header a client can send.
       const browsers = Array.from({ length: RACERS }, (_, i) =>
-        createClient(s.apiUrl, s.config.auth.anonKey, {
+        createClient<Database>(s.apiUrl, s.config.auth.anonKey, {
           auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
           realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
           global: { headers: { 'x-forwarded-for': ip(i + 1), 'x-real-ip': ip(i + 1), 'cf-connecting-ip': ip(i + 1) } },

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../types/database.ts';
 import WebSocket from 'ws';
 import { signJwt } from '@guestmap/local-stack/src/jwt.ts';
 import { BACKENDS, startTestStack, stopPgServer, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
@@ -29,15 +30,15 @@ const errOf = (e: unknown) => e as StorageErr;
 
 describe.each(BACKENDS)('stored files on %s', (backend) => {
   let s: TestStack;
-  let service: SupabaseClient;
-  let anon: SupabaseClient;
-  let moderatorA: SupabaseClient;
-  let innkeeper: SupabaseClient;
-  let traveller: SupabaseClient;
-  let guest: SupabaseClient;
+  let service: SupabaseClient<Database>;
+  let anon: SupabaseClient<Database>;
+  let moderatorA: SupabaseClient<Database>;
+  let innkeeper: SupabaseClient<Database>;
+  let traveller: SupabaseClient<Database>;
+  let guest: SupabaseClient<Database>;
 
   const asUser = (sub: string) =>
-    createClient(s.apiUrl, s.config.auth.anonKey, {
+    createClient<Database>(s.apiUrl, s.config.auth.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: {
         headers: {
@@ -252,7 +253,7 @@ describe.each(BACKENDS)('stored files on %s', (backend) => {
       anon.storage.from('logos').getPublicUrl(`${HIDDEN}/logo.png`).data.publicUrl,
     ]);
 
-    const names = async (c: SupabaseClient, bucket: string, prefix = '') => {
+    const names = async (c: SupabaseClient<Database>, bucket: string, prefix = '') => {
       const { data, error } = await c.storage.from(bucket).list(prefix, { limit: 1000 });
       expect(error).toBeNull();
       return (data ?? []).map((o) => o.name).sort();

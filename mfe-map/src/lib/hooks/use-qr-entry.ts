@@ -5,6 +5,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { usePlatform, type RouteName } from '@guestmap/shared-ui/contracts';
 import { recordEvent } from '../api/record-event.ts';
+import { setHomeCustomer } from '../api/set-home-customer.ts';
 import { STAFF_QUERY, isStaffCode } from '../utils/staff-code.ts';
 
 const PENDING_HOME = 'guestmap.pendingHome';
@@ -48,7 +49,7 @@ export function useQrEntry(
       localStorage.removeItem(PENDING_HOME);
       return;
     }
-    void db.rpc('set_home_customer', { p_customer_id: pending }).then(({ error }) => {
+    void setHomeCustomer(db, pending).then(({ error }) => {
       if (!error) {
         localStorage.removeItem(PENDING_HOME);
         void refreshProfile();

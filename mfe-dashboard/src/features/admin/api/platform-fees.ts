@@ -1,10 +1,9 @@
 // Administrators: the platform fee of a month by hotel, partner and currency (`platform_fees`), amounts as numbers.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpc } from '../../../lib/rpc.ts';
-import type { PlatformFee } from '../utils/platform-fees.ts';
+import { rpc } from '../../../lib/api/rpc.ts';
 
 export async function platformFees(db: TypedClient, month: string) {
-  const { data, error } = await rpc<PlatformFee[]>(db, 'platform_fees', { p_month: `${month}-01` });
+  const { data, error } = await rpc(db, 'platform_fees', { p_month: `${month}-01` });
   return {
     error,
     data: (data ?? []).map((f) => ({

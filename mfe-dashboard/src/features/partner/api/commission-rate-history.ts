@@ -1,6 +1,6 @@
 // Every proposal and setting of the partner's commission rate (`commission_rate_history`), newest first.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpcOrThrow } from '../../../lib/rpc.ts';
+import { rpcOrThrow } from '../../../lib/api/rpc.ts';
 import { num } from '../../../lib/statement-item.ts';
 
 export type RateStatus = 'proposed' | 'accepted' | 'declined' | 'withdrawn' | 'superseded';
@@ -18,7 +18,7 @@ export interface CommissionRate {
 
 export async function rateHistory(db: TypedClient, activityId: string): Promise<CommissionRate[]> {
   const rows =
-    (await rpcOrThrow<Record<string, unknown>[] | null>(db, 'commission_rate_history', {
+    (await rpcOrThrow(db, 'commission_rate_history', {
       p_activity_id: activityId,
     })) ?? [];
   return rows

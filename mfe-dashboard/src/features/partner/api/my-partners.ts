@@ -1,7 +1,7 @@
 // The partner businesses the signed-in account is staff of (`my_partners`). Every read and write of the portal
 // is a security-definer RPC that checks the caller again; the route guard is a convenience.
 import type { Json, TypedClient } from '@guestmap/shared-ui/database';
-import { rpcOrThrow } from '../../../lib/rpc.ts';
+import { rpcOrThrow } from '../../../lib/api/rpc.ts';
 
 export interface MyPartner {
   activity_id: string;
@@ -10,4 +10,4 @@ export interface MyPartner {
   hotel_name: string;
 }
 
-export const myPartners = (db: TypedClient) => rpcOrThrow<MyPartner[] | null>(db, 'my_partners').then((r) => r ?? []);
+export const myPartners = (db: TypedClient) => rpcOrThrow(db, 'my_partners').then((r) => r ?? []);

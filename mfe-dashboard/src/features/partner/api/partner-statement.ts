@@ -1,7 +1,8 @@
 // A partner's month (`partner_statement`): confirmed totals per currency, every item, the invoices of a closed
 // month, the rate in force. Amounts arrive as integers of minor units, possibly as strings.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpcOrThrow } from '../../../lib/rpc.ts';
+import { jsonObject } from '../../../lib/json.ts';
+import { rpcOrThrow } from '../../../lib/api/rpc.ts';
 import { normaliseItem, num, type StatementItem } from '../../../lib/statement-item.ts';
 
 export interface CurrencyTotal {
@@ -33,11 +34,11 @@ export interface PartnerStatement {
 
 /** `month` is YYYY-MM. */
 export async function partnerStatement(db: TypedClient, activityId: string, month: string): Promise<PartnerStatement> {
-  const raw = await rpcOrThrow<Record<string, unknown>>(db, 'partner_statement', {
+  const raw = await rpcOrThrow(db, 'partner_statement', {
     p_activity_id: activityId,
     p_month: `${month}-01`,
   });
-  return normaliseStatement(raw ?? {}, month);
+  return normaliseStatement(jsonObject(raw), month);
 }
 
 export function normaliseStatement(raw: Record<string, unknown>, month: string): PartnerStatement {

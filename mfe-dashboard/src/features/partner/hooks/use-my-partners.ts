@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { failedForConnection, useRetryWhileDown } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
-import { listCurrencies, unitsOf } from '../../../lib/currencies.ts';
+import { listCurrencies } from '../../../lib/api/list-currencies.ts';
+import { unitsOf } from '../../../lib/currencies.ts';
 import { myPartners, type MyPartner } from '../api/my-partners.ts';
 
 export function useMyPartners() {

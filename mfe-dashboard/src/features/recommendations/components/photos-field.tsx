@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb } from '../../../lib/use-db.ts';
-import { IMAGE_ACCEPT, uploadImage } from '../../../lib/upload-image.ts';
+import { IMAGE_ACCEPT } from '../../../lib/images.ts';
+import { uploadImage } from '../../../lib/api/upload-image.ts';
 
 export const MAX_PHOTOS = 10;
 

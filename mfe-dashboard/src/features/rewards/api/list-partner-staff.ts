@@ -1,6 +1,6 @@
 // A partner's staff: accounts that accepted an invitation (`list_partner_staff`).
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpc } from '../../../lib/rpc.ts';
+import { rpc } from '../../../lib/api/rpc.ts';
 
 export interface StaffMember {
   user_id: string;
@@ -9,4 +9,4 @@ export interface StaffMember {
 }
 
 export const listPartnerStaff = (db: TypedClient, activityId: string) =>
-  rpc<StaffMember[]>(db, 'list_partner_staff', { p_activity_id: activityId });
+  rpc(db, 'list_partner_staff', { p_activity_id: activityId });

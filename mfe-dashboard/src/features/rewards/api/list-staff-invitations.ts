@@ -1,6 +1,6 @@
 // The customer's invitations (`list_customer_invitations`); the Rewards tab keeps the partner-staff ones.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-import { rpc } from '../../../lib/rpc.ts';
+import { rpc } from '../../../lib/api/rpc.ts';
 
 export interface StaffInvitation {
   id: string;
@@ -14,4 +14,4 @@ export interface StaffInvitation {
 }
 
 export const listCustomerInvitations = (db: TypedClient, customerId: string) =>
-  rpc<StaffInvitation[]>(db, 'list_customer_invitations', { p_customer_id: customerId });
+  rpc(db, 'list_customer_invitations', { p_customer_id: customerId });

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { Currency } from '../../../lib/currencies.ts';
+import type { Currency } from '../../../lib/api/list-currencies.ts';
 import { recordPartnerTransaction } from '../api/record-partner-transaction.ts';
 import { amountOf } from '../utils/amount.ts';
 

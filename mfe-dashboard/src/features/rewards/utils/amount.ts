@@ -1,6 +1,6 @@
 // A sale's amount as typed: minor units of the chosen currency (lib/money.ts `parseMajor`), or why not.
 import { parseMajor } from '../../../lib/money.ts';
-import type { Currency } from '../../../lib/currencies.ts';
+import type { Currency } from '../../../lib/api/list-currencies.ts';
 
 /** The typed amount in minor units of the chosen currency, or the message key that says why not. */
 export function amountOf(

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { jsonObject } from '../../../lib/json.ts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
 import { monthlyStatement } from '../api/monthly-statement.ts';
 import { monthlyStatementItems } from '../api/monthly-statement-items.ts';
@@ -38,7 +39,7 @@ export function useMonthStatement(customerId: string, month: string) {
           .map((r) => ({ ...r, partner: pickText(r.activity_title, locale) || r.activity_id }))
           .sort((a, b) => a.partner.localeCompare(b.partner, locale)),
       );
-      setItems((it.data ?? []).map(normaliseHotelItem).filter((i) => i.status !== 'confirmed'));
+      setItems((it.data ?? []).map((i) => normaliseHotelItem(jsonObject(i))).filter((i) => i.status !== 'confirmed'));
       setSettlement(se.error ? null : normaliseSettlement(se.data));
     },
     [db, customerId, month, locale],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_ACCEPT, imageProblem, MAX_IMAGE_BYTES } from './upload-image.ts';
+import { IMAGE_ACCEPT, imageProblem, MAX_IMAGE_BYTES } from './images.ts';
 
 describe('imageProblem', () => {
   it('accepts PNG, JPEG and WebP up to 5 MB', () => {

@@ -1,24 +1,7 @@
 // Images go to the public storage buckets under the customer's folder (`<customerId>/…`, written by
-// its moderators and admins). PNG, JPEG or WebP up to 5 MB, as the buckets' own rules say
-// (supabase/migrations/…_storage_hardening.sql): no SVG, which could carry script.
+// its moderators and admins); which files are accepted: ../images.ts.
 import type { TypedClient } from '@guestmap/shared-ui/database';
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** The accepted types and the extension each is stored under; also the file picker's `accept`. */
-export const IMAGE_TYPES: Readonly<Record<string, string>> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
-export const IMAGE_ACCEPT = Object.keys(IMAGE_TYPES).join(',');
-
-/** The i18n key of what is wrong with `file`, or null when it can be uploaded. */
-export function imageProblem(file: { type: string; size: number }): string | null {
-  if (!(file.type in IMAGE_TYPES)) return 'settings.imageTypes';
-  if (file.size > MAX_IMAGE_BYTES) return 'settings.imageTooBig';
-  return null;
-}
+import { IMAGE_TYPES, imageProblem } from '../images.ts';
 
 /** Uploads `file` as `<customerId>/<name>-<time>.<ext>`; the result is its public URL or an i18n key. */
 export async function uploadImage(

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Tables } from '@guestmap/shared-ui/database';
+import { settingsPatch, settingsValues } from './settings-values.ts';
+
+const customer: Tables<'customers'> = {
+  id: 'h',
+  kind: 'hotel',
+  package: 'basic',
+  name: 'Hotel',
+  tagline: null,
+  phone: '+84 28 3823 4567',
+  primary_color: '#123456',
+  logo_url: null,
+  cover_url: 'https://x.test/c.png',
+  welcome: { en: 'Welcome', vi: 'Xin chào' },
+  latitude: 10.7,
+  longitude: 106.7,
+  zoom: 14,
+  is_public: true,
+  require_mfa: false,
+  rewards_reinvestment_pct: 10,
+  time_zone: 'Asia/Ho_Chi_Minh',
+  street: null,
+  ward_code: null,
+  old_ward: null,
+  old_district: null,
+  ward_needs_review: false,
+  created_by: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+describe('the settings form and the customer row', () => {
+  it('shows the row and saves the same values back', () => {
+    const v = settingsValues(customer);
+    expect(v).toMatchObject({ name: 'Hotel', tagline: '', logo_url: '', welcome_en: 'Welcome', welcome_ja: '' });
+    expect(settingsPatch(v)).toEqual({
+      name: 'Hotel',
+      tagline: null,
+      phone: '+84 28 3823 4567',
+      primary_color: '#123456',
+      logo_url: null,
+      cover_url: 'https://x.test/c.png',
+      welcome: { en: 'Welcome', vi: 'Xin chào' },
+      latitude: 10.7,
+      longitude: 106.7,
+      zoom: 14,
+      is_public: true,
+      require_mfa: false,
+      rewards_reinvestment_pct: 10,
+    });
+  });
+
+  it('trims texts and stores an emptied optional field as null', () => {
+    const v = { ...settingsValues(customer), name: '  New  ', tagline: '   ', primary_color: '', welcome_vi: '  ' };
+    const patch = settingsPatch(v);
+    expect(patch.name).toBe('New');
+    expect(patch.tagline).toBeNull();
+    expect(settingsPatch({ ...v, phone: '  ' }).phone).toBeNull();
+    expect(patch.primary_color).toBeNull();
+    expect(patch.welcome).toEqual({ en: 'Welcome' });
+  });
+});
