@@ -1,12 +1,13 @@
-// Opening hours are read in the city's time zone. The customers table has no time-zone column yet,
-// so Vietnam's zone is used for places in Vietnam and the browser's own zone elsewhere.
+// Opening hours are read in the customer's time zone: `customers.time_zone`, the column the rewards' day reads too,
+// so "open now" and "today's play" never disagree (issue 44; the database checks the name). A row kept by an older
+// version of the page (offline) may lack it: the column's default then, Vietnam's.
 import type { Customer } from './types.ts';
-import { LOCAL_ZONE } from './opening-hours.ts';
 
-/** The zone a customer's opening hours are read in: an IANA name, or LOCAL_ZONE (the browser's,
- *  read without Intl: asking Intl for its name costs tens of milliseconds on a phone). */
-export function timeZoneFor(c: Pick<Customer, 'latitude' | 'longitude'> | null): string {
-  if (c && c.latitude > 8 && c.latitude < 23.5 && c.longitude > 102 && c.longitude < 110) return 'Asia/Ho_Chi_Minh';
+/** customers.time_zone's default. */
+export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** The zone a customer's opening hours are read in: its IANA zone name (UTC while there is no customer). */
+export function timeZoneFor(c: Partial<Pick<Customer, 'time_zone'>> | null): string {
   if (!c) return 'UTC';
-  return LOCAL_ZONE;
+  return c.time_zone || DEFAULT_TIME_ZONE;
 }

@@ -46,6 +46,7 @@ export type Customer = Pick<
   | 'old_ward'
   | 'old_district'
   | 'ward'
+  | 'time_zone'
 >;
 
 /** A published place as the guest path reads it: the generated row, its JSON columns given their shape. */

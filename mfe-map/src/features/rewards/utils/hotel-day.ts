@@ -1,8 +1,10 @@
 // The rewards day is the hotel's day (customers.time_zone in the database): plays are counted per
 // local date of the hotel and the daily limit resets at the hotel's midnight.
 
+import { DEFAULT_TIME_ZONE } from '../../../lib/utils/time-zone.ts';
+
 /** The hotels' default (customers.time_zone defaults to it in the database). */
-export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+export { DEFAULT_TIME_ZONE };
 
 function parts(at: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
   const f = new Intl.DateTimeFormat('en-US', {
