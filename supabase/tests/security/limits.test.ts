@@ -326,6 +326,8 @@ describe.each(BACKENDS)('engagement limits on %s', (backend) => {
       contact_email_per_hour: CONTACT_PER_EMAIL_HOUR,
       contact_source_per_hour: CONTACT_PER_SOURCE_HOUR,
       contact_total_per_hour: 200,
+      // docs/staff-links.md
+      staff_source_visits_per_day: 200,
     });
   });
 });
