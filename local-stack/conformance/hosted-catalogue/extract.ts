@@ -10,7 +10,8 @@
 //
 // <sources dir> holds one checkout per repository: postgres/ (supabase/postgres), auth/ (supabase/auth),
 // storage/ (supabase/storage), realtime/ (supabase/realtime). Each one's commit is read from `<name>/.commit`
-// or, for a git work tree, `git rev-parse HEAD`. See README.md.
+// or, for a git work tree, `git rev-parse HEAD`. A checkout assembled from files of several commits (README.md,
+// "An assembled checkout") says which in `<name>/.sources.json`, copied into the facts as `assembled`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +31,7 @@ export interface Skipped {
 
 export interface FactsFile {
   about: string;
-  sources: Record<string, { repository: string; commit: string; files: string }>;
+  sources: Record<string, { repository: string; commit: string; files: string; assembled?: unknown }>;
   skipped: Skipped[];
   catalogue: CatalogueFacts;
 }
@@ -112,6 +113,12 @@ function commitOf(dir: string): string {
   }
 }
 
+/** The manifest of an assembled checkout (`.sources.json`), if it is one. */
+function assembledOf(dir: string): unknown {
+  const file = path.join(dir, '.sources.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as unknown) : undefined;
+}
+
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 function sqlFiles(dir: string, filter: (f: string) => boolean, order = byName): string[] {
   if (!fs.existsSync(dir)) throw new Error(`${dir} is missing: is the checkout complete?`);
@@ -177,6 +184,10 @@ const upPart = (sql: string) => sql.split(/^-- migrate:down/m)[0]!;
 
 export async function extract(srcDir: string): Promise<FactsFile> {
   const dir = (s: Source) => path.join(srcDir, s);
+  const source = (s: Source, files: string): FactsFile['sources'][string] => {
+    const assembled = assembledOf(dir(s));
+    return { repository: REPOS[s], commit: commitOf(dir(s)), files, ...(assembled === undefined ? {} : { assembled }) };
+  };
   for (const s of Object.keys(REPOS) as Source[]) {
     if (!fs.existsSync(dir(s))) throw new Error(`${dir(s)} is missing (a checkout of ${REPOS[s]})`);
   }
@@ -253,18 +264,10 @@ export async function extract(srcDir: string): Promise<FactsFile> {
         'Hosted Supabase catalogue facts, derived by local-stack/conformance/hosted-catalogue/extract.ts ' +
         '(README.md there); compared with the stack by tests/conformance/hosted-catalogue.test.ts.',
       sources: {
-        postgres: {
-          repository: REPOS.postgres,
-          commit: commitOf(dir('postgres')),
-          files: 'migrations/db/init-scripts/*.sql, migrations/db/migrations/*.sql',
-        },
-        auth: { repository: REPOS.auth, commit: commitOf(dir('auth')), files: 'migrations/*.up.sql' },
-        storage: { repository: REPOS.storage, commit: commitOf(dir('storage')), files: 'migrations/tenant/*.sql' },
-        realtime: {
-          repository: REPOS.realtime,
-          commit: commitOf(dir('realtime')),
-          files: 'priv/repo/tenant_db_dump_15.sql',
-        },
+        postgres: source('postgres', 'migrations/db/init-scripts/*.sql, migrations/db/migrations/*.sql'),
+        auth: source('auth', 'migrations/*.up.sql'),
+        storage: source('storage', 'migrations/tenant/*.sql'),
+        realtime: source('realtime', 'priv/repo/tenant_db_dump_15.sql'),
       },
       skipped: runner.skipped,
       catalogue,

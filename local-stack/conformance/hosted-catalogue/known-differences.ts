@@ -14,16 +14,13 @@ export interface KnownDifference {
 export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     reason:
-      "safeupdate is a C module hosted preloads for the Data API's sessions: PGlite cannot load one, and on a PostgreSQL server the stack's own equivalent is preloaded for the whole server (shared_preload_libraries = guestmap_safe_writes), not named in authenticator's settings",
-    differences: ['role setting authenticator: session_preload_libraries: hosted safeupdate | stack (none)'],
-  },
-  {
-    reason:
-      "changed on hosted after the supabase/postgres snapshot of 2024-10-23: postgres's memberships in supabase_auth_admin and supabase_storage_admin were revoked (April 2025), and supabase_auth_admin lost CREATEROLE; the stack follows today's hosted, a newer checkout removes these lines",
+      "safeupdate is a C module hosted preloads per role (supabase/postgres 20260403172611, 20260413000000, 20261010094800: for anon, authenticated and authenticator, and for postgres with safeupdate.enabled = 0): the stack cannot name a library it does not have (PGlite cannot load one; a PostgreSQL server refuses a login whose preload library is missing). Its own equivalent is preloaded for the whole server (shared_preload_libraries = guestmap_safe_writes) and refuses by the role a statement runs as, which answers as hosted's settings do: the API roles refused, postgres not; on PGlite a test scans every function body. The safeupdate.enabled settings themselves are the stack's too (hosted-roles.sql)",
     differences: [
-      'member supabase_auth_admin <- postgres: hosted granted | stack (none)',
-      'member supabase_storage_admin <- postgres: hosted granted | stack (none)',
-      'role supabase_auth_admin: hosted nosuperuser noinherit createrole nocreatedb login noreplication nobypassrls | stack nosuperuser noinherit nocreaterole nocreatedb login noreplication nobypassrls',
+      'role setting anon: session_preload_libraries: hosted "$libdir/plugins/safeupdate" | stack (none)',
+      'role setting authenticated: session_preload_libraries: hosted "$libdir/plugins/safeupdate" | stack (none)',
+      'role setting authenticator: session_preload_libraries: hosted "supautils, safeupdate" | stack (none)',
+      'role setting postgres: local_preload_libraries: hosted "$libdir/plugins/safeupdate" | stack (none)',
+      'role setting postgres: session_preload_libraries: hosted supautils, safeupdate | stack (none)',
     ],
   },
   {
@@ -34,6 +31,16 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       'member anon <- postgres: hosted granted | stack with admin option',
       'member authenticated <- postgres: hosted granted | stack with admin option',
       'member service_role <- postgres: hosted granted | stack with admin option',
+    ],
+  },
+  {
+    reason:
+      "PostgreSQL 17 and later (PGlite is 18): ALL on tables includes MAINTAIN, so the default privileges storage grants with ALL show it, as they do on hosted's projects on 17; the facts are hosted's on 15",
+    backend: 'pglite',
+    differences: [
+      'default acl supabase_storage_admin | storage | tables | anon: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE',
+      'default acl supabase_storage_admin | storage | tables | authenticated: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE',
+      'default acl supabase_storage_admin | storage | tables | service_role: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE',
     ],
   },
   {
@@ -53,7 +60,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   },
   {
     reason:
-      "hosted's default privileges since 30 October 2026 (Supabase changelog, 28 April 2026): nothing for the API roles on what postgres (or supabase_admin) creates in public, which the stack follows (src/db/default-privileges.sql). The supabase/postgres snapshot the facts come from (2024-10-23, the newest the mirror had) predates that change; a newer checkout removes these lines",
+      "hosted's default privileges since 30 October 2026 (Supabase changelog, 28 April 2026): nothing for the API roles on what postgres (or supabase_admin) creates in public, which the stack follows (src/db/default-privileges.sql). The newest supabase/postgres files stored (init scripts and migrations up to 20261010094800, read in December 2026) still grant all to the three roles: the change is made outside these files, so these lines stay until an upstream file shows it",
     differences: [
       'default acl postgres | public | functions | anon: hosted EXECUTE | stack (none)',
       'default acl postgres | public | functions | authenticated: hosted EXECUTE | stack (none)',
@@ -75,21 +82,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
       'default acl supabase_admin | public | tables | service_role: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
     ],
   },
-  {
-    reason:
-      "not yet: postgres's default privileges in schema storage (hosted's init script grants the API roles all on what postgres creates there); the stack grants on its storage tables and functions explicitly and a project creates nothing in storage",
-    differences: [
-      'default acl postgres | storage | functions | anon: hosted EXECUTE | stack (none)',
-      'default acl postgres | storage | functions | authenticated: hosted EXECUTE | stack (none)',
-      'default acl postgres | storage | functions | service_role: hosted EXECUTE | stack (none)',
-      'default acl postgres | storage | sequences | anon: hosted SELECT, UPDATE, USAGE | stack (none)',
-      'default acl postgres | storage | sequences | authenticated: hosted SELECT, UPDATE, USAGE | stack (none)',
-      'default acl postgres | storage | sequences | service_role: hosted SELECT, UPDATE, USAGE | stack (none)',
-      'default acl postgres | storage | tables | anon: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
-      'default acl postgres | storage | tables | authenticated: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
-      'default acl postgres | storage | tables | service_role: hosted DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE | stack (none)',
-    ],
-  },
+
   {
     reason:
       "auth features the stack's auth service does not have (docs/auth.md): SSO/SAML (sso_providers, sso_domains, saml_providers, saml_relay_states), the OAuth 2.1 server (oauth_*), custom OAuth providers, passkeys (webauthn_*); and GoTrue's own bookkeeping (instances, schema_migrations)",

@@ -9,7 +9,7 @@ declare r text;
 begin
   foreach r in array array['postgres', 'anon', 'authenticated', 'service_role', 'authenticator', 'supabase_auth_admin',
     'supabase_storage_admin', 'supabase_realtime_admin', 'dashboard_user', 'supabase_read_only_user',
-    'supabase_replication_admin'] loop
+    'supabase_replication_admin', 'supabase_etl_admin', 'supabase_superuser'] loop
     if not exists (select 1 from pg_roles where rolname = r) then
       execute format('create role %I', r);
     end if;
@@ -23,12 +23,17 @@ alter role service_role nosuperuser inherit nocreaterole nocreatedb nologin nore
 alter role authenticator nosuperuser noinherit nocreaterole nocreatedb login noreplication nobypassrls;
 alter role supabase_auth_admin nosuperuser noinherit nocreaterole nocreatedb login noreplication nobypassrls;
 alter role supabase_storage_admin nosuperuser noinherit createrole nocreatedb login noreplication nobypassrls;
-alter role supabase_realtime_admin nosuperuser noinherit nocreaterole nocreatedb nologin noreplication nobypassrls;
+-- As supabase/postgres' realtime init script creates it (2026): it may log in and replicate (no password here).
+alter role supabase_realtime_admin nosuperuser noinherit createrole nocreatedb login replication nobypassrls;
 alter role dashboard_user nosuperuser inherit createrole createdb nologin replication nobypassrls;
 -- The platform's own: read-only access for the dashboard and support, and read replicas. No project uses them; they
 -- exist so that their names are taken, as on hosted (supautils reserves them; docs/db.md, the supautils row). No password.
 alter role supabase_read_only_user nosuperuser inherit nocreaterole nocreatedb login noreplication bypassrls;
 alter role supabase_replication_admin nosuperuser inherit nocreaterole nocreatedb login replication nobypassrls;
+-- Supabase's ETL (replication to other stores) and the platform's role standing for superuser powers
+-- (supabase/postgres' initial schema and 20251215120934_supabase_superuser.sql). No password, no project use.
+alter role supabase_etl_admin nosuperuser inherit nocreaterole nocreatedb login replication bypassrls;
+alter role supabase_superuser nosuperuser inherit nocreaterole nocreatedb nologin noreplication nobypassrls;
 
 -- ─── Memberships ───────────────────────────────────────────────────────────────────
 grant anon, authenticated, service_role to authenticator;
@@ -36,7 +41,8 @@ grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to supabase_realtime_admin;
 grant authenticator to supabase_storage_admin;
 grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
-grant pg_read_all_data to supabase_read_only_user;
+grant pg_read_all_data, pg_monitor to supabase_read_only_user, supabase_etl_admin;
+grant supabase_superuser to postgres, supabase_etl_admin;
 -- PostgreSQL 16 and later: CREATEROLE alone no longer administers other roles; the platform grants the API roles
 -- to postgres with ADMIN OPTION there.
 do $$ begin
@@ -69,6 +75,20 @@ alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
 alter role authenticator set lock_timeout = '8s';
+-- Not logged: the platform's own roles (20250205060043_disable_log_statement_on_internal_roles.sql).
+alter role supabase_admin set log_statement = none;
+alter role supabase_auth_admin set log_statement = none;
+alter role supabase_storage_admin set log_statement = none;
+-- safeupdate as hosted sets it per role (supabase/postgres 20260403172611 and 20261010094800): on for the Data
+-- API's roles, off for postgres, so migrations, the seed and psql as postgres may UPDATE or DELETE without WHERE.
+-- Hosted also preloads the library for these roles (session_preload_libraries, local_preload_libraries); the
+-- stack cannot name a library it does not have, and its own module (pg/safe-writes, preloaded for the whole
+-- server; a function-body scan on PGlite) decides by the role a statement runs as, which gives the same answer:
+-- the API roles are refused, postgres is not. README, "Where the local stack differs from hosted".
+alter role anon set safeupdate.enabled = 1;
+alter role authenticated set safeupdate.enabled = 1;
+alter role authenticator set safeupdate.enabled = 1;
+alter role postgres set safeupdate.enabled = 0;
 do $$ begin
   execute format('alter database %I reset search_path', current_database());
   execute format('grant all on database %I to postgres, dashboard_user', current_database());
@@ -120,6 +140,14 @@ begin
 end $$;
 
 -- ─── Who owns and may create in the platform's schemas ─────────────────────────────
+-- What supabase_storage_admin (storage's migrations) creates in storage is granted to postgres and the API roles
+-- (supabase/postgres' storage init script since storage's tables moved to storage's own migrations).
+alter default privileges for role supabase_storage_admin in schema storage
+  grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_storage_admin in schema storage
+  grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_storage_admin in schema storage
+  grant all on sequences to postgres, anon, authenticated, service_role;
 -- auth, storage and realtime belong to supabase_admin; each service's admin role may create in its schema and
 -- owns its tables; postgres uses them (and may create policies and triggers where supautils allows:
 -- supautils.sql) but creates nothing in them.

@@ -134,14 +134,17 @@ describe.each(BACKENDS)('the database roles and migrations as hosted, on %s', (b
     expect(await settings('supabase_admin')).toContain('search_path="\\$user", public, auth, extensions');
     expect(await settings('supabase_auth_admin')).toEqual([
       'idle_in_transaction_session_timeout=60000',
+      'log_statement=none',
       'search_path=auth',
     ]);
-    expect(await settings('supabase_storage_admin')).toEqual(['search_path=storage']);
+    expect(await settings('supabase_storage_admin')).toEqual(['log_statement=none', 'search_path=storage']);
+    // safeupdate on for the Data API's roles (below), off for postgres (migrations and the seed), as on hosted
+    expect(await settings('postgres')).toContain('safeupdate.enabled=0');
     expect(await settings('authenticator')).toEqual(
       expect.arrayContaining(['lock_timeout=8s', 'statement_timeout=8s']),
     );
-    expect(await settings('anon')).toEqual(['statement_timeout=3s']);
-    expect(await settings('authenticated')).toEqual(['statement_timeout=8s']);
+    expect(await settings('anon')).toEqual(['safeupdate.enabled=1', 'statement_timeout=3s']);
+    expect(await settings('authenticated')).toEqual(['safeupdate.enabled=1', 'statement_timeout=8s']);
     const perDb = await s.db.query<{ c: string }>(
       `select unnest(setconfig) as c from pg_db_role_setting
         where setdatabase = (select oid from pg_database where datname = current_database())`,
@@ -258,7 +261,7 @@ describe.each(BACKENDS)('the database roles and migrations as hosted, on %s', (b
     );
     expect(reserved).toEqual([
       { rolname: 'authenticator', rolcanlogin: true },
-      { rolname: 'supabase_realtime_admin', rolcanlogin: false },
+      { rolname: 'supabase_realtime_admin', rolcanlogin: true },
     ]);
     expect(
       (
