@@ -25,8 +25,8 @@ static ProcessUtility_hook_type next_utility_hook = NULL;
 
 static const char *const reserved_roles[] = {
 	"supabase_admin", "supabase_auth_admin", "supabase_storage_admin", "supabase_realtime_admin",
-	"supabase_read_only_user", "supabase_replication_admin", "dashboard_user", "pgbouncer",
-	"authenticator", "anon", "authenticated", "service_role",
+	"supabase_read_only_user", "supabase_replication_admin", "supabase_etl_admin", "supabase_superuser",
+	"dashboard_user", "pgbouncer", "authenticator", "anon", "authenticated", "service_role",
 };
 
 static const char *const settable_roles[] = {"anon", "authenticated", "service_role", "authenticator"};
@@ -34,7 +34,8 @@ static const char *const settable_roles[] = {"anon", "authenticated", "service_r
 static const char *const reserved_memberships[] = {
 	"pg_read_server_files", "pg_write_server_files", "pg_execute_server_program",
 	"supabase_admin", "supabase_auth_admin", "supabase_storage_admin", "supabase_read_only_user",
-	"supabase_realtime_admin", "supabase_replication_admin", "dashboard_user", "pgbouncer", "authenticator",
+	"supabase_realtime_admin", "supabase_replication_admin", "supabase_etl_admin", "dashboard_user", "pgbouncer",
+	"authenticator",
 };
 
 static bool

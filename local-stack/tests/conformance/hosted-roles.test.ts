@@ -247,6 +247,8 @@ describe.each(BACKENDS)('the database roles and migrations as hosted, on %s', (b
     expect(await apply('alter role supabase_auth_admin set search_path = public;')).toMatch(refused);
     expect(await apply('alter role supabase_storage_admin rename to storage_keeper;')).toMatch(refused);
     expect(await apply('drop role supabase_realtime_admin;')).toMatch(refused);
+    expect(await apply('alter role supabase_etl_admin nologin;')).toMatch(refused);
+    expect(await apply('grant supabase_etl_admin to postgres;')).toMatch(refused);
     // A reserved name not yet taken: refused by the module on the server; PGlite (no module) creates it, a difference
     // docs/db.md lists. (The platform roles hosted has are there on both, so their names are taken anyway.)
     if (backend === 'postgres') expect(await apply('create role pgbouncer;')).toMatch(refused);
