@@ -130,3 +130,52 @@ export function describeCatalogues(title: string, source: string | Record<string
     }
   });
 }
+
+/** A catalogue of the app and where its texts are merged (`under: 'rewards'` → `rewards.*` in the namespace). */
+export interface CatalogueAt {
+  /** The file of English texts (`…/en.json`). */
+  en: string;
+  under?: string;
+}
+
+/** The keys a source file asks for literally: `t('a.b')` and `i18nKey="a.b"`, after its `keyPrefix` (any of them
+ *  when the file has several). Keys built at run time (`t(\`category.${c}\`)`) are not seen. */
+export function keysAskedIn(source: string): string[][] {
+  const prefixes = [...source.matchAll(/keyPrefix:\s*['"]([\w.]+)['"]/g)].map((m) => `${m[1]}.`);
+  const keys = [...source.matchAll(/\bt\(\s*['"]([\w.:-]+)['"]|i18nKey=["']([\w.:-]+)["']/g)].map((m) =>
+    (m[1] ?? m[2]!).replace(/^\w+:/, ''),
+  );
+  return keys.map((k) => (prefixes.length ? prefixes.map((p) => p + k) : [k]));
+}
+
+const sourceFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'test' ? [] : sourceFiles(p);
+    return /\.(ts|tsx)$/.test(e.name) && !/\.(test|spec|d)\.tsx?$/.test(e.name) ? [p] : [];
+  });
+
+/** Declares the test that every key the code of `srcDir` asks for literally is in one of its English catalogues:
+ *  a key missing there shows the guest the key itself (`customer.shareMap`), which no catalogue test sees. */
+export function describeKeysInUse(title: string, srcDir: string, catalogues: CatalogueAt[]) {
+  describe(title, () => {
+    it('every key the code asks for has an English text', () => {
+      const known = new Set<string>();
+      for (const c of catalogues) {
+        const json = JSON.parse(fs.readFileSync(c.en, 'utf8')) as Json;
+        for (const k of leaves(json, c.under ?? '').keys()) known.add(k.replace(PLURAL, '').replace(/\[\d*\]$/, ''));
+      }
+      const missing: string[] = [];
+      let asked = 0;
+      for (const file of sourceFiles(srcDir)) {
+        for (const options of keysAskedIn(fs.readFileSync(file, 'utf8'))) {
+          asked += 1;
+          if (!options.some((k) => known.has(k)))
+            missing.push(`${path.relative(srcDir, file)}: ${options.join(' | ')}`);
+        }
+      }
+      expect(asked, 'keys found in the code').toBeGreaterThan(0);
+      expect(missing).toEqual([]);
+    });
+  });
+}
