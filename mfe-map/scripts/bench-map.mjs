@@ -3,7 +3,7 @@
 // `npm start` serves them (own ports), in Chromium, tiles blocked. Prints figures; never fails on them.
 //   1. Many places: Ho Chi Minh City's map with 10,000 published places (BENCH_PLACES) in the stack's
 //      database, read as a guest reads it: through the local stack's REST layer, page by page
-//      (get-places.ts), compressed as the gateway compresses. Printed: the requests, the bytes transferred
+//      (read-all-pages.ts), compressed as the gateway compresses. Printed: the requests, the bytes transferred
 //      (brotli as served, headers included), the same answers gzipped, and decoded (and those of the names
 //      in every language that the guest's first search reads); the time from the first
 //      page's arrival to the first markers, and from the last page's to the markers of every place; DOM

@@ -2,7 +2,7 @@
 // Composes the places read (src/lib), the customer's welcome and, for hotels, the rewards feature.
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { usePlaces } from '../lib/api/get-places.ts';
+import { usePlaces } from '../lib/hooks/use-places.ts';
 import { useQrEntry } from '../lib/hooks/use-qr-entry.ts';
 import { LoadFailedScreen, LoadingScreen, NotFoundScreen } from '../lib/components/screen-states.tsx';
 import { CustomerWelcome } from '../features/customer/components/customer-welcome.tsx';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { up } from '@guestmap/shared-ui/tokens';
-import { usePlaces } from '../lib/api/get-places.ts';
+import { usePlaces } from '../lib/hooks/use-places.ts';
 import { usePlaceNames } from '../lib/api/get-place-names.ts';
 import type { Activity } from '../lib/utils/types.ts';
 import { timeZoneFor } from '../lib/utils/time-zone.ts';

@@ -2,7 +2,7 @@
 // slice into the one store of the page and adds its i18n namespace to the one i18next.
 import type { RegisterRemote } from '@guestmap/shared-ui/contracts';
 import { mapUi } from '../lib/store/ui-slice.ts';
-import { loadPlaces } from '../lib/api/get-places.ts';
+import { loadPlaces } from '../lib/store/places-cache.ts';
 import en from '../locales/en.json';
 
 export const NS = 'map';
@@ -13,7 +13,7 @@ const PLACE_SCREENS = new Set(['Customer', 'Map', 'Activity']);
 const register: RegisterRemote = ({ store, i18n, addResources, db, route }) => {
   store.inject(mapUi);
   const customerId = route && PLACE_SCREENS.has(route.name) ? route.params.customerId : undefined;
-  // Cached per customer for the page (get-places.ts): the screen finds the request under way.
+  // Cached per customer for the page (store/places-cache.ts): the screen finds the request under way.
   if (customerId) loadPlaces(db, customerId, i18n.language).catch(() => undefined);
   // English (the fallback) travels with this file; every other language downloads only when shown.
   return addResources(NS, {

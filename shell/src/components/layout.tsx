@@ -16,7 +16,7 @@ import { routeForPath } from '../routes/route-table.ts';
 import { NO_CUSTOMER_REDIRECT } from '../routes/sign-in.ts';
 import { RemoteScreen } from './remote-screen.tsx';
 import { ToastHost, type ToastStore } from './toasts.tsx';
-import { TopBar } from './top-bar.tsx';
+import { TopBar } from './top-bar/index.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 
 const Footer = lazy(() => import('./footer.tsx'));

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { Db } from '@guestmap/shared-ui/contracts';
 import type { ContentText as I18nText } from '@guestmap/shared-ui/i18n';
-import { readAllPages } from './get-places.ts';
+import { readAllPages } from '../utils/read-all-pages.ts';
 
 export type PlaceNames = ReadonlyMap<string, I18nText>;
 

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@guestmap/shared-ui/contracts';
 import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
-import { fetchPlaces, PAGE_ROWS } from './get-places.ts';
+import { fetchPlaces } from './get-places.ts';
+import { PAGE_ROWS } from './get-activities-page.ts';
 import { fetchPlaceNames } from './get-place-names.ts';
 
 let stack: TestStack;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation, type Locale } from '@guestmap/shared-ui/contracts';
 import type { Activity, Category } from '../../../lib/utils/types.ts';
 import type { OpenStatus } from '../../../lib/utils/opening-hours.ts';
-import type { PlacesState } from '../../../lib/api/get-places.ts';
+import type { PlacesState } from '../../../lib/hooks/use-places.ts';
 import { mapUi, type MapUiState } from '../../../lib/store/ui-slice.ts';
 import { FilterBar, type NearState } from './filter-bar.tsx';
 import { PlaceList, type ListEntry } from './place-list.tsx';
