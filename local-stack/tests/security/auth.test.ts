@@ -91,9 +91,17 @@ describe.each(BACKENDS)('auth security on %s', (backend) => {
     const first = await standIn({ email: earlier, name: 'Earlier Visitor' });
     expect(first.accessToken).toBeTruthy();
 
+    const adminSessions = async () =>
+      Number(
+        (await s.db.query<{ n: number }>('select count(*) as n from auth.sessions where user_id = $1', [ADMIN_ID]))
+          .rows[0]!.n,
+      );
+    const sessionsBefore = await adminSessions();
     const attempt = await standIn({ email: 'admin@demo.test', name: 'Not Ada' });
-    // No admin session, no Google identity grafted onto the admin, a clear refusal on the page.
-    if (attempt.accessToken) expect(claimsOf(attempt.accessToken).sub).not.toBe(ADMIN_ID);
+    // No admin session (none in the database, no token nor code handed back), no Google identity grafted onto
+    // the admin, a clear refusal on the page.
+    expect(await adminSessions()).toBe(sessionsBefore);
+    expect(attempt.location).toBeNull();
     expect(attempt.accessToken).toBeNull();
     expect(attempt.status).toBe(400);
     expect(attempt.body).toMatch(/role="alert"[^>]*>[^<]*password/i);
