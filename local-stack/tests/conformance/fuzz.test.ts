@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, stopPgServer } from '../../testing/stack.ts';
 import { startRestEnv, type RestEnv } from './rest-helpers.ts';
 import { signJwt } from '../../src/jwt.ts';
+import { FILTER_OPS } from '../../src/rest/api-request/query-params.ts';
 
 afterAll(stopPgServer);
 
@@ -70,35 +71,9 @@ const HOSTILE = [
   '🦜',
   'x'.repeat(300),
 ];
-const OPS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'is',
-  'in',
-  'cs',
-  'cd',
-  'ov',
-  'sl',
-  'sr',
-  'adj',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
-  'isdistinct',
-  'eqq',
-  '',
-  'not',
-  'not.eq',
-];
+// Every operator the REST layer parses (so a new one is fuzzed as soon as it exists), each also negated, and
+// operators it must refuse.
+const OPS = [...FILTER_OPS, ...[...FILTER_OPS].map((op) => `not.${op}`), 'eqq', '', 'not', 'not.not.eq'];
 const VALUES = [
   '1',
   '-1',
