@@ -67,8 +67,8 @@ export const activityToCsvRow = (r: Tables<'activities'>): CsvRow => ({
   phone: r.phone ?? '',
   website: r.website ?? '',
   price_level: r.price_level ? String(r.price_level) : '',
-  price_min_vnd: r.price_min_vnd === null ? '' : String(r.price_min_vnd),
-  price_max_vnd: r.price_max_vnd === null ? '' : String(r.price_max_vnd),
+  price_min_vnd: r.price_min_vnd == null ? '' : String(r.price_min_vnd),
+  price_max_vnd: r.price_max_vnd == null ? '' : String(r.price_max_vnd),
   published: r.published ? 'true' : 'false',
   attributes: formatAttributes(attributesOf(r.attributes)),
 });
