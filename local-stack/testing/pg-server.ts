@@ -49,8 +49,8 @@ function asPg(cmd: string, args: string[]): string[] {
  * Whether the stack's safe-writes module (pg/safe-writes: hosted's safeupdate for the Data API roles) is
  * installed in the server's library folder; the throwaway server preloads it when it is (`.ci/run` builds it).
  */
-export function safeWritesModuleInstalled(): boolean {
-  let bin = findBin('postgres');
+export function safeWritesModuleInstalled(binDir?: string): boolean {
+  let bin = binDir ? path.join(binDir, 'postgres') : findBin('postgres');
   try {
     bin = fs.realpathSync(bin);
   } catch {
@@ -70,18 +70,21 @@ export function postgresAvailable(): boolean {
 }
 
 /**
+ * `bin`: the folder of another server's binaries (initdb, postgres, pg_ctl), e.g. PostgreSQL 17's from npm;
+ * by default the installed server's (`PG_BIN`, then the newest under /usr/lib/postgresql).
  * `port`: the port to listen on (default: a free one). `maxConnections`: 100 by default; a server shared by the
  * test files of a run (testing/global-setup.ts) needs more. `superuser`: the bootstrap superuser's name
  * (hosted's `supabase_admin` by default, as the stack expects).
  */
 export async function startPgServer(
-  opts: { port?: number; maxConnections?: number; superuser?: string } = {},
+  opts: { port?: number; maxConnections?: number; superuser?: string; bin?: string } = {},
 ): Promise<PgServer> {
   const superuser = opts.superuser ?? 'supabase_admin';
+  const bin = (name: string) => (opts.bin ? path.join(opts.bin, name) : findBin(name));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
-  const [c0, ...a0] = asPg(findBin('initdb'), [
+  const [c0, ...a0] = asPg(bin('initdb'), [
     '-D',
     data,
     '-U',
@@ -93,7 +96,7 @@ export async function startPgServer(
   ]);
   execFileSync(c0!, a0, { stdio: 'ignore' });
   const port = opts.port ?? (await freePort());
-  const [c1, ...a1] = asPg(findBin('postgres'), [
+  const [c1, ...a1] = asPg(bin('postgres'), [
     '-D',
     data,
     '-p',
@@ -108,7 +111,7 @@ export async function startPgServer(
     `max_connections=${opts.maxConnections ?? 100}`,
     '-c',
     'wal_level=logical',
-    ...(safeWritesModuleInstalled() ? ['-c', 'shared_preload_libraries=guestmap_safe_writes'] : []),
+    ...(safeWritesModuleInstalled(opts.bin) ? ['-c', 'shared_preload_libraries=guestmap_safe_writes'] : []),
   ]);
   const proc = spawn(c1!, a1, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -132,7 +135,7 @@ export async function startPgServer(
     async stop() {
       // runuser does not forward signals to the postmaster: ask pg_ctl to stop it.
       const exited = new Promise((r) => proc.once('exit', r));
-      const [c2, ...a2] = asPg(findBin('pg_ctl'), ['-D', data, 'stop', '-m', 'immediate']);
+      const [c2, ...a2] = asPg(bin('pg_ctl'), ['-D', data, 'stop', '-m', 'immediate']);
       try {
         execFileSync(c2!, a2, { stdio: 'ignore' });
       } catch {
