@@ -19,8 +19,3 @@ export function recordVisit(v: Visit): void {
 export function lastVisit(): Visit | null {
   return current;
 }
-
-/** Tests only. */
-export function resetVisits(): void {
-  current = null;
-}

@@ -105,15 +105,6 @@ export async function dropCodes(q: Queryable, userId: string, kinds: CodeKind[])
   await q.query(`delete from _auth.otp_codes where user_id = $1 and token_type in (${typeList(kinds)})`, [userId]);
 }
 
-/** Whether the user has a live code of `kind` (its link not used, killed or replaced by none). */
-export async function hasCode(q: Queryable, userId: string, kind: CodeKind): Promise<boolean> {
-  const r = await q.query<{ live: boolean }>(
-    `select coalesce(${KINDS[kind].column}, '') <> '' as live from auth.users where id = $1`,
-    [userId],
-  );
-  return Boolean(r.rows[0]?.live);
-}
-
 /** A code the request may be trying: its user row and code row are locked. */
 interface Candidate {
   kind: CodeKind;

@@ -69,14 +69,6 @@ export async function installCapture(db: Db): Promise<void> {
   });
 }
 
-/** Published tables as "schema.table" (both unquoted). */
-export async function publishedTables(db: Db): Promise<Set<string>> {
-  const { rows } = await db.query<{ schemaname: string; tablename: string }>(
-    "select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime'",
-  );
-  return new Set(rows.map((r) => `${r.schemaname}.${r.tablename}`));
-}
-
 /**
  * Makes the capture triggers match the publication: adds them to newly published tables and
  * drops them from tables that left it. Cheap when nothing changed (one catalog query).

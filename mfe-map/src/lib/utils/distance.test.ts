@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMetres, formatDistance, sortByDistance } from './distance.ts';
+import { distanceMetres, formatDistance } from './distance.ts';
 
 const cathedral = { latitude: 10.7798, longitude: 106.699 };
 const benThanh = { latitude: 10.7725, longitude: 106.698 };
@@ -10,12 +10,6 @@ describe('distance', () => {
     expect(d).toBeGreaterThan(780);
     expect(d).toBeLessThan(860);
     expect(distanceMetres(cathedral, cathedral)).toBe(0);
-  });
-  it('sorts nearest first and keeps the original order for ties', () => {
-    const far = { id: 'far', latitude: 21.03, longitude: 105.85 };
-    const near = { id: 'near', latitude: 10.78, longitude: 106.7 };
-    const near2 = { id: 'near2', latitude: 10.78, longitude: 106.7 };
-    expect(sortByDistance([far, near, near2], cathedral).map((x) => x.id)).toEqual(['near', 'near2', 'far']);
   });
   it('formats metres and kilometres per locale', () => {
     expect(formatDistance(347, 'en-US')).toBe('350 m');

@@ -15,14 +15,6 @@ export function distanceMetres(a: LatLng, b: LatLng): number {
   return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** A new array sorted nearest first (stable for equal distances). */
-export function sortByDistance<T extends LatLng>(items: readonly T[], from: LatLng): T[] {
-  return items
-    .map((item, i) => ({ item, i, d: distanceMetres(from, item) }))
-    .sort((x, y) => x.d - y.d || x.i - y.i)
-    .map((x) => x.item);
-}
-
 /** "350 m", "1.2 km", "12 km" in the given locale. */
 export function formatDistance(m: number, locale: string): string {
   if (m < 1000)

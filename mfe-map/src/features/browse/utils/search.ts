@@ -56,11 +56,6 @@ export function haystack(a: Activity, allNames?: ContentText): string {
 /** The query's words, folded; none for an empty query. */
 export const queryWords = (query: string): string[] => fold(query).split(' ').filter(Boolean);
 
-/** Every word of the query must appear somewhere in the activity's text. */
-export function matchesQuery(hay: string, query: string): boolean {
-  return queryWords(query).every((w) => hay.includes(w));
-}
-
 /** Ranks, best first; among equal ones, a place tagged with a word of the query comes first (+0 instead
  * of +1): "pho" puts the phở shops (tagged `pho`) before "Phố đi bộ" for a Vietnamese guest. */
 export const RANK = { shownName: 0, otherName: 2, other: 4 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landedIndex, nextUtcMidnight, segmentPath, targetRotation, utcDay } from './wheel.ts';
+import { landedIndex, segmentPath, targetRotation } from './wheel.ts';
 
 describe('fortune wheel geometry', () => {
   it('stops every segment under the pointer, whatever the start angle and offset', () => {
@@ -22,10 +22,5 @@ describe('fortune wheel geometry', () => {
   it('draws closed segment paths', () => {
     expect(segmentPath(0, 4, 100)).toMatch(/^M 0 0 L 0\.000 -100\.000 A 100 100 0 0 1 100\.000 0\.000 Z$/);
     expect(segmentPath(0, 1, 100)).toContain('A 100 100');
-  });
-  it('resets daily limits at midnight UTC', () => {
-    expect(nextUtcMidnight(new Date('2026-11-22T23:59:59Z')).toISOString()).toBe('2026-11-23T00:00:00.000Z');
-    expect(nextUtcMidnight(new Date('2026-12-31T00:00:00Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
-    expect(utcDay(new Date('2026-11-22T23:30:00-05:00'))).toBe('2026-11-23');
   });
 });

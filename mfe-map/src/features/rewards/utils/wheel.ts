@@ -29,11 +29,3 @@ export function segmentPath(i: number, n: number, r: number): string {
   if (n === 1) return `M 0 ${-r} A ${r} ${r} 0 1 1 0 ${r} A ${r} ${r} 0 1 1 0 ${-r} Z`;
   return `M 0 0 L ${point(i * s)} A ${r} ${r} 0 ${s > 180 ? 1 : 0} 1 ${point((i + 1) * s)} Z`;
 }
-
-/** The next reset of a daily limit: midnight UTC after `now`. */
-export function nextUtcMidnight(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
-
-/** Today's date (UTC) as the database stores `play_day`. */
-export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
