@@ -11,6 +11,7 @@ import {
   addEmptyHotel,
   EMPTY_HOTEL,
   HOTEL,
+  holdReads,
   NOWHERE,
   PASSWORD,
   renderScreen,
@@ -47,11 +48,41 @@ async function as(account: Account | null) {
 }
 const spinning = (scope: ParentNode = document) => scope.querySelector('.ant-spin-spinning, .ant-card-loading');
 const tableRows = (scope: ParentNode = document) => scope.querySelectorAll('.ant-table-tbody tr.ant-table-row');
+/**
+ * Renders `ui` with its reads held: `whileHeld` sees the screen while they are really in flight (not merely
+ * the first frame), then they are let through and `loaded` waits for what the user sees once they arrive.
+ */
+async function whileLoading(
+  render: () => Promise<unknown>,
+  whileHeld: () => void,
+  loaded: () => void | Promise<void>,
+): Promise<void> {
+  const gate = holdReads();
+  try {
+    await render();
+    await waitFor(() => expect(gate.held()).toBeGreaterThan(0), WAIT);
+    whileHeld();
+    gate.release();
+    await waitFor(loaded, WAIT);
+  } finally {
+    gate.restore();
+  }
+}
 
 describe('Overview', SLOW, () => {
-  it('loading: the figures’ cards wait for the answer', async () => {
-    await renderScreen(<Overview hotel />, { stack, as: 'moderator' });
-    expect(screen.getByTestId('kpi-map_view').classList.contains('ant-card-loading')).toBe(true);
+  it('loading: the figures’ cards wait for the answer, then show the figures', async () => {
+    const card = () => screen.getByTestId('kpi-map_view');
+    await whileLoading(
+      () => renderScreen(<Overview hotel />, { stack, as: 'moderator' }),
+      () => {
+        expect(card().classList.contains('ant-card-loading')).toBe(true);
+        expect(card().querySelector('.ant-statistic-content')).toBeNull();
+      },
+      () => {
+        expect(card().classList.contains('ant-card-loading')).toBe(false);
+        expect(card().querySelector('.ant-statistic-content')!.textContent).toMatch(/^\d[\d,]*$/);
+      },
+    );
   });
 
   it('filled: the period’s figures are the database’s', async () => {
@@ -89,10 +120,19 @@ describe('Overview', SLOW, () => {
 });
 
 describe('Recommendations', SLOW, () => {
-  it('loading: the list spins until the places are read', async () => {
-    await renderScreen(<Recommendations customer={await customerRow(HOTEL)} />, { stack, as: 'moderator' });
-    expect(document.querySelector('.ant-table-wrapper .ant-spin-spinning')).not.toBeNull();
-    expect(tableRows()).toHaveLength(0);
+  it('loading: the list spins until the places are read, then lists them', async () => {
+    const customer = await customerRow(HOTEL);
+    await whileLoading(
+      () => renderScreen(<Recommendations customer={customer} />, { stack, as: 'moderator' }),
+      () => {
+        expect(document.querySelector('.ant-table-wrapper .ant-spin-spinning')).not.toBeNull();
+        expect(tableRows()).toHaveLength(0);
+      },
+      () => {
+        expect(document.querySelector('.ant-table-wrapper .ant-spin-spinning')).toBeNull();
+        expect(tableRows().length).toBeGreaterThan(0);
+      },
+    );
   });
 
   it('filled: the hotel’s places in their order and the allowance used', async () => {
@@ -140,9 +180,23 @@ describe('Recommendations', SLOW, () => {
 });
 
 describe('Rewards', SLOW, () => {
-  it('loading: the campaigns card waits for the answer', async () => {
-    await renderScreen(<Rewards customer={await customerRow(HOTEL)} />, { stack, as: 'moderator' });
-    expect(document.querySelector('.ant-card-loading')).not.toBeNull();
+  it('loading: the campaigns card waits for the answer, then lists them', async () => {
+    const customer = await customerRow(HOTEL);
+    const { data } = await stack.service().from('reward_campaigns').select('title').eq('customer_id', HOTEL);
+    expect(data!.length).toBeGreaterThan(0);
+    let page!: Awaited<ReturnType<typeof renderScreen>>;
+    await whileLoading(
+      async () => (page = await renderScreen(<Rewards customer={customer} />, { stack, as: 'moderator' })),
+      () => {
+        expect(document.querySelector('.ant-card-loading')).not.toBeNull();
+        expect(screen.queryByText(pickText(data![0]!.title as Json, 'en'))).toBeNull();
+      },
+      () => {
+        expect(document.querySelector('.ant-card-loading')).toBeNull();
+        expect(screen.getAllByText(pickText(data![0]!.title as Json, 'en'), { exact: false }).length).toBeGreaterThan(0);
+        expect(page.toasts).toEqual([]);
+      },
+    );
   });
 
   it('filled: the hotel’s campaigns are listed', async () => {
@@ -182,13 +236,19 @@ describe('Rewards', SLOW, () => {
 describe('Statements', SLOW, () => {
   const month = monthOf(new Date());
 
-  it('loading: the month’s cards wait for the answer', async () => {
-    await renderScreen(<Statements customer={await customerRow(HOTEL)} />, {
-      stack,
-      as: 'moderator',
-      query: 'tab=statements',
-    });
-    expect(document.querySelectorAll('.ant-card-loading').length).toBeGreaterThan(0);
+  it('loading: the month’s cards wait for the answer, then show the month', async () => {
+    const customer = await customerRow(HOTEL);
+    await whileLoading(
+      () => renderScreen(<Statements customer={customer} />, { stack, as: 'moderator', query: 'tab=statements' }),
+      () => {
+        expect(document.querySelectorAll('.ant-card-loading').length).toBeGreaterThan(0);
+        expect(tableRows()).toHaveLength(0);
+      },
+      () => {
+        expect(document.querySelectorAll('.ant-card-loading')).toHaveLength(0);
+        expect(tableRows().length).toBeGreaterThan(0);
+      },
+    );
   });
 
   it('filled: one line per partner and currency, and the pending and disputed items apart', async () => {
@@ -244,10 +304,17 @@ describe('Statements', SLOW, () => {
 });
 
 describe('Partner portal', SLOW, () => {
-  it('loading: a spinner until the account’s partners are read', async () => {
-    await renderScreen(<PartnerPortal />, { stack, as: 'partner', route: 'PartnerPortal' });
-    expect(spinning()).not.toBeNull();
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  it('loading: a spinner until the account’s partners are read, then the partner’s heading', async () => {
+    await whileLoading(
+      () => renderScreen(<PartnerPortal />, { stack, as: 'partner', route: 'PartnerPortal' }),
+      () => {
+        expect(spinning()).not.toBeNull();
+        expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+      },
+      () => {
+        expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+      },
+    );
   });
 
   it('filled: the partner’s month under its name', async () => {
@@ -275,9 +342,19 @@ describe('Partner portal', SLOW, () => {
 });
 
 describe('Settings', SLOW, () => {
-  it('loading: a spinner until the customer is read', async () => {
-    await renderScreen(<CustomerSettings />, { stack, as: 'moderator', route: 'CustomerSettings' });
-    expect(spinning()).not.toBeNull();
+  it('loading: a spinner until the customer is read, then its settings', async () => {
+    const row = await customerRow(HOTEL);
+    await whileLoading(
+      () => renderScreen(<CustomerSettings />, { stack, as: 'moderator', route: 'CustomerSettings' }),
+      () => {
+        expect(spinning()).not.toBeNull();
+        expect(screen.queryByDisplayValue(row.name)).toBeNull();
+      },
+      () => {
+        expect(spinning()).toBeNull();
+        expect(screen.getByDisplayValue(row.name)).toBeTruthy();
+      },
+    );
   });
 
   it('filled: the customer’s settings under its name', async () => {

@@ -94,3 +94,32 @@ export async function addEmptyHotel(stack: TestStack): Promise<void> {
   const m = await service.from('customer_moderators').insert({ customer_id: EMPTY_HOTEL, user_id: TRAVELLER });
   if (m.error) throw new Error(`empty hotel's moderator: ${m.error.message}`);
 }
+
+/**
+ * Holds every read of the API's REST service (`/rest/v1/`) until `release()`: the screen is shown while its
+ * reads are really in flight, then the same requests go on to the stack unchanged. Install before rendering
+ * (the client takes `fetch` when it is made); `restore()` in a finally.
+ */
+export function holdReads() {
+  const realFetch = globalThis.fetch;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('/rest/v1/')) {
+      held++;
+      await gate;
+    }
+    return realFetch(input, init);
+  };
+  return {
+    /** How many requests are waiting (or have waited) at the gate. */
+    held: () => held,
+    release: () => open(),
+    restore: () => {
+      open();
+      globalThis.fetch = realFetch;
+    },
+  };
+}
