@@ -193,7 +193,9 @@ describe('Rewards', SLOW, () => {
       },
       () => {
         expect(document.querySelector('.ant-card-loading')).toBeNull();
-        expect(screen.getAllByText(pickText(data![0]!.title as Json, 'en'), { exact: false }).length).toBeGreaterThan(0);
+        expect(screen.getAllByText(pickText(data![0]!.title as Json, 'en'), { exact: false }).length).toBeGreaterThan(
+          0,
+        );
         expect(page.toasts).toEqual([]);
       },
     );
