@@ -84,16 +84,7 @@ export async function startPgServer(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guestmap-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
-  const [c0, ...a0] = asPg(bin('initdb'), [
-    '-D',
-    data,
-    '-U',
-    superuser,
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--no-locale',
-  ]);
+  const [c0, ...a0] = asPg(bin('initdb'), ['-D', data, '-U', superuser, '--auth=trust', '-E', 'UTF8', '--no-locale']);
   execFileSync(c0!, a0, { stdio: 'ignore' });
   const port = opts.port ?? (await freePort());
   const [c1, ...a1] = asPg(bin('postgres'), [

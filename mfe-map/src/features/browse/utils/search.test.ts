@@ -151,8 +151,7 @@ describe('search by the address in either form (2025 reform)', () => {
   } as unknown as Activity;
 
   it('finds a place by its new ward, with or without tone marks and in either placement ("Hoà" = "Hòa")', () => {
-    for (const q of ['Xuân Hòa', 'Xuân Hoà', 'xuan hoa', 'XUÂN HOÀ'])
-      expect(matches(church, q)).toBe(true);
+    for (const q of ['Xuân Hòa', 'Xuân Hoà', 'xuan hoa', 'XUÂN HOÀ']) expect(matches(church, q)).toBe(true);
     expect(matches(opera, 'phuong sai gon')).toBe(true);
     expect(matches(opera, 'xuan hoa')).toBe(false);
   });
