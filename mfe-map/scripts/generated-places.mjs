@@ -1,20 +1,7 @@
 // Generated places for measuring the map (not the backend): `n` activity rows of Ho Chi Minh City's
 // map, shaped as the REST read answers them, spread within `spread` degrees of the centre.
 // Used by the scale browser test (e2e/map-scale.spec.ts) and the map benchmark (scripts/bench-map.mjs).
-const CATS = [
-  'food',
-  'cafe',
-  'nightlife',
-  'sight',
-  'culture',
-  'shopping',
-  'wellness',
-  'tour',
-  'transport',
-  'family',
-  'nature',
-  'service',
-];
+import { CATEGORIES as CATS } from '@guestmap/shared-ui/categories';
 
 /** @param {number} n @param {number} spread */
 export function generatedPlaces(n, spread) {

@@ -9,6 +9,8 @@
 // campaign, hotel day and slot, the commission split, confirmed voucher redemptions, …); see
 // docs/scale.md for the shape of the data and load.ts for how it is loaded.
 
+import { CATEGORIES as ALL_CATEGORIES } from '../../../shared-ui/src/categories.js';
+
 export interface ScaleOptions {
   /** 1 = full size, 0.1 = the tenth. */
   scale: number;
@@ -103,18 +105,8 @@ const CITIES = [
   },
 ];
 const CITY_CURRENCY = ['VND', 'VND', 'VND', 'VND', 'VND', 'THB', 'SGD', 'JPY', 'KRW', 'USD'];
-const CATEGORIES = [
-  'food',
-  'cafe',
-  'nightlife',
-  'sight',
-  'culture',
-  'shopping',
-  'wellness',
-  'tour',
-  'transport',
-  'nature',
-];
+// The apps' one category list (shared-ui), without family and service: the bench's mix, as before the list was shared.
+const CATEGORIES = ALL_CATEGORIES.filter((c) => c !== 'family' && c !== 'service');
 const EVENT_TYPES = ['map_view', 'qr_scan', 'activity_view', 'directions_click', 'share', 'favourite'];
 // Out of 100: 35 map views, 15 QR scans, 30 place views, 10 directions, 5 shares, 5 favourites.
 const EVENT_WEIGHTS = [35, 15, 30, 10, 5, 5];

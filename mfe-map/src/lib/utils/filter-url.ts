@@ -4,7 +4,7 @@
 // are kept as they are. Unknown categories are dropped when read, and filters that are no filter's name: an old or
 // edited link still opens. (The list of filters is not read here: it travels with the filters' own code, which the
 // map's first screen does not download; a well-formed unknown name is ignored by the rule, place-filters.ts.)
-import { CATEGORIES } from './types.ts';
+import { isCategory } from '@guestmap/shared-ui/categories';
 import type { MapUiState } from '../store/ui-slice.ts';
 
 export type UrlFilters = Pick<MapUiState, 'categories' | 'openNow' | 'placeFilters'>;
@@ -17,7 +17,6 @@ export const NO_FILTERS: UrlFilters = { categories: [], openNow: false, placeFil
 const list = (value: string | null, keep: (x: string) => boolean) => [
   ...new Set((value ?? '').split(',').filter(keep)),
 ];
-const isCategory = (x: string) => (CATEGORIES as readonly string[]).includes(x);
 const isFilterName = (x: string) => /^[a-z][a-z_]{1,30}$/.test(x);
 
 /** The filters an address carries, or null when it carries none of the filter parameters. */

@@ -7,21 +7,8 @@ import type { Customer as PageCustomerRow } from '@guestmap/shared-ui/contracts'
 /** `{en, vi, fr, zh, ko, ja}`, any of them missing (shown with pickText's fallbacks). */
 export type I18nText = ContentText;
 
-export const CATEGORIES = [
-  'food',
-  'cafe',
-  'nightlife',
-  'sight',
-  'culture',
-  'shopping',
-  'wellness',
-  'tour',
-  'transport',
-  'family',
-  'nature',
-  'service',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+/** The categories: one list for every app, the database enum's (`@guestmap/shared-ui/categories`). */
+export { CATEGORIES, type Category } from '@guestmap/shared-ui/categories';
 
 /** Weekly schedule: {"mon": [["08:00","22:00"]], ...}; null = unknown. */
 export type OpeningHours = Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', [string, string][]>>;

@@ -13,8 +13,7 @@ import { createCustomer } from '../api/create-customer.ts';
 import { useSlugCheck } from '../hooks/use-slug-check.ts';
 import { usePlaceSearch } from '../hooks/use-place-search.ts';
 import { PlaceSearch } from './place-search.tsx';
-import { CoordinateFields } from './coordinate-fields.tsx';
-import { PositionMap, type Position } from './position-map.tsx';
+import { CoordinateFields, MapPicker, type Point as Position } from '@guestmap/shared-ui/map-picker';
 
 const DEFAULT_CENTER: Position = { latitude: 10.7769, longitude: 106.7009 }; // Ho Chi Minh City
 
@@ -195,25 +194,30 @@ export function CustomerCreateScreen() {
               <Col xs={24} md={10}>
                 <PlaceSearch id={ids.search} search={search} onPick={place} />
                 <CoordinateFields
-                  ids={ids}
-                  latText={latText}
-                  setLatText={setLatText}
-                  lngText={lngText}
-                  setLngText={setLngText}
-                  zoom={zoom}
-                  setZoom={setZoom}
-                  place={place}
-                  error={errors.position}
+                  bind="state"
+                  labels={{
+                    latitude: t('customer.latitude'),
+                    longitude: t('customer.longitude'),
+                    zoom: t('customer.zoom'),
+                  }}
+                  ids={{ latitude: ids.lat, longitude: ids.lng, zoom: ids.zoom }}
+                  value={{ latitude: latText, longitude: lngText, zoom }}
+                  onType={(axis, v) => (axis === 'latitude' ? setLatText(v) : setLngText(v))}
+                  onPlace={place}
+                  onZoom={setZoom}
+                  error={errors.position && t(errors.position)}
                 />
               </Col>
               <Col xs={24} md={14}>
-                <PositionMap
-                  position={position}
+                <MapPicker
+                  mode="marker"
+                  height={320}
+                  value={position}
                   zoom={zoom}
                   fallbackCenter={DEFAULT_CENTER}
                   label={t('customer.mapLabel')}
                   onChange={place}
-                  onZoom={setZoom}
+                  onZoomChange={setZoom}
                 />
               </Col>
             </Row>

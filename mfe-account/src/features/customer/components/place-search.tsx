@@ -2,7 +2,7 @@
 import { Alert, Button, Form, Input, List, Typography } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { PlaceSearch as Search } from '../hooks/use-place-search.ts';
-import type { Position } from './position-map.tsx';
+import type { Point as Position } from '@guestmap/shared-ui/map-picker';
 
 export function PlaceSearch({
   id,

@@ -6,7 +6,7 @@ import { isNetworkError } from '../../../lib/utils/errors.ts';
 import { parseCoordinates } from '../utils/slug.ts';
 import { loadPlaces, type Place } from '../api/load-places.ts';
 import { searchPlaces } from '../utils/place-search.ts';
-import type { Position } from '../components/position-map.tsx';
+import type { Point as Position } from '@guestmap/shared-ui/map-picker';
 
 export interface PlaceResult {
   key: string;

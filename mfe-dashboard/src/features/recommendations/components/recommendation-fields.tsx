@@ -3,11 +3,10 @@
 import { Checkbox, Form, Input, InputNumber, Select, Space, Typography, type FormInstance } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
-import { FormMapPicker } from '../../../lib/map-picker.tsx';
+import { CoordinateFields, FormMapPicker } from '@guestmap/shared-ui/map-picker';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
-import { CoordinateFields } from '../../../lib/coordinate-fields.tsx';
 import type { FormValues } from '../utils/activity-form.ts';
-import { CATEGORIES } from '../utils/csv.ts';
+import { CATEGORIES } from '@guestmap/shared-ui/categories';
 import { validate, type Hours } from '../utils/opening-hours.ts';
 import { slugify } from '../utils/text.ts';
 import { maxPriceError, priceErrors } from '../utils/price.ts';
@@ -50,7 +49,11 @@ export function RecommendationFields({
       </Form.Item>
       <LanguageFields field="description" max={2000} multiline withEnglish />
       <Space wrap>
-        <CoordinateFields />
+        <CoordinateFields
+          bind="form"
+          labels={{ latitude: t('recs.latitude'), longitude: t('recs.longitude') }}
+          messages={{ required: t('form.required'), latitude: t('form.latitude'), longitude: t('form.longitude') }}
+        />
         <Form.Item name="price_level" label={t('recs.priceLevel')} rules={[{ type: 'number', min: 1, max: 4 }]}>
           <InputNumber min={1} max={4} />
         </Form.Item>

@@ -2,7 +2,7 @@
 import { Input, Select, Space } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { RecommendationFilters } from '../hooks/use-recommendation-filters.ts';
-import { CATEGORIES } from '../utils/csv.ts';
+import { CATEGORIES } from '@guestmap/shared-ui/categories';
 import { MissingFilterSelect } from './translation-status.tsx';
 
 export function RecommendationsFilters({ filters: f }: { filters: RecommendationFilters }) {

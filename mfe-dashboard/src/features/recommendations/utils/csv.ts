@@ -6,6 +6,7 @@ import {
   parseAttributes,
   type PlaceAttributes,
 } from '@guestmap/shared-ui/place-attributes';
+import { isCategory } from '@guestmap/shared-ui/categories';
 import type { CsvRows } from '../../../lib/csv.ts';
 import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
 import { parseVndCell, priceErrors, toPriceColumns } from './price.ts';
@@ -31,21 +32,6 @@ export const CSV_COLUMNS: readonly string[] = [
   // Traveller attributes in OpenStreetMap's own notation, `diet:vegetarian=yes;wheelchair=limited` (docs/filters.md).
   'attributes',
 ];
-export const CATEGORIES = [
-  'food',
-  'cafe',
-  'nightlife',
-  'sight',
-  'culture',
-  'shopping',
-  'wellness',
-  'tour',
-  'transport',
-  'family',
-  'nature',
-  'service',
-] as const;
-
 export type CsvRow = Record<string, string>;
 
 /** The export's rows: the header, then each place's cells in the column order above. */
@@ -142,7 +128,7 @@ export function validateImport(lines: string[][]): {
     const slug = get('slug');
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 80) errors.push('slug');
     const category = get('category');
-    if (!(CATEGORIES as readonly string[]).includes(category)) errors.push('category');
+    if (!isCategory(category)) errors.push('category');
     if (!get('title_en')) errors.push('title_en');
     const lat = Number(get('latitude'));
     const lng = Number(get('longitude'));

@@ -7,10 +7,9 @@ import type { Tables } from '@guestmap/shared-ui/database';
 import { bestTextOn } from '../utils/contrast.ts';
 import { PHONE, type SettingsValues } from '../utils/settings-values.ts';
 import { useCustomerSettings } from '../hooks/use-customer-settings.ts';
-import { FormMapPicker } from '../../../lib/map-picker.tsx';
+import { CoordinateFields, FormMapPicker } from '@guestmap/shared-ui/map-picker';
 import { IMAGE_ACCEPT } from '../../../lib/images.ts';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
-import { CoordinateFields } from '../../../lib/coordinate-fields.tsx';
 
 type Customer = Tables<'customers'>;
 
@@ -120,17 +119,16 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
           <LanguageFields field="welcome" max={600} multiline rows={2} withEnglish />
           <Typography.Title level={5}>{t('settings.mapView')}</Typography.Title>
           <Space wrap>
-            <CoordinateFields />
-            <Form.Item
-              name="zoom"
-              label={t('settings.zoom')}
-              rules={[
-                { required: true, message: t('form.required') },
-                { type: 'number', min: 1, max: 20, message: t('form.zoom') },
-              ]}
-            >
-              <InputNumber min={1} max={20} />
-            </Form.Item>
+            <CoordinateFields
+              bind="form"
+              labels={{ latitude: t('recs.latitude'), longitude: t('recs.longitude'), zoom: t('settings.zoom') }}
+              messages={{
+                required: t('form.required'),
+                latitude: t('form.latitude'),
+                longitude: t('form.longitude'),
+                zoom: t('form.zoom'),
+              }}
+            />
           </Space>
           <FormMapPicker
             form={form}

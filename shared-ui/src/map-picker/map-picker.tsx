@@ -1,31 +1,18 @@
-// A small Leaflet map for forms: place a marker by clicking or dragging it (a recommendation's
-// position), or frame the map by moving and zooming it (a customer's centre and zoom). Tiles come
-// from the platform config; where they cannot load, a neutral background and the marker remain, so
-// the map still works offline or on a blocked network.
+// A small Leaflet map for forms: place a marker by clicking or dragging it (a place's position in the
+// dashboard's editor; a new map's position and zoom in the account's creation screen), or frame the map by
+// moving and zooming it (a customer's centre and zoom in the dashboard's settings). Tiles come from the
+// platform config; where they cannot load, a neutral background and the marker remain, so the map still
+// takes clicks offline or on a blocked network and the coordinate fields beside it remain the sure way in.
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Form, type FormInstance } from 'antd';
 import { usePlatform } from '@guestmap/shared-ui/contracts';
+import { isPoint, round6, type Point } from './point.ts';
 
 /** A transparent pixel for tiles that fail: the container's background shows through. */
 const EMPTY_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
-
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
-
-/** Six decimals: about 11 cm, more than a place needs and what the forms show. */
-export const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
-
-const valid = (p: Partial<Point> | null | undefined): p is Point =>
-  !!p &&
-  typeof p.latitude === 'number' &&
-  typeof p.longitude === 'number' &&
-  Math.abs(p.latitude) <= 90 &&
-  Math.abs(p.longitude) <= 180;
 
 // A teardrop (a square with three round corners, turned 45°): its tip sits about 20 px below its centre.
 const pin = () => {
@@ -35,11 +22,14 @@ const pin = () => {
   return L.divIcon({ html: el, className: 'gm-picker-pin', iconSize: [28, 28], iconAnchor: [14, 34] });
 };
 
-/** Follows values typed in the form's number fields. */
+/** Follows values changed outside the map (typed in the number fields, a search's result). */
 function Follow({ center, zoom }: { center: Point | null; zoom?: number }) {
   const map = useMap();
   useEffect(() => {
-    if (!center) return;
+    if (!center) {
+      if (zoom !== undefined && zoom !== map.getZoom()) map.setZoom(zoom, { animate: false });
+      return;
+    }
     const c = map.getCenter();
     const same =
       Math.abs(c.lat - center.latitude) < 1e-6 &&
@@ -50,10 +40,21 @@ function Follow({ center, zoom }: { center: Point | null; zoom?: number }) {
   return null;
 }
 
-function Events({ onClick, onView }: { onClick?: (p: Point) => void; onView?: (p: Point, zoom: number) => void }) {
+function Events({
+  onClick,
+  onView,
+  onZoom,
+}: {
+  onClick?: (p: Point) => void;
+  onView?: (p: Point, zoom: number) => void;
+  onZoom?: (zoom: number) => void;
+}) {
   const map = useMapEvents({
     click(e) {
       onClick?.({ latitude: round6(e.latlng.lat), longitude: round6(e.latlng.lng) });
+    },
+    zoomend() {
+      onZoom?.(map.getZoom());
     },
     moveend() {
       const c = map.getCenter();
@@ -74,7 +75,14 @@ function Label({ label }: { label: string }) {
 }
 
 export type MapPickerProps = { label: string; height?: number; fallbackCenter: Point; fallbackZoom?: number } & (
-  | { mode: 'marker'; value: Partial<Point> | null; onChange: (p: Point) => void }
+  | {
+      mode: 'marker';
+      value: Partial<Point> | null;
+      onChange: (p: Point) => void;
+      /** A zoom kept outside the map (optional): followed, and reported when the map zooms. */
+      zoom?: number | null;
+      onZoomChange?: (zoom: number) => void;
+    }
   | {
       mode: 'view';
       value: Partial<Point> | null;
@@ -86,7 +94,7 @@ export type MapPickerProps = { label: string; height?: number; fallbackCenter: P
 export function MapPicker(props: MapPickerProps) {
   const { config } = usePlatform();
   const icon = useMemo(pin, []);
-  const point = valid(props.value) ? { latitude: props.value.latitude, longitude: props.value.longitude } : null;
+  const point = isPoint(props.value) ? { latitude: props.value.latitude, longitude: props.value.longitude } : null;
   const lat = point?.latitude;
   const lng = point?.longitude;
   // A stable object per position, so Follow runs only when the position moves.
@@ -94,10 +102,7 @@ export function MapPicker(props: MapPickerProps) {
     () => (lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }),
     [lat, lng],
   );
-  const zoom =
-    props.mode === 'view' && typeof props.zoom === 'number' && props.zoom >= 1 && props.zoom <= 20
-      ? props.zoom
-      : undefined;
+  const zoom = typeof props.zoom === 'number' && props.zoom >= 1 && props.zoom <= 20 ? props.zoom : undefined;
   const start = useRef({ center: point ?? props.fallbackCenter, zoom: zoom ?? props.fallbackZoom ?? 15 });
   const onChange = props.mode === 'marker' ? props.onChange : undefined;
 
@@ -127,13 +132,14 @@ export function MapPicker(props: MapPickerProps) {
         <Follow center={center} zoom={zoom} />
         {props.mode === 'marker' ? (
           <>
-            <Events onClick={onChange} />
+            <Events onClick={onChange} onZoom={props.onZoomChange} />
             {point && (
               <Marker
                 position={[point.latitude, point.longitude]}
                 icon={icon}
                 draggable
                 keyboard={false}
+                title={props.label}
                 eventHandlers={{
                   dragend(e) {
                     const p = (e.target as L.Marker).getLatLng();
