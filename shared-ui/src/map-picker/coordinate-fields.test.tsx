@@ -8,7 +8,13 @@ import { Button, Form } from 'antd';
 import { CoordinateFields } from './coordinate-fields.tsx';
 
 // antd's form grid asks matchMedia, which jsdom lacks: no query matches.
-const noMatch = { matches: false, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} };
+const noMatch = {
+  matches: false,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+};
 window.matchMedia ??= (() => noMatch) as unknown as typeof window.matchMedia;
 
 afterEach(cleanup);
