@@ -16,7 +16,7 @@ const version = (pkg: string) =>
   JSON.parse(fs.readFileSync(path.join(sharedUiDir, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
 
 /** Libraries with exactly one copy in the page. */
-export function sharedSingletons(opts: { eager?: boolean } = {}) {
+export function sharedSingletons(opts: { eager?: boolean; dataLayer?: boolean } = {}) {
   const single = (requiredVersion: string | false, lazy = false) => ({
     singleton: true,
     requiredVersion,
@@ -40,6 +40,9 @@ export function sharedSingletons(opts: { eager?: boolean } = {}) {
     '@guestmap/shared-ui/contracts': single(false),
     '@guestmap/shared-ui/i18n': single(false),
     '@guestmap/shared-ui/components': single(false),
+    // The data layer (one RTK Query cache per page, docs/platform.md "The data layer"): shared by the remotes,
+    // never provided by the shell, so no first screen carries it; the first remote that reads with it loads it.
+    ...(opts.dataLayer ? { '@guestmap/shared-ui/data': single(false, true) } : {}),
   };
 }
 
@@ -161,7 +164,7 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
         // The shell is built knowing no remote: they are registered at runtime from /config.json.
         remotes: {},
         // The shell's copies are in its first file (eager): no extra round trip before anything renders.
-        shared: sharedSingletons({ eager: isShell && isProduction }),
+        shared: sharedSingletons({ eager: isShell && isProduction, dataLayer: !isShell }),
         manifest: true,
         dts: false,
         shareStrategy: 'loaded-first',
