@@ -200,7 +200,9 @@ describe('the data layer', { timeout: 20_000 }, () => {
         <List hotel="b" id="three" />
       </>,
     );
-    await until(() => text(el, 'one') === 'waiting' && text(el, 'two') === 'waiting' && text(el, 'three') === 'waiting');
+    await until(
+      () => text(el, 'one') === 'waiting' && text(el, 'two') === 'waiting' && text(el, 'three') === 'waiting',
+    );
     expect(connectivity.getState().status).toBe('down');
     expect([readsOf('a'), readsOf('b')]).toEqual([1, 1]);
     // The schedule's attempts come at 1 s and then 2 s later: in 2.5 s, one more request per read, no storm.

@@ -89,7 +89,10 @@ export function readState(r: { isError: boolean; error?: unknown }): ReadState {
  * Calls `report` once when a read fails, not again at each retry of the same failure: once more only after
  * the read has succeeded since (a toast per failure, not per attempt).
  */
-export function useReadFailure(r: { isError: boolean; isSuccess: boolean; error?: unknown }, report: (e: DataError) => void) {
+export function useReadFailure(
+  r: { isError: boolean; isSuccess: boolean; error?: unknown },
+  report: (e: DataError) => void,
+) {
   const said = useRef(false);
   const ref = useRef(report);
   useEffect(() => {
