@@ -1,55 +1,23 @@
 // The hotel's figures for a chosen period, compared with the one before, from the database's
 // dashboard_overview() (rollups of the analytics events, maintained as events arrive).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Card, Col, Empty, Row, Statistic, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { failedForConnection, useRetryWhileDown, useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { delta, type Comparison, type EventType } from '../utils/compute.ts';
-import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
+import { useCustomerId } from '../../../lib/use-db.ts';
 import { LineChart } from './line-chart.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { PeriodPicker } from '../../../lib/period-picker.tsx';
-import { currenciesOf, type PartnerFigures } from '../utils/partner-figures.ts';
-import { loadOverview } from '../api/dashboard-overview.ts';
+import { currenciesOf } from '../utils/partner-figures.ts';
+import { useOverview } from '../hooks/use-overview.ts';
 
 export function Overview({ hotel }: { hotel: boolean }) {
   const { t } = useTranslation('dashboard');
-  const { locale, toast } = usePlatform();
-  const db = useDb();
+  const { locale } = usePlatform();
   const customerId = useCustomerId();
   const [days, setDays] = useState(30);
-  const [data, setData] = useState<{
-    cmp: Comparison;
-    titles: Map<string, unknown>;
-    partners: { current: PartnerFigures; previous: PartnerFigures } | null;
-  } | null>(null);
-  const [loading, setLoading] = useState(true);
-  // A read that got no answer (or a server fault) is read again on the page's retry schedule, the
-  // figures kept meanwhile (the shell says it is still trying): issue 32.
-  const [attempt, setAttempt] = useState(0);
-  const [waiting, setWaiting] = useState(false);
-  useRetryWhileDown(waiting, () => {
-    setWaiting(false);
-    setAttempt((n) => n + 1);
-  });
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    loadOverview(db, customerId, days)
-      .then((o) => {
-        if (live) setData({ cmp: o.cmp, titles: o.titles, partners: hotel ? o.partners : null });
-      })
-      .catch((e) => {
-        if (!live) return;
-        if (failedForConnection(e)) setWaiting(true);
-        else toast.error(t(errorKey(e)));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [db, customerId, days, hotel, toast, t, attempt]);
+  const { data, loading } = useOverview(customerId, days, hotel);
 
   const kpis: { key: EventType | 'uniqueGuests'; label: string }[] = [
     { key: 'qr_scan', label: t('metrics.qr_scan') },
