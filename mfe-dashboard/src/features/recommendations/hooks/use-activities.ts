@@ -1,24 +1,37 @@
-// The customer's recommendations as the screen holds them: read once, read again after a save or an import,
-// changed in place after a publish or a move.
-import { useCallback, useEffect, useState } from 'react';
+// The customer's recommendations as the screen holds them (the data layer's cache): read once, read again after
+// a save or an import, changed in place after a publish or a move.
+import { useCallback, type SetStateAction } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useDb, errorKey } from '../../../lib/use-db.ts';
+import { useDataDispatch, useReadFailure } from '@guestmap/shared-ui/data';
+import { errorKey } from '../../../lib/use-db.ts';
+import { dashboardApi, settled, viaClient } from '../../../lib/data.ts';
 import { listActivities, type Activity } from '../api/list-activities.ts';
+
+const api = dashboardApi.injectEndpoints({
+  endpoints: (b) => ({
+    dashboardActivities: b.query<Activity[], string>({
+      queryFn: viaClient(listActivities),
+      providesTags: (_r, _e, customerId) => [{ type: 'DashboardActivities', id: customerId }],
+    }),
+  }),
+});
+
+const NONE: Activity[] = [];
 
 export function useActivities(customerId: string) {
   const { t } = useTranslation('dashboard');
   const { toast } = usePlatform();
-  const db = useDb();
-  const [rows, setRows] = useState<Activity[]>([]);
-  const [loading, setLoading] = useState(true);
-  const reload = useCallback(async () => {
-    const { data, error } = await listActivities(db, customerId);
-    if (error) toast.error(t(errorKey(error)));
-    else setRows(data);
-    setLoading(false);
-  }, [db, customerId, toast, t]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { rows, setRows, loading, reload };
+  const dispatch = useDataDispatch();
+  const r = api.useDashboardActivitiesQuery(customerId);
+  useReadFailure(r, (e) => toast.error(t(errorKey(e))));
+  const setRows = useCallback(
+    (next: SetStateAction<Activity[]>) =>
+      dispatch(
+        api.util.updateQueryData('dashboardActivities', customerId, (draft) =>
+          typeof next === 'function' ? next(draft as Activity[]) : next,
+        ),
+      ),
+    [dispatch, customerId],
+  );
+  return { rows: r.data ?? NONE, setRows, loading: r.isLoading, reload: settled(r) };
 }
