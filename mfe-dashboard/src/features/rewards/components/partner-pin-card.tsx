@@ -6,7 +6,8 @@ import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { LANGUAGES } from '@guestmap/shared-ui/i18n';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
 import { setPartnerPin } from '../api/set-partner-pin.ts';
-import { getPartnerContact, setPartnerContact } from '../api/partner-contact.ts';
+import { setPartnerContact } from '../api/partner-contact.ts';
+import { usePartnerContact } from '../hooks/rewards-data.ts';
 
 export function PartnerPinCard({ partnerOptions }: { partnerOptions: { value: string; label: string }[] }) {
   const { t } = useTranslation('dashboard');
@@ -65,12 +66,10 @@ function PartnerContactForm({ activityId }: { activityId: string }) {
   const db = useDb();
   const [form] = Form.useForm<{ email: string; language: string }>();
   const [busy, setBusy] = useState(false);
+  const contact = usePartnerContact(activityId);
   useEffect(() => {
-    form.setFieldsValue({ email: '', language: 'en' });
-    void getPartnerContact(db, activityId).then(({ data }) => {
-      if (data) form.setFieldsValue({ email: data.email, language: data.language });
-    });
-  }, [db, form, activityId]);
+    form.setFieldsValue(contact ? { email: contact.email, language: contact.language } : { email: '', language: 'en' });
+  }, [form, contact]);
   const save = async (v: { email: string; language: string }) => {
     setBusy(true);
     const { error } = await setPartnerContact(db, activityId, v.email ?? '', v.language);

@@ -1,10 +1,8 @@
 // A sale the hotel types in: partner, amount in major units of the chosen currency (checked as the database
 // checks it), currency. Recorded as pending until the partner confirms it.
-import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useDb } from '../../../lib/use-db.ts';
-import { listLiveStaffLinks } from '../api/list-live-staff-links.ts';
+import { useLiveStaffLinks } from '../hooks/rewards-data.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useCurrencies } from '../../../lib/currencies.ts';
 import { useRecordTransaction, type TxnValues } from '../hooks/use-record-transaction.ts';
@@ -25,19 +23,8 @@ export function RecordTransactionCard({
   const currencies = useCurrencies();
   const txnCode = (Form.useWatch('currency', txnForm) as string | undefined) ?? 'VND';
   const txnCurrency = currencies?.find((c) => c.code === txnCode);
-  const db = useDb();
   // The staff member who made the sale (optional): a typed sale has no guest whose visit could credit one.
-  const [staff, setStaff] = useState<{ id: string; name: string }[]>([]);
-  useEffect(() => {
-    let live = true;
-    listLiveStaffLinks(db, customerId).then(
-      (rows) => live && setStaff(rows),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [db, customerId]);
+  const staff = useLiveStaffLinks(customerId);
   const { busy, record } = useRecordTransaction(customerId, currencies, () => {
     txnForm.resetFields(['amount']);
     onRecorded();

@@ -1,9 +1,11 @@
 // The hotel's campaigns, the one shown (the first by default), and saving one from its dialog.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useInvalidate, useReadFailure } from '@guestmap/shared-ui/data';
 import { Form } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
-import { listRewardCampaigns, type Campaign } from '../api/list-reward-campaigns.ts';
+import type { Campaign } from '../api/list-reward-campaigns.ts';
+import { rewardsApi } from './rewards-data.ts';
 import { upsertRewardCampaign } from '../api/upsert-reward-campaign.ts';
 import { campaignArgs, campaignValues, type CampaignValues } from '../utils/reward-forms.ts';
 
@@ -11,21 +13,15 @@ export function useCampaigns(customerId: string) {
   const { t } = useTranslation('dashboard');
   const { toast } = usePlatform();
   const db = useDb();
-  const [campaigns, setCampaigns] = useState<Campaign[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<CampaignValues>();
 
-  const reload = useCallback(async () => {
-    const { data, error } = await listRewardCampaigns(db, customerId);
-    if (error) return toast.error(t(errorKey(error)));
-    setCampaigns(data);
-    setSelected((s) => s ?? data[0]?.id ?? null);
-  }, [db, customerId, toast, t]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const invalidate = useInvalidate();
+  const r = rewardsApi.useDashboardCampaignsQuery(customerId);
+  useReadFailure(r, (e) => toast.error(t(errorKey(e))));
+  const campaigns = r.data ?? null;
 
   const open = (c: Campaign | 'new') => {
     setEditing(c);
@@ -43,9 +39,22 @@ export function useCampaigns(customerId: string) {
     toast.success(t('rewards.campaignSaved'));
     setEditing(null);
     setSelected(data.id);
-    void reload();
+    invalidate([{ type: 'DashboardCampaigns', id: customerId }]);
   };
 
-  const current = campaigns?.find((c) => c.id === selected) ?? null;
-  return { campaigns, selected, setSelected, current, editing, close: () => setEditing(null), open, save, busy, form };
+  // The first campaign is shown until another is chosen.
+  const shown = selected ?? campaigns?.[0]?.id ?? null;
+  const current = campaigns?.find((c) => c.id === shown) ?? null;
+  return {
+    campaigns,
+    selected: shown,
+    setSelected,
+    current,
+    editing,
+    close: () => setEditing(null),
+    open,
+    save,
+    busy,
+    form,
+  };
 }

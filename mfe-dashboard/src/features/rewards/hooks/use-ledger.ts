@@ -1,34 +1,33 @@
 // The latest plays, redemptions and partner transactions of the hotel, read together (again after a sale).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useDb, errorKey } from '../../../lib/use-db.ts';
-import { listRecentPlays, type Play } from '../api/list-recent-plays.ts';
-import { listRecentRedemptions, type Redemption } from '../api/list-recent-redemptions.ts';
-import { listRecentTransactions, type Txn } from '../api/list-recent-transactions.ts';
+import { useInvalidate, useReadFailure } from '@guestmap/shared-ui/data';
+import { errorKey } from '../../../lib/use-db.ts';
+import { rewardsApi } from './rewards-data.ts';
 
-const RECENT = 20;
+/** A list as the ledger shows it: null while it is read, empty when it could not be (the failure is said). */
+const rows = <T>(r: { data?: T[]; isError: boolean }) => r.data ?? (r.isError ? [] : null);
 
 export function useLedger(customerId: string) {
   const { t } = useTranslation('dashboard');
   const { toast } = usePlatform();
-  const db = useDb();
-  const [plays, setPlays] = useState<Play[] | null>(null);
-  const [redemptions, setRedemptions] = useState<Redemption[] | null>(null);
-  const [txns, setTxns] = useState<Txn[] | null>(null);
-  const reload = useCallback(async () => {
-    const [p, r, x] = await Promise.all([
-      listRecentPlays(db, customerId, RECENT),
-      listRecentRedemptions(db, customerId, RECENT),
-      listRecentTransactions(db, customerId, RECENT),
-    ]);
-    const failed = [p, r, x].find((res) => res.error);
-    if (failed) toast.error(t(errorKey(failed.error)));
-    setPlays(p.data ?? []);
-    setRedemptions((r.data ?? []) as Redemption[]);
-    setTxns((x.data ?? []) as Txn[]);
-  }, [db, customerId, toast, t]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { plays, redemptions, txns, reload };
+  const invalidate = useInvalidate();
+  const p = rewardsApi.useDashboardRecentPlaysQuery(customerId);
+  const r = rewardsApi.useDashboardRecentRedemptionsQuery(customerId);
+  const x = rewardsApi.useDashboardRecentTransactionsQuery(customerId);
+  const all = [p, r, x];
+  // One message for the three reads.
+  useReadFailure(
+    {
+      isError: all.some((q) => q.isError),
+      isSuccess: all.every((q) => q.isSuccess),
+      error: all.find((q) => q.isError)?.error,
+    },
+    (e) => toast.error(t(errorKey(e))),
+  );
+  const reload = useCallback(
+    async () => invalidate([{ type: 'DashboardLedger', id: customerId }]),
+    [invalidate, customerId],
+  );
+  return { plays: rows(p), redemptions: rows(r), txns: rows(x), reload };
 }

@@ -1,9 +1,11 @@
 // The shown campaign's prizes (in their order), their odds, and saving one from its dialog.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useInvalidate, useReadFailure } from '@guestmap/shared-ui/data';
 import { Form } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
-import { listRewardPrizes, type Prize } from '../api/list-reward-prizes.ts';
+import type { Prize } from '../api/list-reward-prizes.ts';
+import { rewardsApi } from './rewards-data.ts';
 import { upsertRewardPrize } from '../api/upsert-reward-prize.ts';
 import { odds } from '../utils/odds.ts';
 import { prizeArgs, prizeValues, type PrizeValues } from '../utils/reward-forms.ts';
@@ -12,20 +14,15 @@ export function usePrizes(campaignId: string | null) {
   const { t } = useTranslation('dashboard');
   const { toast } = usePlatform();
   const db = useDb();
-  const [prizes, setPrizes] = useState<Prize[] | null>(null);
   const [editing, setEditing] = useState<Prize | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<PrizeValues>();
 
-  const reload = useCallback(async () => {
-    if (!campaignId) return setPrizes(null);
-    const { data, error } = await listRewardPrizes(db, campaignId);
-    if (error) return toast.error(t(errorKey(error)));
-    setPrizes([...data].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at)));
-  }, [db, campaignId, toast, t]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const invalidate = useInvalidate();
+  const r = rewardsApi.useDashboardPrizesQuery(campaignId ?? '', { skip: !campaignId });
+  useReadFailure(r, (e) => toast.error(t(errorKey(e))));
+  // The last campaign's prizes stay until the next one's are read (none for no campaign).
+  const prizes = campaignId ? (r.data ?? null) : null;
 
   const open = (p: Prize | 'new') => {
     setEditing(p);
@@ -49,7 +46,7 @@ export function usePrizes(campaignId: string | null) {
     if (error) return toast.error(t(errorKey(error)));
     toast.success(t('rewards.prizeSaved'));
     setEditing(null);
-    void reload();
+    invalidate([{ type: 'DashboardPrizes', id: campaignId }]);
   };
 
   const chances = useMemo(() => odds(prizes ?? []), [prizes]);
