@@ -1,11 +1,11 @@
 // The redemption PIN, typed twice (6–12 digits), and every change of it: who, as what, when (issue 41: once
 // the partner has staff only they change it; a change by anyone is listed here and mailed to the staff).
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useDb, errorKey } from '../../../lib/use-db.ts';
 import type { MyPartner } from '../api/my-partners.ts';
-import { pinChanges, type PinChange } from '../api/pin-changes.ts';
+import { partnerApi } from '../hooks/partner-data.ts';
 import { setPin } from '../api/set-partner-pin.ts';
 import { isPin } from '../utils/portal-logic.ts';
 import { PortalCard, TAP } from './portal-card.tsx';
@@ -14,18 +14,10 @@ export function PinCard({ partner }: { partner: MyPartner }) {
   const { t } = useTranslation('dashboard');
   const { toast, locale } = usePlatform();
   const db = useDb();
-  const [changes, setChanges] = useState<PinChange[] | null>(null);
-  const loadChanges = useCallback(
-    () =>
-      pinChanges(db, partner.activity_id).then(
-        (c) => setChanges(c.slice(0, 5)),
-        () => setChanges([]),
-      ),
-    [db, partner.activity_id],
-  );
-  useEffect(() => {
-    void loadChanges();
-  }, [loadChanges]);
+  const pinLog = partnerApi.useDashboardPinChangesQuery(partner.activity_id);
+  // None listed when they cannot be read.
+  const changes = pinLog.currentData ?? (pinLog.isError ? [] : null);
+  const { refetch: loadChanges } = pinLog;
   const when = (ts: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ts));
   const [pin, setPinValue] = useState('');
