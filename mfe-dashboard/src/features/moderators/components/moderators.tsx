@@ -1,11 +1,11 @@
 // Who runs this map: the moderators (remove, never the last one) and the invitations (invite an
 // e-mail, withdraw a pending one). Nobody becomes a moderator before accepting their invitation.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Avatar, Button, Card, Form, Input, List, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { useCustomerId, useDb, errorKey } from '../../../lib/use-db.ts';
-import { listModerators, type Moderator } from '../api/list-customer-moderators.ts';
-import { listInvitations, type Invitation, type InvitationStatus } from '../api/list-customer-invitations.ts';
+import type { InvitationStatus } from '../api/list-customer-invitations.ts';
+import { useModerators } from '../hooks/use-moderators.ts';
 import { inviteModerator } from '../api/invite-moderator.ts';
 import { withdrawInvitation } from '../api/withdraw-invitation.ts';
 import { removeModerator } from '../api/remove-moderator.ts';
@@ -25,25 +25,9 @@ export function Moderators() {
   const { toast, user, locale } = usePlatform();
   const db = useDb();
   const customerId = useCustomerId();
-  const [mods, setMods] = useState<Moderator[]>([]);
-  const [invitations, setInvitations] = useState<Invitation[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { mods, invitations, loading, reload } = useModerators(customerId);
   const [busy, setBusy] = useState<string | null>(null);
   const [form] = Form.useForm<{ email: string }>();
-
-  const load = useCallback(async () => {
-    try {
-      const [m, i] = await Promise.all([listModerators(db, customerId), listInvitations(db, customerId)]);
-      setMods(m);
-      setInvitations(i);
-    } catch (e) {
-      toast.error(t(errorKey(e)));
-    }
-    setLoading(false);
-  }, [db, customerId, toast, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const act = async (key: string, fn: () => Promise<void>, success: string) => {
     setBusy(key);
@@ -56,7 +40,7 @@ export function Moderators() {
       return false;
     } finally {
       setBusy(null);
-      void load();
+      reload();
     }
   };
 
