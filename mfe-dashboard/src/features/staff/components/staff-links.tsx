@@ -1,6 +1,6 @@
 // The Staff tab: a link and a poster per staff member (`/{hotel}?s=<code>`), revocable, and each one's guests,
 // plays, redemptions and the hotel's commission for a period, with a CSV (docs/staff-links.md).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { PeriodPicker } from '../../../lib/period-picker.tsx';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
@@ -9,7 +9,8 @@ import { errorKey, useDb } from '../../../lib/use-db.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useCsvDownload } from '../../../lib/download.ts';
 import { QrPosterCard } from '../../../lib/qr-poster.tsx';
-import { staffLinkFigures, type StaffLinkFigures } from '../api/staff-link-figures.ts';
+import type { StaffLinkFigures } from '../api/staff-link-figures.ts';
+import { useStaffFigures } from '../hooks/use-staff-figures.ts';
 import { createStaffLink } from '../api/create-staff-link.ts';
 import { revokeStaffLink } from '../api/revoke-staff-link.ts';
 import { lastDays, staffCsvRows, staffLinkUrl } from '../utils/staff-figures.ts';
@@ -20,7 +21,6 @@ export function StaffLinks({ customer }: { customer: Tables<'customers'> }) {
   const db = useDb();
   const csv = useCsvDownload();
   const [days, setDays] = useState(30);
-  const [rows, setRows] = useState<StaffLinkFigures[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [poster, setPoster] = useState<StaffLinkFigures | null>(null);
   const [form] = Form.useForm<{ name: string }>();
@@ -28,17 +28,7 @@ export function StaffLinks({ customer }: { customer: Tables<'customers'> }) {
   const linkOf = (code: string) =>
     staffLinkUrl(window.location.origin, hrefFor('Customer', { customerId: customer.id }), code);
 
-  const load = useCallback(async () => {
-    try {
-      setRows(await staffLinkFigures(db, customer.id, period.from, period.to));
-    } catch (e) {
-      toast.error(t(errorKey(e)));
-      setRows((r) => r ?? []);
-    }
-  }, [db, customer.id, period.from, period.to, toast, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows, reload: load } = useStaffFigures(customer.id, period.from, period.to);
 
   const create = async ({ name }: { name: string }) => {
     setBusy('create');
