@@ -1,14 +1,11 @@
 // Administrators: the platform's fee (20 % of the commission) of a closed month, by hotel and partner,
 // per currency (`platform_fees`). Totals per currency, never mixed. CSV and a printable page, as the
 // Statements tab does them.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Select, Space, Table, Typography } from 'antd';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import type { Json } from '@guestmap/shared-ui/database';
 import { useTranslation, usePlatform, useSearchParams } from '@guestmap/shared-ui/contracts';
-import { useDb, errorKey } from '../../../lib/use-db.ts';
-import { platformFees } from '../api/platform-fees.ts';
-import { activityTitles } from '../api/activity-titles.ts';
+import { usePlatformFees } from '../hooks/use-platform-fees.ts';
 import { formatMoney, sumByCurrency } from '../../../lib/money.ts';
 import { useCsvDownload } from '../../../lib/download.ts';
 import { PrintCopy, printSoon } from '../../../lib/print.tsx';
@@ -18,34 +15,12 @@ import { platformFeesRows, type PlatformFee as Fee } from '../utils/platform-fee
 export function PlatformFees() {
   const { t } = useTranslation('dashboard');
   const download = useCsvDownload();
-  const { locale, toast } = usePlatform();
-  const db = useDb();
+  const { locale } = usePlatform();
   const [params] = useSearchParams();
   const shown = params.get('tab') === 'admin';
   const months = useMemo(() => recentMonths(24).slice(1), []);
   const [month, setMonth] = useState(months[0]!);
-  const [fees, setFees] = useState<Fee[] | null>(null);
-  const [titles, setTitles] = useState<Map<string, Json>>(new Map());
-
-  useEffect(() => {
-    let live = true;
-    setFees(null);
-    void platformFees(db, month).then(async ({ data: rows, error }) => {
-      if (!live) return;
-      if (error) {
-        toast.error(t(errorKey(error)));
-        return setFees([]);
-      }
-      const ids = [...new Set(rows.map((r) => r.activity_id))];
-      const acts = ids.length ? await activityTitles(db, ids) : { data: [] };
-      if (!live) return;
-      setTitles(new Map((acts.data ?? []).map((a) => [a.id, a.title])));
-      setFees(rows);
-    });
-    return () => {
-      live = false;
-    };
-  }, [db, month, toast, t]);
+  const { fees, titles } = usePlatformFees(month);
 
   const monthLabel = (m: string) =>
     new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
