@@ -85,6 +85,15 @@ export function readState(r: { isError: boolean; error?: unknown }): ReadState {
   return { error, waiting: !!error?.transient };
 }
 
+type Outcome = { isError: boolean; isSuccess: boolean; error?: unknown };
+
+/** Several reads as one for `useReadFailure` (one message for a screen's reads): failed when one did. */
+export const together = (...reads: Outcome[]): Outcome => ({
+  isError: reads.some((r) => r.isError),
+  isSuccess: reads.every((r) => r.isSuccess),
+  error: reads.find((r) => r.isError)?.error,
+});
+
 /**
  * Calls `report` once when a read fails, not again at each retry of the same failure: once more only after
  * the read has succeeded since (a toast per failure, not per attempt).

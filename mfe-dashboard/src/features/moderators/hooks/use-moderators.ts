@@ -1,7 +1,7 @@
 // The map's moderators and its invitations, two reads of the data layer's cache, read again after each action.
 import { useCallback } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useInvalidate, useReadFailure } from '@guestmap/shared-ui/data';
+import { together, useInvalidate, useReadFailure } from '@guestmap/shared-ui/data';
 import { errorKey } from '../../../lib/use-db.ts';
 import { dashboardApi, viaClient } from '../../../lib/data.ts';
 import { listModerators, type Moderator } from '../api/list-customer-moderators.ts';
@@ -30,10 +30,7 @@ export function useModerators(customerId: string) {
   const m = api.useDashboardModeratorsQuery(customerId);
   const i = api.useDashboardModeratorInvitationsQuery(customerId);
   // One message for the two reads.
-  useReadFailure(
-    { isError: m.isError || i.isError, isSuccess: m.isSuccess && i.isSuccess, error: m.error ?? i.error },
-    (e) => toast.error(t(errorKey(e))),
-  );
+  useReadFailure(together(m, i), (e) => toast.error(t(errorKey(e))));
   const reload = useCallback(
     () => invalidate([{ type: 'DashboardModerators', id: customerId }]),
     [invalidate, customerId],

@@ -1,7 +1,7 @@
 // The latest plays, redemptions and partner transactions of the hotel, read together (again after a sale).
 import { useCallback } from 'react';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
-import { useInvalidate, useReadFailure } from '@guestmap/shared-ui/data';
+import { together, useInvalidate, useReadFailure } from '@guestmap/shared-ui/data';
 import { errorKey } from '../../../lib/use-db.ts';
 import { rewardsApi } from './rewards-data.ts';
 
@@ -15,16 +15,8 @@ export function useLedger(customerId: string) {
   const p = rewardsApi.useDashboardRecentPlaysQuery(customerId);
   const r = rewardsApi.useDashboardRecentRedemptionsQuery(customerId);
   const x = rewardsApi.useDashboardRecentTransactionsQuery(customerId);
-  const all = [p, r, x];
   // One message for the three reads.
-  useReadFailure(
-    {
-      isError: all.some((q) => q.isError),
-      isSuccess: all.every((q) => q.isSuccess),
-      error: all.find((q) => q.isError)?.error,
-    },
-    (e) => toast.error(t(errorKey(e))),
-  );
+  useReadFailure(together(p, r, x), (e) => toast.error(t(errorKey(e))));
   const reload = useCallback(
     async () => invalidate([{ type: 'DashboardLedger', id: customerId }]),
     [invalidate, customerId],
