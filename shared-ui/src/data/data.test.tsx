@@ -9,7 +9,7 @@ import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PlatformContext, connectivity, createDb, type Platform } from '../contracts/index.ts';
+import { PlatformContext, connectivity, createDb, type Platform } from '@guestmap/shared-ui/contracts';
 import { createPlatform } from '../platform/index.ts';
 import { dataApi, fromApi, readState, useInvalidate } from './index.ts';
 
@@ -238,5 +238,19 @@ describe('the data layer', { timeout: 20_000 }, () => {
     expect(text(el, 'one')).toBe('loading');
     await until(() => text(el, 'one') === 'a1');
     expect(readsOf('a')).toBe(2);
+  });
+});
+
+describe('the data layer in the page', () => {
+  it('takes the contract at run time by its package name: the page’s one copy (its platform context, its connectivity)', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = path.dirname(new URL(import.meta.url).pathname);
+    for (const f of fs.readdirSync(dir).filter((n) => /\.tsx?$/.test(n) && !n.includes('.test.'))) {
+      const code = fs.readFileSync(path.join(dir, f), 'utf8');
+      // A relative import would bundle a second contract into the data module's chunk: usePlatform() would
+      // find no platform in the page, and failed reads would wait on a connectivity nobody reports to.
+      expect(code, f).not.toMatch(/from '\.\.\/contracts/);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The React bindings RTK Query's hooks use, over the data store of the screen's platform (scope.ts) instead of
 // react-redux's Provider: a screen needs no provider of its own, in the shell, the dev harness or a test.
 import { useRef, useSyncExternalStore } from 'react';
-import { usePlatform } from '../contracts/index.ts';
+import { usePlatform } from '@guestmap/shared-ui/contracts';
 import type { DataStore } from './scope.ts';
 
 export function bindHooks(storeFor: (p: ReturnType<typeof usePlatform>) => DataStore) {

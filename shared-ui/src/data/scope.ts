@@ -8,8 +8,8 @@
 // connection's sake is read again only at its attempts (1, 2, 4, 8, then every 10 s) and once when the
 // backend answers again; nothing here retries on a timer of its own, and a refusal (4xx) is never retried.
 import { configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit';
-import { connectivity } from '../contracts/connectivity.ts';
-import type { Platform } from '../contracts/index.ts';
+import { connectivity } from '@guestmap/shared-ui/contracts';
+import type { Platform } from '@guestmap/shared-ui/contracts';
 import type { DataClients, DataError } from './settle.ts';
 
 /** What the scope needs of the one api (`dataApi`): its reducer, middleware and a way to read an entry again. */

@@ -1,8 +1,8 @@
 // How an api/ function's answer becomes a cache entry: its data, or a plain error (the cache is Redux state:
 // no class instances) that says whether it failed for the connection's sake (`transient`: read again on
 // connectivity's schedule) or was refused (said once, never read again by itself).
-import { failedForConnection, isTransientResponse } from '../contracts/connectivity.ts';
-import type { Db, Supabase } from '../contracts/db.ts';
+import { failedForConnection, isTransientResponse } from '@guestmap/shared-ui/contracts';
+import type { Db, Supabase } from '@guestmap/shared-ui/contracts';
 
 /** What an endpoint's read is given: the page's clients (the platform's `db`, and its full client on demand). */
 export interface DataClients {
