@@ -1,34 +1,16 @@
 // /user: the user's favourite places, each a link to it on its map.
-import { useEffect, useState } from 'react';
 import { Alert, Empty, Skeleton, Typography } from 'antd';
-import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { listMyFavourites } from '../api/list-my-favourites.ts';
-import { type MyFavourite } from '../api/list-my-favourites.ts';
-import { Section, itemStyle, listStyle, type Load } from './section.tsx';
+import { Section, itemStyle, listStyle } from './section.tsx';
+import { useMyFavourites } from '../hooks/overview-data.ts';
 import { useRouteLink } from '../hooks/use-route-link.ts';
 
 export function FavouritesSection() {
   const { t } = useTranslation('account');
   const { user, locale } = usePlatform();
-  const supabase = useSupabase();
   const link = useRouteLink();
-  const [favs, setFavs] = useState<Load<MyFavourite[]>>({ state: 'loading' });
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    listMyFavourites(supabase, userId).then(
-      (f) => live && setFavs({ state: 'ok', data: f }),
-      (e) => {
-        console.warn('[account] listing favourites failed', e);
-        if (live) setFavs({ state: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, userId]);
+  const favs = useMyFavourites(user?.id);
   return (
     <Section title={t('user.favourites.title')}>
       {favs.state === 'loading' && <Skeleton active paragraph={{ rows: 2 }} />}

@@ -3,11 +3,9 @@
 // moderator (the token is refreshed so the dashboard opens at once) or, for a 'partner_staff' invitation,
 // staff of a partner business (the answer links to the partner portal); decline ends the invitation.
 // Shows nothing when there is no invitation.
-import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import {
-  failedForConnection,
-  useRetryWhileDown,
   useTranslation,
   usePlatform,
   useSupabase,
@@ -18,7 +16,8 @@ import {
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { DbErrorCode } from '@guestmap/shared-ui/db-errors';
 import { useBusy } from '../../../lib/hooks/use-busy.ts';
-import { listMyInvitations, type MyInvitation } from '../api/list-my-invitations.ts';
+import type { MyInvitation } from '../api/list-my-invitations.ts';
+import { useMyInvitations } from '../hooks/overview-data.ts';
 import { acceptInvitation } from '../api/accept-invitation.ts';
 import { declineInvitation } from '../api/decline-invitation.ts';
 
@@ -47,32 +46,10 @@ export function InvitationsSection({ onAccepted }: { onAccepted: () => void }) {
   const supabase = useSupabase();
   const { busy, run } = useBusy('invitations');
   const titleId = useId();
-  const [items, setItems] = useState<MyInvitation[]>([]);
+  const items = useMyInvitations(user?.id);
   const [answered, setAnswered] = useState<Answered>({});
-  const userId = user?.id;
 
-  // No answer (or a server fault): read again on the page's retry schedule (the shell says it is trying).
-  const [attempt, setAttempt] = useState(0);
-  const [waiting, setWaiting] = useState(false);
-  useRetryWhileDown(waiting, () => {
-    setWaiting(false);
-    setAttempt((n) => n + 1);
-  });
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    listMyInvitations(supabase).then(
-      (list) => live && setItems(list),
-      (e) => {
-        console.warn('[account] listing invitations failed', e);
-        if (live && failedForConnection(e)) setWaiting(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, userId, attempt]);
-
+  // No answer (or a server fault): the data layer reads it again on the page's retry schedule.
   if (items.length === 0) return null;
   const dateFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 

@@ -1,35 +1,15 @@
 // /user: the user's maps, with the ones they moderate marked and a link to create one.
-import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
-import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
-import { listModerated } from '../api/list-moderated.ts';
-import { listMyMaps } from '../api/list-my-maps.ts';
-import { type MyMap } from '../api/list-my-maps.ts';
-import { Section, itemStyle, listStyle, type Load } from './section.tsx';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
+import { Section, itemStyle, listStyle } from './section.tsx';
+import { useMyMaps } from '../hooks/overview-data.ts';
 import { useRouteLink } from '../hooks/use-route-link.ts';
 
 export function MapsSection() {
   const { t } = useTranslation('account');
   const { user, profile } = usePlatform();
-  const supabase = useSupabase();
   const link = useRouteLink();
-  const [maps, setMaps] = useState<Load<{ maps: MyMap[]; moderated: Set<string> }>>({ state: 'loading' });
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    Promise.all([listMyMaps(supabase, userId), listModerated(supabase, userId).catch(() => [] as string[])]).then(
-      ([m, mod]) => live && setMaps({ state: 'ok', data: { maps: m, moderated: new Set(mod) } }),
-      (e) => {
-        // The spec: a failing list is logged and shows as empty; we also say so.
-        console.warn('[account] listing the user’s customers failed', e);
-        if (live) setMaps({ state: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, userId]);
+  const maps = useMyMaps(user?.id);
   const canManage = (id: string) =>
     profile?.isAdmin === true ||
     profile?.moderator?.[id] === true ||

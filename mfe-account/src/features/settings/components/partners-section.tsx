@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Typography } from 'antd';
-import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
+import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
-import { listMyPartners } from '../api/list-my-partners.ts';
-import { type MyPartner } from '../api/list-my-partners.ts';
+import { useMyPartners } from '../hooks/overview-data.ts';
 import { Section, itemStyle, listStyle } from './section.tsx';
 import { useRouteLink } from '../hooks/use-route-link.ts';
 
@@ -11,21 +9,8 @@ import { useRouteLink } from '../hooks/use-route-link.ts';
 export function PartnersSection() {
   const { t } = useTranslation('account');
   const { user, locale } = usePlatform();
-  const supabase = useSupabase();
   const link = useRouteLink();
-  const [partners, setPartners] = useState<MyPartner[]>([]);
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    listMyPartners(supabase).then(
-      (p) => live && setPartners(p),
-      (e) => console.warn('[account] listing partner businesses failed', e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, userId]);
+  const partners = useMyPartners(user?.id);
   if (partners.length === 0) return null;
   return (
     <Section title={t('user.partners.title')}>

@@ -1,6 +1,5 @@
 // /user (the account overview: invitations waiting for an answer, maps, favourite places) and
 // /user/settings (picture, display name, language, e-mail). Both need a signed-in user with an e-mail (the shell's guard).
-import { useState } from 'react';
 import { usePlatform, useOnReconnect, useLocation } from '@guestmap/shared-ui/contracts';
 import { AntdProvider } from '../../../lib/components/antd-provider.tsx';
 import { useAccountCheck } from '../hooks/use-account-check.ts';
@@ -8,6 +7,7 @@ import { InvitationsSection } from './invitations-section.tsx';
 import { MapsSection } from './maps-section.tsx';
 import { PartnersSection } from './partners-section.tsx';
 import { FavouritesSection } from './favourites-section.tsx';
+import { useRefreshOverview } from '../hooks/overview-data.ts';
 import { PictureSection } from './picture-section.tsx';
 import { NameSection } from './name-section.tsx';
 import { LanguageSection } from './language-section.tsx';
@@ -18,11 +18,11 @@ export function UserScreen() {
   const { hrefFor } = usePlatform();
   const location = useLocation();
   const settings = location.pathname.replace(/\/+$/, '') === hrefFor('UserSettings');
-  // Bumped when an invitation is accepted: the maps list reloads with the new map and its dashboard.
-  const [mapsVersion, setMapsVersion] = useState(0);
+  // An invitation accepted: the maps list is read again with the new map and its dashboard (and the partners).
+  const refresh = useRefreshOverview();
   // After the API was unreachable, the lists (maps, partner businesses) are read again: one that failed
-  // meanwhile recovers without a reload (docs/reliability.md).
-  useOnReconnect(() => setMapsVersion((v) => v + 1));
+  // meanwhile recovers without a reload (docs/reliability.md; the data layer reads the failed ones itself).
+  useOnReconnect(refresh);
   useAccountCheck();
   return (
     <AntdProvider>
@@ -38,9 +38,9 @@ export function UserScreen() {
           </>
         ) : (
           <>
-            <InvitationsSection onAccepted={() => setMapsVersion((v) => v + 1)} />
-            <PartnersSection key={`p${mapsVersion}`} />
-            <MapsSection key={mapsVersion} />
+            <InvitationsSection onAccepted={refresh} />
+            <PartnersSection />
+            <MapsSection />
             <FavouritesSection />
           </>
         )}
