@@ -4,7 +4,7 @@ import type { Tables, TablesInsert } from '@guestmap/shared-ui/database';
 import { ATTRIBUTE_KEYS, attributesOf, type PlaceAttributes } from '@guestmap/shared-ui/place-attributes';
 import { fromFields, toFields, type TextField } from '../../../lib/translations.ts';
 import { fromJson, toJson, type Hours } from './opening-hours.ts';
-import { toPriceColumns } from './price.ts';
+import { toPriceColumns } from '../../../lib/vnd-price.ts';
 
 type Activity = Tables<'activities'>;
 type Customer = Tables<'customers'>;

@@ -8,7 +8,7 @@ import {
 } from '@guestmap/shared-ui/place-attributes';
 import type { CsvRows } from '../../../lib/csv.ts';
 import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
-import { parseVndCell, priceErrors, toPriceColumns } from './price.ts';
+import { parseVndCell, priceErrors, toPriceColumns } from '../../../lib/vnd-price.ts';
 
 const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
 
