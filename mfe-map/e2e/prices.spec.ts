@@ -23,6 +23,14 @@ async function rateOf(currency: string) {
 
 /** The estimate as a guest should read it, computed here without the app's code: two significant digits. */
 const twoDigits = (vnd: number, rate: number) => Number((vnd / rate).toPrecision(2));
+/** The rate's date as an English guest reads it ("Dec 3, 2026"). */
+const enDate = (asOf: string) =>
+  new Date(`${asOf}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 async function openPlace(page: Page, slug: string) {
@@ -42,12 +50,7 @@ test('English: Bánh Mì Huỳnh Hoa costs ₫75,000, about US$ at the Vietcomba
   const panel = await openPlace(page, 'banh-mi-huynh-hoa');
   const price = panel.getByRole('region', { name: 'Price' });
   await expect(price.locator('.gm-price-vnd')).toHaveText('₫75,000');
-  const date = new Date(`${usd.asOf}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = enDate(usd.asOf);
   await expect(price.locator('.gm-price-estimate')).toHaveText(
     `≈ US$${twoDigits(75_000, usd.rate)} (estimate at the ${usd.source} rate of ${date})`,
   );
@@ -127,12 +130,7 @@ test('a voucher worth ₫65,000 shows its value in đồng and the estimate, in 
   const list = dialog.getByRole('list', { name: 'My vouchers' });
   const value = list.getByRole('listitem').filter({ hasText: code }).getByRole('region', { name: 'Value' });
   await expect(value.locator('.gm-price-vnd')).toHaveText('Worth ₫65,000');
-  const date = new Date(`${usd.asOf}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = enDate(usd.asOf);
   await expect(value.locator('.gm-price-estimate')).toHaveText(
     `≈ US$${twoDigits(65_000, usd.rate)} (estimate at the ${usd.source} rate of ${date})`,
   );
