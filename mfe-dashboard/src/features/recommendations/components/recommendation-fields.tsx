@@ -14,6 +14,7 @@ import { VndRangeFields } from '../../../lib/vnd-range-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
 import { AttributeFields } from './attribute-fields.tsx';
+import { VnAddressFields } from './vn-address-fields.tsx';
 
 export function RecommendationFields({
   form,
@@ -88,6 +89,7 @@ export function RecommendationFields({
           </Form.Item>
         )}
       </Form.Item>
+      <VnAddressFields />
       <Form.Item name="address" label={t('recs.address')} rules={[{ max: 300 }]}>
         <Input />
       </Form.Item>
