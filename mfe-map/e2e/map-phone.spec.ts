@@ -103,6 +103,23 @@ test.describe('phone (360 × 740)', () => {
     await expect(page.getByRole('searchbox', { name: 'Search places' })).toHaveValue('pho');
   });
 
+  test('the place panel loads when a place is first opened; if its code cannot arrive, Try again brings it', async ({
+    page,
+  }) => {
+    await open(page, '/saigon-riverside-hotel/map');
+    await expect.poll(() => markers(page).count()).toBeGreaterThan(5);
+    // The panel's code cannot arrive (a connection dropped on a first visit): the map's async chunks fail, its
+    // screens' small entry files (the route's own, the shell's part) still come.
+    const port = new URL(page.url()).port;
+    const remoteChunks = new RegExp(`:${Number(port) + 2}/static/js/async/(?!__federation_expose_)`);
+    await page.route(remoteChunks, (r) => r.abort('internetdisconnected'));
+    await markers(page).first().click();
+    await expect(page.getByRole('alert')).toContainText("Can't reach the server");
+    await page.unroute(remoteChunks);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible();
+  });
+
   test('Near me refused: says so, and the list keeps working', async ({ page }) => {
     await open(page, '/ho-chi-minh-city/map');
     await page.getByRole('button', { name: 'Near me', exact: true }).click();
