@@ -58,7 +58,9 @@ describe.each(BACKENDS)("a voucher's value in đồng on %s", (backend) => {
     // A direct write is refused by the same checks (nobody but the functions writes prizes; as the owner here).
     const direct = await asPersona(s.db, 'plain', async (tx) => {
       await asSuper(tx);
-      return outcome(tx, `update public.reward_prizes set value_min_vnd = 2, value_max_vnd = 1 where id = $1`, [PASTRY]);
+      return outcome(tx, `update public.reward_prizes set value_min_vnd = 2, value_max_vnd = 1 where id = $1`, [
+        PASTRY,
+      ]);
     });
     expect(direct).toMatchObject({ code: '23514' });
     const { rows } = await s.db.query(
@@ -92,7 +94,9 @@ describe.each(BACKENDS)("a voucher's value in đồng on %s", (backend) => {
       expect(mine.rows).toEqual([{ min: 40000, max: 90000 }]);
       // A later change of the prize leaves the won voucher as it was.
       await asSuper(tx);
-      await tx.query(`update public.reward_prizes set value_min_vnd = 1, value_max_vnd = 1 where campaign_id = $1`, [id]);
+      await tx.query(`update public.reward_prizes set value_min_vnd = 1, value_max_vnd = 1 where campaign_id = $1`, [
+        id,
+      ]);
       const kept = await tx.query(`select value_min_vnd::int as min from public.vouchers where play_id = $1`, [
         played.rows[0]!.r.play_id,
       ]);
