@@ -1022,6 +1022,8 @@ values
    '{"en": "A free pastry with your coffee", "vi": "Tặng một bánh ngọt kèm cà phê", "fr": "Une viennoiserie offerte avec votre café", "zh": "点咖啡送一份糕点", "ko": "커피 주문 시 페이스트리 무료", "ja": "コーヒーにペストリーを一つサービス"}', 14, 10, 200, 5),
   ('00000000-0000-4000-d000-000000000026', '00000000-0000-4000-d000-000000000002', 'points',
    '{"en": "200 points", "vi": "200 điểm", "fr": "200 points", "zh": "200 积分", "ko": "200 포인트", "ja": "200 ポイント"}', 200, null, null, null, 30, 5, null, 6);
+-- A voucher's value in đồng (docs/prices.md, "Vouchers"): the free pastry is worth 65,000 ₫; a percentage off has none.
+update public.reward_prizes set value_min_vnd = 65000, value_max_vnd = 65000 where id = '00000000-0000-4000-d000-000000000025';
 
 -- ════════════════════════════════════════════════════════════════════════════════
 -- Settlement (issue 27, migration …20261126000100): partner@demo.test is staff of Miu Miu Spa, Miu Miu Spa's rate history (proposed → accepted, one declined), statuses of the

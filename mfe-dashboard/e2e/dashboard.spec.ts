@@ -473,6 +473,33 @@ test.describe('rewards configuration', () => {
       await expect(form.getByText(tr(vi, 'rewards.form.partner'))).toBeVisible();
       await expect(form.getByText(tr(vi, 'rewards.form.weight'))).toBeVisible();
       expect(await serviceCount(`reward_prizes?select=id&campaign_id=eq.${campaignId}`)).toBe(2);
+
+      // Its value in đồng (issue 43 item 4): nothing, or upside down, is refused in Vietnamese; a range is saved.
+      await choose(page, form.getByLabel(tr(vi, 'rewards.partner')), 'Miu Miu Spa');
+      await form.getByLabel(tr(vi, 'rewards.weight')).fill('1');
+      const valueMin = form.getByLabel(tr(vi, 'rewards.valueMin'));
+      const valueMax = form.getByLabel(tr(vi, 'rewards.valueMax'));
+      await valueMin.fill('0');
+      await expect(form.getByText(tr(vi, 'form.valueWhole'))).toBeVisible();
+      await valueMin.fill('90000');
+      await valueMax.fill('40000');
+      await expect(form.getByText(tr(vi, 'form.valueOrder'))).toBeVisible();
+      await form.getByRole('button', { name: tr(vi, 'form.save') }).click();
+      await expect(form.getByText(tr(vi, 'form.valueOrder'))).toBeVisible();
+      expect(await serviceCount(`reward_prizes?select=id&campaign_id=eq.${campaignId}`)).toBe(2);
+      await valueMin.fill('40000');
+      await valueMax.fill('90000');
+      await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
+      await form.getByRole('button', { name: tr(vi, 'form.save') }).click();
+      await expect(page.getByText(tr(vi, 'rewards.prizeSaved')).first()).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            (await serviceRest(
+              `reward_prizes?campaign_id=eq.${campaignId}&kind=eq.voucher&select=value_min_vnd,value_max_vnd`,
+            ).then((r) => r.json())) as unknown[],
+        )
+        .toEqual([{ value_min_vnd: 40_000, value_max_vnd: 90_000 }]);
     } finally {
       if (campaignId) await serviceRest(`reward_campaigns?id=eq.${campaignId}`, { method: 'DELETE' });
     }

@@ -11,6 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const en = catalogue('mfe-map', 'en');
 const vi = catalogue('mfe-map', 'vi');
+const ko = catalogue('mfe-map', 'ko');
 const HOTEL = 'saigon-riverside-hotel';
 
 const search = (page: Page, c: Catalogue) => page.getByRole('searchbox', { name: tr(c, 'browse.searchLabel') });
@@ -87,4 +88,45 @@ test('Show to driver: the instruction in Vietnamese, large; the guest’s langua
   const viDriver = page.getByRole('dialog', { name: 'Vui lòng chở tôi đến:' });
   await expect(viDriver.getByText('Vui lòng chở tôi đến:')).toHaveCount(1);
   await expect(viDriver.getByText('Phở Hòa Pasteur', { exact: true })).toBeVisible();
+});
+
+// Issue 43 item 1 on a phone in Korean: the new address with the old one in brackets, the driver card with both in
+// Vietnamese, and search by either form with the tone mark in either placement.
+test.describe('Korean, phone (360 × 740)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'ko-KR' });
+
+  test('the address in both forms, the driver card in Vietnamese, search by the old ward and by "Xuân Hoà"', async ({
+    page,
+  }) => {
+    const pho = await activityBySlug(HOTEL, 'pho-hoa-pasteur');
+    await open(page, `/${HOTEL}/map/pho-hoa-pasteur/${pho.id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko-KR');
+    const panel = page.getByRole('article');
+    const title = (await panel.getByRole('heading', { level: 2 }).innerText()).trim();
+    await expect(
+      panel.getByText('260C Pasteur, Phường Xuân Hòa, TP. Hồ Chí Minh (P. Võ Thị Sáu, Q.3 cũ)', { exact: true }),
+    ).toBeVisible();
+    await panel.getByRole('button', { name: tr(ko, 'driver.open') }).click();
+    const driver = page.getByRole('dialog', { name: `Vui lòng chở tôi đến: ${tr(ko, 'driver.title')}` });
+    await expect(driver.getByText('260C Pasteur, Phường Xuân Hòa, TP. Hồ Chí Minh', { exact: true })).toBeVisible();
+    await expect(
+      driver.getByText('(Địa chỉ cũ: 260C Pasteur, Phường Võ Thị Sáu, Quận 3, TP. Hồ Chí Minh)'),
+    ).toBeVisible();
+    // Large enough to read across a car: the address at least 20 px on a phone.
+    expect(
+      await driver
+        .getByText('260C Pasteur, Phường Xuân Hòa, TP. Hồ Chí Minh', { exact: true })
+        .evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+    ).toBeGreaterThanOrEqual(20);
+    await driver.getByRole('button', { name: tr(ko, 'driver.close') }).click();
+    await expect(driver).toHaveCount(0);
+
+    await open(page, `/${HOTEL}/map`);
+    await page.getByRole('button', { name: /목록 보기/ }).click();
+    // The old ward without marks, then the new ward with the mark on the other letter ("Hoà", the seed says "Hòa").
+    for (const query of ['vo thi sau', 'Xuân Hoà', 'xuan hoa']) {
+      await search(page, ko).fill(query);
+      await expect(titles(page, ko), query).toContainText([title]);
+    }
+  });
 });

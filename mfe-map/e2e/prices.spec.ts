@@ -3,6 +3,7 @@
 // date; the estimate goes when the rates are older than a week, never the price; the guest can pick a currency.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { activityBySlug, admin, noTiles, open } from './support.ts';
+import { giveVoucher, playScratchCard } from './rewards-support.ts';
 
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -22,6 +23,14 @@ async function rateOf(currency: string) {
 
 /** The estimate as a guest should read it, computed here without the app's code: two significant digits. */
 const twoDigits = (vnd: number, rate: number) => Number((vnd / rate).toPrecision(2));
+/** The rate's date as an English guest reads it ("Dec 3, 2026"). */
+const enDate = (asOf: string) =>
+  new Date(`${asOf}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 async function openPlace(page: Page, slug: string) {
@@ -41,12 +50,7 @@ test('English: Bánh Mì Huỳnh Hoa costs ₫75,000, about US$ at the Vietcomba
   const panel = await openPlace(page, 'banh-mi-huynh-hoa');
   const price = panel.getByRole('region', { name: 'Price' });
   await expect(price.locator('.gm-price-vnd')).toHaveText('₫75,000');
-  const date = new Date(`${usd.asOf}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = enDate(usd.asOf);
   await expect(price.locator('.gm-price-estimate')).toHaveText(
     `≈ US$${twoDigits(75_000, usd.rate)} (estimate at the ${usd.source} rate of ${date})`,
   );
@@ -108,6 +112,48 @@ test('Korean: ₫75,000 with "≈ ₩…" and the rate’s source and date; the 
   await museum.getByRole('combobox', { name: '추정 통화' }).selectOption('');
   await expect(museum.locator('.gm-price-estimate')).toHaveCount(0);
   await expect(museum.locator('.gm-price-vnd')).toHaveText('₫40,000');
+});
+
+test('a voucher worth ₫65,000 shows its value in đồng and the estimate, in English and then in Korean', async ({
+  page,
+}) => {
+  const usd = await rateOf('USD');
+  const krw = await rateOf('KRW');
+  const { userId } = await playScratchCard(page);
+  const usine = await activityBySlug(HOTEL, 'lusine-dong-khoi');
+  const code = await giveVoucher(userId, usine.id, { valueVnd: [65_000, 65_000] });
+  const range = await giveVoucher(userId, usine.id, { valueVnd: [40_000, 90_000] });
+  const plain = await giveVoucher(userId, usine.id);
+  await page.reload();
+  let dialog = page.getByRole('dialog', { name: 'Rewards' });
+  await dialog.getByRole('tab', { name: /My vouchers/ }).click();
+  const list = dialog.getByRole('list', { name: 'My vouchers' });
+  const value = list.getByRole('listitem').filter({ hasText: code }).getByRole('region', { name: 'Value' });
+  await expect(value.locator('.gm-price-vnd')).toHaveText('Worth ₫65,000');
+  const date = enDate(usd.asOf);
+  await expect(value.locator('.gm-price-estimate')).toHaveText(
+    `≈ US$${twoDigits(65_000, usd.rate)} (estimate at the ${usd.source} rate of ${date})`,
+  );
+  // No chooser on a voucher (the guest chooses on a place; the choice holds everywhere).
+  await expect(value.getByRole('combobox')).toHaveCount(0);
+  const ranged = list.getByRole('listitem').filter({ hasText: range }).getByRole('region', { name: 'Value' });
+  await expect(ranged.locator('.gm-price-vnd')).toHaveText('Worth ₫40,000 – ₫90,000');
+  await expect(list.getByRole('listitem').filter({ hasText: plain }).getByRole('region')).toHaveCount(0);
+
+  await page.evaluate(() => localStorage.setItem('locale', 'ko-KR'));
+  await page.reload();
+  dialog = page.getByRole('dialog', { name: '리워드' });
+  await dialog.getByRole('tab', { name: /내 바우처/ }).click();
+  const ko = dialog
+    .getByRole('list', { name: '내 바우처' })
+    .getByRole('listitem')
+    .filter({ hasText: code })
+    .getByRole('region', { name: '가치' });
+  await expect(ko.locator('.gm-price-vnd')).toHaveText('₫65,000 상당');
+  const [y, m, d] = krw.asOf.split('-').map(Number);
+  await expect(ko.locator('.gm-price-estimate')).toHaveText(
+    `≈ ₩${grouped(twoDigits(65_000, krw.rate))} (${krw.source} ${y}. ${m}. ${d}. 환율 기준 추정치)`,
+  );
 });
 
 test('when the price block’s code cannot be fetched (offline before it was ever kept), the place still opens with its price in đồng', async ({

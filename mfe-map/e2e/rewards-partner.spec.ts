@@ -41,7 +41,9 @@ async function transactionsOf(voucherCode: string) {
   const { data: v } = await admin().from('vouchers').select('id, redeemed_at').eq('code', voucherCode).single();
   const { data } = await admin()
     .from('partner_transactions')
-    .select('customer_id, amount_minor, currency, commission_minor, hotel_share_minor, platform_fee_minor, created_by')
+    .select(
+      'customer_id, amount_minor, currency, commission_minor, hotel_share_minor, platform_fee_minor, created_by, status',
+    )
     .eq('voucher_id', (v as { id: string }).id);
   return { voucher: v as { id: string; redeemed_at: string | null }, rows: (data ?? []) as Record<string, unknown>[] };
 }
@@ -88,6 +90,13 @@ test.describe('phone (360 × 740)', () => {
     await expect(
       main.getByText('The voucher is used and the spend at Secret Garden Restaurant is recorded.'),
     ).toBeVisible();
+    // The PIN was set by the hotel's moderator (resetPin above), not by the partner: the spend waits for the
+    // partner's confirmation, and the screen says so (docs/settlement.md, "The partner's PIN").
+    await expect(
+      main.getByText(
+        'Waiting for Secret Garden Restaurant to confirm: the PIN used was set by the hotel, so the partner is asked to confirm this spend before it counts.',
+      ),
+    ).toBeVisible();
     // Secret Garden's commission rate is 12 %: 150,000; the hotel keeps 80 %: 120,000.
     const figures = main.locator('dl');
     await expect(figures).toContainText('Amount paid₫1,250,000');
@@ -105,6 +114,7 @@ test.describe('phone (360 × 740)', () => {
         hotel_share_minor: 120000,
         platform_fee_minor: 30000,
         created_by: null,
+        status: 'pending',
       },
     ]);
 

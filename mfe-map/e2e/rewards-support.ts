@@ -56,7 +56,11 @@ export const randomCode = () =>
   Array.from({ length: 10 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('');
 
 /** A voucher given to a user directly (service role): prizes are random, a test needs a known one. */
-export async function giveVoucher(userId: string, activityId: string, opts: { expired?: boolean } = {}) {
+export async function giveVoucher(
+  userId: string,
+  activityId: string,
+  opts: { expired?: boolean; valueVnd?: [number, number] } = {},
+) {
   const code = randomCode();
   const now = Date.now();
   const row = {
@@ -67,6 +71,7 @@ export async function giveVoucher(userId: string, activityId: string, opts: { ex
     discount_pct: 15,
     issued_at: new Date(now - (opts.expired ? 40 : 1) * 86400_000).toISOString(),
     expires_at: new Date(now + (opts.expired ? -86400_000 : 30 * 86400_000)).toISOString(),
+    ...(opts.valueVnd ? { value_min_vnd: opts.valueVnd[0], value_max_vnd: opts.valueVnd[1] } : {}),
   };
   const { error } = await admin().from('vouchers').insert(row);
   if (error) throw error;

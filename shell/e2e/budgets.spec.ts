@@ -47,6 +47,8 @@ function report(name: string, kb: number, target: number, rows: { file: string; 
       .map((r) => `${r.file.split('/').pop()} ${(r.gzip / 1024).toFixed(1)}`)
       .join(', ')}`,
   );
+  // BUDGET_FILES=1: every file with its gzip size (to compare two builds file by file, docs/performance.md).
+  if (process.env.BUDGET_FILES) for (const r of rows) console.log(`[budget]   ${r.file} ${r.gzip}`);
 }
 
 test.use({ viewport: { width: 360, height: 740 } });

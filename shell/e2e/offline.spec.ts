@@ -153,6 +153,13 @@ test('the hotel map opens again with every server down, then a deploy is picked 
   const deep = page.url();
   await page.goto(deep);
   await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toBeVisible({ timeout: 15_000 });
+  // The driver card, offline (issue 43 item 1): both forms of the address, in Vietnamese.
+  await page.getByRole('article').getByRole('button', { name: 'Show to driver' }).click();
+  const driver = page.getByRole('dialog', { name: /^Vui lòng chở tôi đến:/ });
+  await expect(driver.locator('.gm-driver-address').first()).toContainText('TP. Hồ Chí Minh');
+  await expect(driver.getByText(/^\(Địa chỉ cũ: .+\)$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(driver).toHaveCount(0);
   // The emergency sheet, never opened online: its code, its texts and its data were kept by the first visit
   // (issue 43 item 6, docs/emergency.md).
   await page.getByRole('button', { name: 'Emergency', exact: true }).click();

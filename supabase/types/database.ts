@@ -1270,6 +1270,8 @@ export type Database = {
           sort_order: number
           created_at: string
           updated_at: string
+          value_min_vnd: number | null
+          value_max_vnd: number | null
         }
         Insert: {
           id?: string
@@ -1286,6 +1288,8 @@ export type Database = {
           sort_order?: number
           created_at?: string
           updated_at?: string
+          value_min_vnd?: number | null
+          value_max_vnd?: number | null
         }
         Update: {
           id?: string
@@ -1302,6 +1306,8 @@ export type Database = {
           sort_order?: number
           created_at?: string
           updated_at?: string
+          value_min_vnd?: number | null
+          value_max_vnd?: number | null
         }
         Relationships: [
           {
@@ -1493,6 +1499,8 @@ export type Database = {
           issued_at: string
           expires_at: string
           redeemed_at: string | null
+          value_min_vnd: number | null
+          value_max_vnd: number | null
         }
         Insert: {
           id?: string
@@ -1506,6 +1514,8 @@ export type Database = {
           issued_at?: string
           expires_at: string
           redeemed_at?: string | null
+          value_min_vnd?: number | null
+          value_max_vnd?: number | null
         }
         Update: {
           id?: string
@@ -1519,6 +1529,8 @@ export type Database = {
           issued_at?: string
           expires_at?: string
           redeemed_at?: string | null
+          value_min_vnd?: number | null
+          value_max_vnd?: number | null
         }
         Relationships: [
           {
@@ -1875,6 +1887,8 @@ export type Database = {
           sort_order: number
           created_at: string
           updated_at: string
+          value_min_vnd: number | null
+          value_max_vnd: number | null
         }[]
         SetofOptions: {
           from: "*"
@@ -2202,6 +2216,8 @@ export type Database = {
           p_discount_text?: Json
           p_valid_days?: number
           p_sort_order?: number
+          p_value_min_vnd?: number
+          p_value_max_vnd?: number
         }
         Returns: Json
       }

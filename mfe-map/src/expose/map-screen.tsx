@@ -26,7 +26,7 @@ import { useNearMe } from '../features/browse/hooks/use-near-me.ts';
 import { usePlaceEntries } from '../features/browse/hooks/use-place-entries.ts';
 import { usePlaceFilterMatch } from '../features/browse/hooks/use-place-filter-match.ts';
 import { useFilterUrl } from '../lib/hooks/use-filter-url.ts';
-import { ActivityPanel } from '../features/activity/components/activity-panel.tsx';
+import { LazyActivityPanel } from '../features/activity/components/lazy-activity-panel.tsx';
 import { useSelectedActivity } from '../features/activity/hooks/use-selected-activity.ts';
 import { useActivityActions } from '../features/activity/hooks/use-activity-actions.ts';
 import { useCampaigns } from '../features/rewards/api/campaigns.ts';
@@ -171,7 +171,7 @@ export default function MapScreen() {
           aria-label={selected ? t('activity.panelLabel') : t('browse.panelLabel')}
         >
           {selected ? (
-            <ActivityPanel
+            <LazyActivityPanel
               key={selected.id}
               activity={selected}
               locale={locale}

@@ -10,7 +10,7 @@
 // in shared-ui): the minor for an addition, the major for a removal or a changed type (docs/platform.md).
 
 /** Written out whole, so the version can be found (and, in a browser test, changed) in built code. */
-export const CONTRACT_DECLARATION = 'guestmap-contract@2.4';
+export const CONTRACT_DECLARATION = 'guestmap-contract@2.5';
 
 export const CONTRACT_VERSION = CONTRACT_DECLARATION.slice('guestmap-contract@'.length);
 

@@ -19,7 +19,7 @@ const GRANTS = [
   'anon customers: select',
   'anon exchange_rates: select',
   'anon reward_campaigns: select',
-  'anon reward_prizes(id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, sort_order): select',
+  'anon reward_prizes(id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, sort_order, value_min_vnd, value_max_vnd): select',
   'anon vn_wards: select',
   'authenticated activities: delete, insert, select, update',
   'authenticated analytics_daily: select',
@@ -46,12 +46,12 @@ const GRANTS = [
   'authenticated profiles(display_name, profile_picture_url, language): update',
   'authenticated reward_campaigns: select',
   'authenticated reward_plays: select',
-  'authenticated reward_prizes(id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, sort_order): select',
+  'authenticated reward_prizes(id, campaign_id, kind, label, points, activity_id, discount_pct, discount_text, valid_days, sort_order, value_min_vnd, value_max_vnd): select',
   'authenticated settlement_months: select',
   'authenticated staff_links: select',
   'authenticated user_customers: delete, insert, select',
   'authenticated vn_wards: select',
-  'authenticated vouchers(id, user_id, customer_id, activity_id, play_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at): select',
+  'authenticated vouchers(id, user_id, customer_id, activity_id, play_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at, value_min_vnd, value_max_vnd): select',
   'service_role activities: delete, insert, select, update',
   'service_role analytics_events: select',
   'service_role commission_rates: select',
@@ -139,7 +139,7 @@ const FUNCTIONS: Record<string, string> = {
   'staff_link_figures(text,date,date)': 'authenticated',
   'upsert_reward_campaign(uuid,text,text,jsonb,boolean,integer,timestamp with time zone,timestamp with time zone)':
     'authenticated',
-  'upsert_reward_prize(uuid,uuid,text,jsonb,integer,integer,integer,uuid,integer,jsonb,integer,integer)':
+  'upsert_reward_prize(uuid,uuid,text,jsonb,integer,integer,integer,uuid,integer,jsonb,integer,integer,bigint,bigint)':
     'authenticated',
   'withdraw_invitation(uuid)': 'authenticated',
 };

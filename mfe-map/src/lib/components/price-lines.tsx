@@ -34,7 +34,15 @@ function currencyName(code: string, locale: string): string {
   }
 }
 
-export default function PriceLines({ price, locale, now }: { price: VndPrice; locale: string; now: Date }) {
+export interface PriceLinesProps {
+  price: VndPrice;
+  locale: string;
+  now: Date;
+  /** 'value': what a voucher is worth ("Worth ₫65,000"), without the currency chooser (docs/prices.md, "Vouchers"). */
+  kind?: 'price' | 'value';
+}
+
+export default function PriceLines({ price, locale, now, kind = 'price' }: PriceLinesProps) {
   const { db } = usePlatform();
   const { t } = useTranslation('map');
   const ready = usePricesCatalogue();
@@ -49,6 +57,8 @@ export default function PriceLines({ price, locale, now }: { price: VndPrice; lo
   const currency = estimateCurrency(locale, chosen);
   const rate = currency ? fresh.find((r) => r.currency === currency) : undefined;
   const free = price.max === 0;
+  const value = kind === 'value';
+  const amount = free ? t('prices.free') : formatVnd(price, locale);
   const choose = (value: string) => {
     setChosen(value);
     try {
@@ -58,9 +68,9 @@ export default function PriceLines({ price, locale, now }: { price: VndPrice; lo
     }
   };
   return (
-    <section className="gm-prices" aria-label={t('prices.title')}>
+    <section className="gm-prices" aria-label={t(value ? 'prices.valueTitle' : 'prices.title')}>
       <p className="gm-price-vnd">
-        <strong>{free ? t('prices.free') : formatVnd(price, locale)}</strong>
+        <strong>{value ? t('prices.worth', { amount }) : amount}</strong>
       </p>
       {rate && !free && (
         <p className="gm-price-estimate">
@@ -70,7 +80,7 @@ export default function PriceLines({ price, locale, now }: { price: VndPrice; lo
           </span>
         </p>
       )}
-      {fresh.length > 0 && !free && (
+      {fresh.length > 0 && !free && !value && (
         <label className="gm-small gm-muted">
           {t('prices.showIn')}{' '}
           <select value={currency ?? ''} onChange={(e) => choose(e.target.value)} style={{ minHeight: 44 }}>

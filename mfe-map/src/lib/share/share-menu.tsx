@@ -3,9 +3,9 @@
 // WeChat (drawn here: nothing fetched), and "Copy link". A dialog in a portal; Escape, × and the scrim close it.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { i18n as I18n } from 'i18next';
-import { usePlatform, useTranslation } from '@guestmap/shared-ui/contracts';
-import { useFeatureTexts, type FeatureSource } from '@guestmap/shared-ui/feature-texts';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
+import type { CatalogueSources } from '@guestmap/shared-ui/i18n';
+import { featureCatalogue } from '../hooks/use-feature-catalogue.ts';
 import { kakaoAppKey, messengerLinks } from './messenger-links.ts';
 import type { SharePayload } from './use-share.tsx';
 import { shareKakao } from './kakao.ts';
@@ -14,16 +14,18 @@ import './share.css';
 
 const QrSvg = lazy(() => import('../components/qr-svg.tsx'));
 
-const under = (m: Promise<{ default: Record<string, unknown> }>) => m.then((x) => ({ share: x.default }));
 /** The menu's texts, merged into the `map` namespace under `share`: English here, the others when shown. */
-const TEXTS: Record<string, FeatureSource> = {
-  en: { share: en },
-  vi: () => under(import('./locales/vi.json')),
-  fr: () => under(import('./locales/fr.json')),
-  zh: () => under(import('./locales/zh.json')),
-  ko: () => under(import('./locales/ko.json')),
-  ja: () => under(import('./locales/ja.json')),
-};
+const useShareTexts = featureCatalogue(
+  {
+    en,
+    vi: () => import('./locales/vi.json'),
+    fr: () => import('./locales/fr.json'),
+    zh: () => import('./locales/zh.json'),
+    ko: () => import('./locales/ko.json'),
+    ja: () => import('./locales/ja.json'),
+  } satisfies CatalogueSources,
+  'share',
+);
 
 interface MenuProps {
   payload: SharePayload;
@@ -34,8 +36,7 @@ interface MenuProps {
 }
 
 export default function ShareMenu(props: MenuProps) {
-  const { i18n } = usePlatform();
-  const ready = useFeatureTexts(i18n as I18n, 'map', TEXTS);
+  const ready = useShareTexts();
   if (!ready) return null;
   return createPortal(<Menu {...props} />, document.body);
 }

@@ -9,10 +9,11 @@ import type { FormValues } from '../utils/activity-form.ts';
 import { CATEGORIES } from '@guestmap/shared-ui/categories';
 import { validate, type Hours } from '../utils/opening-hours.ts';
 import { slugify } from '../utils/text.ts';
-import { maxPriceError, priceErrors } from '../utils/price.ts';
+import { VndRangeFields } from '../../../lib/vnd-range-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
 import { AttributeFields } from './attribute-fields.tsx';
+import { VnAddressFields } from './vn-address-fields.tsx';
 
 export function RecommendationFields({
   form,
@@ -59,36 +60,11 @@ export function RecommendationFields({
         </Form.Item>
       </Space>
       {/* The price in whole đồng, shown to guests in VND with an estimate in their currency (docs/prices.md). */}
-      <Space wrap align="start">
-        <Form.Item
-          name="price_min_vnd"
-          label={t('recs.priceMin')}
-          extra={t('recs.priceHint')}
-          rules={[
-            {
-              validator: (_, v?: number | null) =>
-                priceErrors(v, null).length ? Promise.reject(new Error(t('form.priceWhole'))) : Promise.resolve(),
-            },
-          ]}
-        >
-          <InputNumber<number> suffix="₫" style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          name="price_max_vnd"
-          label={t('recs.priceMax')}
-          dependencies={['price_min_vnd']}
-          rules={[
-            {
-              validator: (_, v?: number | null) => {
-                const error = maxPriceError(form.getFieldValue('price_min_vnd') as number | null, v);
-                return error ? Promise.reject(new Error(t(`form.${error}`))) : Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <InputNumber<number> suffix="₫" style={{ width: 200 }} />
-        </Form.Item>
-      </Space>
+      <VndRangeFields
+        names={{ min: 'price_min_vnd', max: 'price_max_vnd' }}
+        labels={{ min: t('recs.priceMin'), max: t('recs.priceMax'), hint: t('recs.priceHint') }}
+        message={(error) => t(`form.${error}`)}
+      />
       <FormMapPicker
         form={form}
         mode="marker"
@@ -116,6 +92,7 @@ export function RecommendationFields({
           </Form.Item>
         )}
       </Form.Item>
+      <VnAddressFields />
       <Form.Item name="address" label={t('recs.address')} rules={[{ max: 300 }]}>
         <Input />
       </Form.Item>

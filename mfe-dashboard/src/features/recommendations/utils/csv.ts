@@ -9,7 +9,7 @@ import {
 import { isCategory } from '@guestmap/shared-ui/categories';
 import type { CsvRows } from '../../../lib/csv.ts';
 import { LANGUAGES, mergeImported, toFields, type Language, type TextField } from '../../../lib/translations.ts';
-import { parseVndCell, priceErrors, toPriceColumns } from './price.ts';
+import { parseVndCell, priceErrors, toPriceColumns } from '../../../lib/vnd-price.ts';
 
 const inEveryLanguage = (prefix: TextField) => LANGUAGES.map((l) => `${prefix}_${l}`);
 

@@ -9,8 +9,13 @@ import type { Partner } from '../hooks/use-partners.ts';
 import type { usePrizes } from '../hooks/use-prizes.ts';
 import { usePercent } from '../hooks/use-percent.ts';
 import { oddsWith } from '../utils/odds.ts';
+import { VndRangeFields } from '../../../lib/vnd-range-fields.tsx';
 
 const integer = { type: 'integer' as const };
+/** A voucher's value is at least 1 ₫ (migration 20261206100000_vn_prize_values.sql). */
+const LOWEST_VALUE = 1;
+/** The place editor's price messages, said of a value: form.priceWhole → form.valueWhole. */
+const valueKey = (error: string) => `form.${error.replace('price', 'value')}`;
 
 export function PrizeDialog({ prizes: p, partners }: { prizes: ReturnType<typeof usePrizes>; partners: Partner[] }) {
   const { t } = useTranslation('dashboard');
@@ -98,6 +103,13 @@ export function PrizeDialog({ prizes: p, partners }: { prizes: ReturnType<typeof
                 <InputNumber />
               </Form.Item>
             </Space>
+            {/* What the voucher is worth, in whole đồng: guests see it in VND with an estimate (docs/prices.md). */}
+            <VndRangeFields
+              names={{ min: 'value_min_vnd', max: 'value_max_vnd' }}
+              labels={{ min: t('rewards.valueMin'), max: t('rewards.valueMax'), hint: t('rewards.valueHint') }}
+              lowest={LOWEST_VALUE}
+              message={(error) => t(valueKey(error))}
+            />
           </>
         )}
         <Space wrap align="start">

@@ -57,4 +57,31 @@ describe('reward forms', () => {
     );
     expect(args.p_label).toEqual({ en: 'Try again', ja: 'もう一度' });
   });
+
+  it("a voucher's value in đồng: a single value is saved as both ends, opened with the highest empty; none on points", () => {
+    const voucher = {
+      kind: 'voucher',
+      label_en: 'Pastry',
+      activity_id: 'a1',
+      discount_pct: 100,
+      weight: 1,
+    } as PrizeValues;
+    expect(prizeArgs({ ...voucher, value_min_vnd: 65_000 }, null, 'c1', 10)).toMatchObject({
+      p_value_min_vnd: 65_000,
+      p_value_max_vnd: 65_000,
+    });
+    expect(prizeArgs({ ...voucher, value_min_vnd: 40_000, value_max_vnd: 90_000 }, null, 'c1', 10)).toMatchObject({
+      p_value_min_vnd: 40_000,
+      p_value_max_vnd: 90_000,
+    });
+    expect(prizeArgs({ ...voucher, kind: 'points', points: 5, value_min_vnd: 40_000 }, null, 'c1', 10)).toMatchObject({
+      p_value_min_vnd: null,
+      p_value_max_vnd: null,
+    });
+    const saved = { kind: 'voucher', label: { en: 'P' }, value_min_vnd: 65_000, value_max_vnd: 65_000 };
+    expect(prizeValues(saved as unknown as Parameters<typeof prizeValues>[0])).toMatchObject({
+      value_min_vnd: 65_000,
+      value_max_vnd: null,
+    });
+  });
 });

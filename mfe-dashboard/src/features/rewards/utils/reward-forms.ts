@@ -6,6 +6,7 @@ import type { Campaign } from '../api/list-reward-campaigns.ts';
 import type { Prize } from '../api/list-reward-prizes.ts';
 import type { CampaignArgs } from '../api/upsert-reward-campaign.ts';
 import type { PrizeArgs } from '../api/upsert-reward-prize.ts';
+import { toPriceColumns } from '../../../lib/vnd-price.ts';
 
 export interface CampaignValues {
   kind: 'scratch_card' | 'fortune_wheel';
@@ -26,6 +27,9 @@ export interface PrizeValues {
   points?: number | null;
   activity_id?: string | null;
   discount_pct?: number | null;
+  /** A voucher's value to the guest in whole đồng: the only or lowest value; the highest empty for a single one. */
+  value_min_vnd?: number | null;
+  value_max_vnd?: number | null;
   valid_days?: number | null;
   weight: number;
   stock?: number | null;
@@ -70,10 +74,17 @@ export const prizeValues = (p: Prize | 'new'): Partial<PrizeValues> =>
         points: p.points,
         activity_id: p.activity_id,
         discount_pct: p.discount_pct,
+        value_min_vnd: p.value_min_vnd,
+        value_max_vnd: p.value_max_vnd === p.value_min_vnd ? null : p.value_max_vnd,
         valid_days: p.valid_days,
         weight: p.weight,
         stock: p.stock,
       };
+
+const valueArgs = (c: ReturnType<typeof toPriceColumns>) => ({
+  p_value_min_vnd: c.price_min_vnd as number,
+  p_value_max_vnd: c.price_max_vnd as number,
+});
 
 export const prizeArgs = (v: PrizeValues, id: string | null, campaignId: string, sortOrder: number): PrizeArgs => ({
   p_id: id as string,
@@ -87,4 +98,6 @@ export const prizeArgs = (v: PrizeValues, id: string | null, campaignId: string,
   p_discount_pct: (v.kind === 'voucher' ? v.discount_pct : null) as number,
   p_valid_days: v.kind === 'voucher' ? (v.valid_days ?? 30) : 30,
   p_sort_order: sortOrder,
+  // Only a voucher has a value (the database refuses one on points or nothing).
+  ...valueArgs(v.kind === 'voucher' ? toPriceColumns(v.value_min_vnd, v.value_max_vnd) : toPriceColumns(null, null)),
 });

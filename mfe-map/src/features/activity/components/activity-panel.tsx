@@ -1,7 +1,7 @@
 // The activity panel: photos, text in the current language (English fallback), category, price,
 // opening hours in the city's time zone, address with "Show to driver", directions, call, website,
 // share, favourite, and for partners the guest offer with a plain commission disclosure.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
@@ -14,27 +14,11 @@ import { DriverCard } from './driver-card.tsx';
 import { formatVnAddress, localAddressOf, oldForm, vnAddressOf } from '../../../lib/utils/vn-address.ts';
 import { CategoryIcon } from '../../../lib/components/category-icon.tsx';
 import { useLazyModule } from '../../../lib/hooks/use-lazy-module.ts';
+import { LazyPriceLines } from '../../../lib/components/lazy-price-lines.tsx';
 
 const loadBadges = () => import('./attribute-badges.tsx');
 const hasAttributes = (a: Activity) =>
   !!a.attributes && typeof a.attributes === 'object' && Object.keys(a.attributes).length > 0;
-
-// The price in đồng and its estimate (docs/prices.md): code, texts and the rates' read come when a place with a
-// price is opened, never with the map. Offline before that chunk was ever kept, the price still shows, in đồng
-// alone (React keeps a failed lazy import failed: without this the panel would fail whole).
-type PriceProps = { price: { min: number; max: number }; locale: string; now: Date };
-const PriceLines = lazy(() =>
-  import('../../../lib/components/price-lines.tsx').catch(() => ({
-    default: ({ price, locale }: PriceProps) => {
-      const f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'VND' });
-      return (
-        <p className="gm-price-vnd">
-          {price.min === price.max ? f.format(price.min) : f.formatRange(price.min, price.max)}
-        </p>
-      );
-    },
-  })),
-);
 
 interface Props {
   activity: Activity;
@@ -122,9 +106,7 @@ export function ActivityPanel({
         )}
       </div>
       {a.price_min_vnd != null && a.price_max_vnd != null && (
-        <Suspense fallback={null}>
-          <PriceLines price={{ min: a.price_min_vnd, max: a.price_max_vnd }} locale={locale} now={now} />
-        </Suspense>
+        <LazyPriceLines price={{ min: a.price_min_vnd, max: a.price_max_vnd }} locale={locale} now={now} />
       )}
       {description && <p className="gm-activity-desc">{description}</p>}
       {Badges && <Badges attributes={a.attributes} />}

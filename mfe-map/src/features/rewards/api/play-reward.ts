@@ -14,6 +14,9 @@ export interface PlayOutcome {
   voucher_expires_at: string | null;
   discount_pct: number | null;
   discount_text: I18nText | null;
+  /** The won voucher's value in whole đồng (both or neither). */
+  value_min_vnd?: number | null;
+  value_max_vnd?: number | null;
   activity_id: string | null;
   played_at: string;
 }

@@ -23,6 +23,8 @@ export interface Redemption {
   reinvestment_minor: number;
   net_to_hotel_minor: number;
   created_at: string;
+  /** 'pending' when the PIN used was set by the hotel: the partner is asked to confirm (docs/settlement.md). */
+  status: 'pending' | 'confirmed';
   /** Only when a till was opened: its token (64 hex digits, shown once) and its end. */
   till_token?: string;
   till_expires_at?: string;

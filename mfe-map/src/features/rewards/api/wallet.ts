@@ -21,6 +21,9 @@ export interface Voucher {
   activity_id: string;
   discount_pct: number | null;
   discount_text: I18nText | null;
+  /** What the voucher is worth in whole đồng (both or neither; docs/prices.md, "Vouchers"). */
+  value_min_vnd: number | null;
+  value_max_vnd: number | null;
   issued_at: string;
   expires_at: string;
   redeemed_at: string | null;
@@ -59,7 +62,9 @@ export async function fetchWallet(
       .limit(100),
     supabase
       .from('vouchers')
-      .select('id, activity_id, discount_pct, discount_text, issued_at, expires_at, redeemed_at, activities(title)')
+      .select(
+        'id, activity_id, discount_pct, discount_text, value_min_vnd, value_max_vnd, issued_at, expires_at, redeemed_at, activities(title)',
+      )
       .eq('user_id', userId)
       .eq('customer_id', customerId)
       .order('issued_at', { ascending: false }),

@@ -3,6 +3,7 @@ import { useTranslation } from '@guestmap/shared-ui/contracts';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import type { Locale } from '@guestmap/shared-ui/contracts';
 import type { PlayOutcome } from '../api/play-reward.ts';
+import { LazyPriceLines } from '../../../lib/components/lazy-price-lines.tsx';
 
 export function PrizeResult({
   outcome,
@@ -19,6 +20,14 @@ export function PrizeResult({
     <div className={`gm-prize is-${outcome.prize_kind}`}>
       <p className="gm-prize-head">{outcome.prize_kind === 'nothing' ? t('result.nothing') : t('result.won')}</p>
       <p className="gm-prize-label">{label}</p>
+      {outcome.prize_kind === 'voucher' && outcome.value_min_vnd != null && outcome.value_max_vnd != null && (
+        <LazyPriceLines
+          kind="value"
+          price={{ min: outcome.value_min_vnd, max: outcome.value_max_vnd }}
+          locale={locale}
+          now={new Date(outcome.played_at)}
+        />
+      )}
       {outcome.prize_kind === 'voucher' && outcome.voucher_code && (
         <p className="gm-prize-code">
           {t('vouchers.code')} <strong className="gm-code">{outcome.voucher_code}</strong>

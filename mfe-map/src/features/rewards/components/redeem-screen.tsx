@@ -196,6 +196,11 @@ function RedeemScreenTexts({ customer, activities, initialCode, onBack }: Props)
               <dt>{t('redeem.platformFee')}</dt>
               <dd>{money(done.platform_fee_minor)}</dd>
             </dl>
+            {done.status === 'pending' && (
+              <p className="gm-redeem-pending">
+                {partner ? t('redeem.pendingAt', { partner: pickText(partner.title, locale) }) : t('redeem.pending')}
+              </p>
+            )}
             <p className="gm-muted gm-small">{t('redeem.reference', { id: done.transaction_id.slice(0, 8) })}</p>
             {tillLine && <p className="gm-redeem-till">{tillLine}</p>}
             <button type="button" className="gm-btn-primary" onClick={again}>

@@ -7,6 +7,7 @@ import { Spinner } from '@guestmap/shared-ui/components';
 import type { Voucher } from '../api/wallet.ts';
 import { REDEEM_QUERY } from '../utils/voucher-code.ts';
 import { useShare } from '../../../lib/share/use-share.tsx';
+import { LazyPriceLines } from '../../../lib/components/lazy-price-lines.tsx';
 
 const QrSvg = lazy(() => import('../../../lib/components/qr-svg.tsx'));
 
@@ -48,6 +49,14 @@ function VoucherCard({
     <li className={`gm-voucher is-${status}`}>
       <p className="gm-voucher-discount">{discount}</p>
       {partner && <p className="gm-voucher-partner">{t('vouchers.at', { partner })}</p>}
+      {v.value_min_vnd != null && v.value_max_vnd != null && (
+        <LazyPriceLines
+          kind="value"
+          price={{ min: v.value_min_vnd, max: v.value_max_vnd }}
+          locale={locale}
+          now={new Date()}
+        />
+      )}
       <p>
         {t('vouchers.code')} <strong className="gm-code">{v.code}</strong>
       </p>

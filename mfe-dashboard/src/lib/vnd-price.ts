@@ -1,4 +1,4 @@
-// A place's price in whole đồng (docs/prices.md): one price, or a range from the lowest to the highest. The same
+// A price in whole đồng (docs/prices.md): a place's price or a voucher's value, one amount or a range from the lowest to the highest. The same
 // rules as the database's checks (migration 20261205200000_vn_prices.sql), said before saving in the editor and
 // for each line of an imported file. Error codes are i18n keys (`form.<code>`, `csv.price`).
 
@@ -7,10 +7,14 @@ export const MAX_PRICE_VND = 1_000_000_000_000;
 
 export type PriceError = 'priceWhole' | 'priceOrder' | 'priceMinFirst';
 
-const whole = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_PRICE_VND;
+const wholeFrom = (lowest: number) => (n: number) => Number.isInteger(n) && n >= lowest && n <= MAX_PRICE_VND;
 
-/** What is wrong with a price as entered (lowest or only price, highest), [] when nothing. */
-export function priceErrors(min: number | null | undefined, max: number | null | undefined): PriceError[] {
+/**
+ * What is wrong with a price as entered (lowest or only price, highest), [] when nothing. `lowest`: the smallest
+ * amount allowed (a place's price may be 0, "free"; a voucher's value is at least 1 ₫, migration 20261206100000).
+ */
+export function priceErrors(min: number | null | undefined, max: number | null | undefined, lowest = 0): PriceError[] {
+  const whole = wholeFrom(lowest);
   const errors: PriceError[] = [];
   if ((min != null && !whole(min)) || (max != null && !whole(max))) errors.push('priceWhole');
   if (min == null && max != null) errors.push('priceMinFirst');
@@ -19,7 +23,12 @@ export function priceErrors(min: number | null | undefined, max: number | null |
 }
 
 /** The highest field's own message (the lowest field says what is wrong with the lowest), null when none. */
-export function maxPriceError(min: number | null | undefined, max: number | null | undefined): PriceError | null {
+export function maxPriceError(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  lowest = 0,
+): PriceError | null {
+  const whole = wholeFrom(lowest);
   if (max == null) return null;
   if (!whole(max)) return 'priceWhole';
   if (min == null) return 'priceMinFirst';

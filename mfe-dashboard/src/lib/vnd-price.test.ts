@@ -1,7 +1,7 @@
 // The price rules of the editor and the CSV import: whole đồng, 0 or more, lowest first; the highest left empty
 // means a single price.
 import { describe, expect, it } from 'vitest';
-import { maxPriceError, parseVndCell, priceErrors, toPriceColumns } from './price.ts';
+import { maxPriceError, parseVndCell, priceErrors, toPriceColumns } from './vnd-price.ts';
 
 describe('priceErrors', () => {
   it.each([
@@ -24,6 +24,14 @@ it('the highest field names only what is wrong with the highest (the lowest fiel
   expect(maxPriceError(40_000, 30_000)).toBe('priceOrder');
   expect(maxPriceError(null, 30_000)).toBe('priceMinFirst');
   expect(maxPriceError(40_000, -1)).toBe('priceWhole');
+});
+
+it("a voucher's value starts at 1 ₫ (the lowest allowed is the caller's): 0 is refused there, not for a place", () => {
+  expect(priceErrors(0, null)).toEqual([]);
+  expect(priceErrors(0, null, 1)).toEqual(['priceWhole']);
+  expect(priceErrors(1, 1, 1)).toEqual([]);
+  expect(maxPriceError(1, 0, 1)).toBe('priceWhole');
+  expect(maxPriceError(65_000, 40_000, 1)).toBe('priceOrder');
 });
 
 it('a single price is stored as the same lowest and highest', () => {

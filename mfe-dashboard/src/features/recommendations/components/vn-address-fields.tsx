@@ -1,0 +1,77 @@
+// A place's address after Vietnam's 2025 reform (issue 43 item 1, docs/addresses.md): street, the new ward (by its
+// official code), the old ward and district beside it, and the flag a person clears once the ward is confirmed.
+// "Propose from the pin" looks the pin up in the wards' boundaries (point in polygon, utils/ward-from-pin.ts): it sets
+// the ward, proposes the old ward and district when exactly one old ward made it, and sets the flag when several did
+// or one was split. Where no boundary holds the pin it says so and changes nothing (it never guesses by distance).
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
+import { useDb } from '../../../lib/use-db.ts';
+import { listVnWards } from '../api/list-vn-wards.ts';
+import { proposeAddress, type WardRow } from '../utils/ward-from-pin.ts';
+
+export function VnAddressFields() {
+  const { t } = useTranslation('dashboard');
+  const db = useDb();
+  const form = Form.useFormInstance();
+  const [wards, setWards] = useState<WardRow[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void listVnWards(db).then(({ data }) => live && setWards((data ?? []) as unknown as WardRow[]));
+    return () => {
+      live = false;
+    };
+  }, [db]);
+
+  const propose = () => {
+    const lat = Number(form.getFieldValue('latitude'));
+    const lng = Number(form.getFieldValue('longitude'));
+    const p = proposeAddress(lat, lng, wards);
+    if (!p) return setNote(t('recs.wardNoBoundary'));
+    form.setFieldsValue({
+      ward_code: p.ward.code,
+      old_ward: p.oldWard ?? form.getFieldValue('old_ward'),
+      old_district: p.oldDistrict ?? form.getFieldValue('old_district'),
+      ward_needs_review: p.needsReview,
+    });
+    setNote(
+      p.needsReview ? t('recs.wardToConfirm', { ward: p.ward.name }) : t('recs.wardProposed', { ward: p.ward.name }),
+    );
+  };
+
+  return (
+    <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+      <legend style={{ fontWeight: 600, fontSize: 16, marginBottom: 4 }}>{t('recs.vnAddress')}</legend>
+      <Form.Item name="street" label={t('recs.street')} rules={[{ max: 200 }]}>
+        <Input placeholder="07 Công trường Lam Sơn" lang="vi" />
+      </Form.Item>
+      <Space wrap align="end">
+        <Form.Item name="ward_code" label={t('recs.ward')}>
+          <Select
+            showSearch
+            allowClear
+            style={{ minWidth: 280 }}
+            optionFilterProp="label"
+            options={wards.map((w) => ({ value: w.code, label: `${w.name}, ${w.province}` }))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button onClick={propose}>{t('recs.wardFromPin')}</Button>
+        </Form.Item>
+      </Space>
+      {note && <Typography.Paragraph role="status">{note}</Typography.Paragraph>}
+      <Space wrap>
+        <Form.Item name="old_ward" label={t('recs.oldWard')} rules={[{ max: 100 }]}>
+          <Input lang="vi" />
+        </Form.Item>
+        <Form.Item name="old_district" label={t('recs.oldDistrict')} rules={[{ max: 100 }]}>
+          <Input lang="vi" />
+        </Form.Item>
+      </Space>
+      <Form.Item name="ward_needs_review" valuePropName="checked">
+        <Checkbox>{t('recs.wardNeedsReview')}</Checkbox>
+      </Form.Item>
+    </fieldset>
+  );
+}
