@@ -201,6 +201,36 @@ describe('Rewards', SLOW, () => {
     );
   });
 
+  it('loading: no commission row until its figures are read (a row filling in later moves its buttons)', async () => {
+    const customer = await customerRow(HOTEL);
+    const { data: partners } = await stack
+      .service()
+      .from('activities')
+      .select('id, commission_rate')
+      .eq('customer_id', HOTEL)
+      .eq('is_partner', true);
+    expect(partners!.length).toBeGreaterThan(1);
+    // Everything but the partners' staff goes through: the cards above fill in, the commission figures wait.
+    const gate = holdReads((url) => url.includes('/rpc/list_partner_staff'));
+    try {
+      const page = await renderScreen(<Rewards customer={customer} />, { stack, as: 'moderator' });
+      await waitFor(() => expect(gate.held()).toBeGreaterThan(0), WAIT);
+      await screen.findAllByText(page.i18n.t('dashboard:rewards.oddsExplain'), undefined, WAIT);
+      expect(document.querySelectorAll('[data-testid^="commission-"]')).toHaveLength(0);
+      gate.release();
+      await waitFor(
+        () => expect(document.querySelectorAll('[data-testid^="commission-"]')).toHaveLength(partners!.length),
+        WAIT,
+      );
+      for (const p of partners!)
+        expect(screen.getByTestId(`rate-in-force-${p.id}`).textContent).toMatch(
+          p.commission_rate === null ? page.i18n.t('dashboard:commission.none') : /%/,
+        );
+    } finally {
+      gate.restore();
+    }
+  });
+
   it('filled: the hotel’s campaigns are listed', async () => {
     const { data } = await stack.service().from('reward_campaigns').select('title, kind').eq('customer_id', HOTEL);
     const page = await renderScreen(<Rewards customer={await customerRow(HOTEL)} />, { stack, as: 'moderator' });

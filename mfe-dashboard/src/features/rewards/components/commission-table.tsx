@@ -10,12 +10,15 @@ import { RATE_STATUS_COLOUR as STATUS_COLOUR } from './rate-status-colour.ts';
 import type { CommissionDialog } from './commission.tsx';
 
 export function CommissionTable({
+  reading,
   partners,
   c,
   pct,
   name,
   open,
 }: {
+  /** No row yet: the partners' figures (or the cards above) are being read. */
+  reading: boolean;
   partners: Partner[];
   c: ReturnType<typeof useCommission>;
   pct: (rate: number | string) => string;
@@ -30,8 +33,11 @@ export function CommissionTable({
       rowKey="id"
       pagination={false}
       scroll={{ x: true }}
-      dataSource={partners}
-      locale={{ emptyText: t('rewards.noPartners') }}
+      // No row before the partners' figures are read: a row that fills in later widens its columns and moves its
+      // buttons under the pointer.
+      dataSource={reading ? [] : partners}
+      loading={reading}
+      locale={{ emptyText: reading ? ' ' : t('rewards.noPartners') }}
       onRow={(p) => ({ 'data-testid': `commission-${p.id}` }) as HTMLAttributes<HTMLElement>}
       columns={[
         { title: t('rewards.partner'), key: 'partner', render: (_: unknown, p: Partner) => name(p) },

@@ -18,7 +18,16 @@ import { RateHistoryDialog } from './rate-history-dialog.tsx';
 
 export type CommissionDialog = { kind: 'propose' | 'set' | 'invite' | 'history'; partner: Partner };
 
-export function Commission({ customerId, partners }: { customerId: string; partners: Partner[] }) {
+export function Commission({
+  customerId,
+  partners,
+  settled,
+}: {
+  customerId: string;
+  partners: Partner[];
+  /** False while the cards above are still being read (the rows wait for them). */
+  settled: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   const { locale } = usePlatform();
   const [dialog, setDialog] = useState<CommissionDialog | null>(null);
@@ -35,6 +44,7 @@ export function Commission({ customerId, partners }: { customerId: string; partn
     <Card size="small" title={t('commission.title')}>
       <Typography.Paragraph type="secondary">{t('commission.explain')}</Typography.Paragraph>
       <CommissionTable
+        reading={!settled || c.reading}
         partners={partners}
         c={c}
         pct={pct}

@@ -4,7 +4,7 @@
 import { Space } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
-import { usePartners } from '../hooks/use-partners.ts';
+import { usePartners, usePartnersReading } from '../hooks/use-partners.ts';
 import { useCampaigns } from '../hooks/use-campaigns.ts';
 import { usePrizes } from '../hooks/use-prizes.ts';
 import { CampaignsCard } from './campaigns-card.tsx';
@@ -19,12 +19,15 @@ export function Rewards({ customer }: { customer: Tables<'customers'> }) {
   const partners = usePartners(customer.id);
   const campaigns = useCampaigns(customer.id);
   const prizes = usePrizes(campaigns.selected);
+  // The commission rows appear once what is above them is read (or failed): cards that fill in one by one would
+  // push the rows down while a hand reaches for their buttons, and a click would land on the wrong one.
+  const above = usePartnersReading(customer.id) || campaigns.reading || prizes.reading;
   return (
     <section aria-label={t('rewards.title')}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <CampaignsCard campaigns={campaigns} />
         {campaigns.current && <PrizesCard current={campaigns.current} prizes={prizes} partners={partners} />}
-        <Commission customerId={customer.id} partners={partners} />
+        <Commission customerId={customer.id} partners={partners} settled={!above} />
         <Ledger customer={customer} partners={partners} />
       </Space>
       <CampaignDialog campaigns={campaigns} />

@@ -47,6 +47,7 @@ export function useCampaigns(customerId: string) {
   const current = campaigns?.find((c) => c.id === shown) ?? null;
   return {
     campaigns,
+    reading: r.isLoading,
     selected: shown,
     setSelected,
     current,

@@ -14,11 +14,11 @@ const EMPTY: Omit<CommissionFigures, 'invitations'> & { invitations: CommissionF
 export function useCommission(customerId: string, partners: Partner[]) {
   const invalidate = useInvalidate();
   const partnerIds = useMemo(() => partners.map((p) => p.id), [partners]);
-  const { data } = rewardsApi.useDashboardCommissionQuery({ customerId, partnerIds });
+  const { data, currentData, isError } = rewardsApi.useDashboardCommissionQuery({ customerId, partnerIds });
   const reload = useCallback(
     async () => invalidate([{ type: 'DashboardCommission', id: customerId }]),
     [invalidate, customerId],
   );
   const shown: typeof EMPTY = data ?? EMPTY;
-  return { ...shown, reload };
+  return { ...shown, reading: currentData === undefined && !isError, reload };
 }

@@ -9,3 +9,8 @@ const NONE: Partner[] = [];
 export function usePartners(customerId: string): Partner[] {
   return rewardsApi.useDashboardPartnersQuery(customerId).data ?? NONE;
 }
+
+/** True while the partners' first read is in flight (a failed read is not "reading": the tab shows what it has). */
+export function usePartnersReading(customerId: string): boolean {
+  return rewardsApi.useDashboardPartnersQuery(customerId).isLoading;
+}

@@ -50,5 +50,15 @@ export function usePrizes(campaignId: string | null) {
   };
 
   const chances = useMemo(() => odds(prizes ?? []), [prizes]);
-  return { prizes, chances, editing, close: () => setEditing(null), open, save, busy, form };
+  return {
+    prizes,
+    reading: !!campaignId && r.isLoading,
+    chances,
+    editing,
+    close: () => setEditing(null),
+    open,
+    save,
+    busy,
+    form,
+  };
 }
