@@ -159,7 +159,10 @@ function summarise(label: string, file: string) {
       console.log(`✗ ${path.basename(t.name)} (did not run): ${plain(t.message).split('\n').slice(0, 3).join(' ')}`);
     for (const a of t.assertionResults)
       if (a.status === 'failed') {
-        const msg = plain(a.failureMessages[0] ?? '').split('\n').slice(0, 1).join(' ');
+        const msg = plain(a.failureMessages[0] ?? '')
+          .split('\n')
+          .slice(0, 1)
+          .join(' ');
         console.log(`✗ ${path.basename(t.name)} › ${a.fullName}: ${msg.slice(0, 200)}`);
       }
   }

@@ -49,7 +49,11 @@ export interface StackConfig {
     hooks: { customAccessToken: { enabled: boolean; uri: string } | null };
     external: Record<string, { enabled: boolean; clientId: string; secret: string; redirectUri: string }>;
   };
-  storage: { fileSizeLimit: number };
+  /**
+   * `imageTransformation`: `[storage.image_transformation] enabled` (the CLI starts imgproxy and storage-api
+   * registers `/render/image` only then; absent = off).
+   */
+  storage: { fileSizeLimit: number; imageTransformation: boolean };
 }
 
 type Tbl = Record<string, unknown>;
@@ -215,6 +219,9 @@ export function loadConfig(workdir: string, env: NodeJS.ProcessEnv = process.env
       },
       external,
     },
-    storage: { fileSizeLimit: parseSize(tbl(raw.storage).file_size_limit, 50 * 1024 * 1024) },
+    storage: {
+      fileSizeLimit: parseSize(tbl(raw.storage).file_size_limit, 50 * 1024 * 1024),
+      imageTransformation: bool(tbl(tbl(raw.storage).image_transformation).enabled, false),
+    },
   };
 }

@@ -30,7 +30,9 @@ process.exitCode = await runSuite(
         ports: { api: 54321, db: 0, inbox: 0 },
         log: () => undefined,
       });
-      console.log(`stack: ${stack.apiUrl} (${pg ? 'PostgreSQL' : 'PGlite'}, project ${path.join(pkg, 'test/supabase')})`);
+      console.log(
+        `stack: ${stack.apiUrl} (${pg ? 'PostgreSQL' : 'PGlite'}, project ${path.join(pkg, 'test/supabase')})`,
+      );
       const jestArgs = args.filter((a) => a !== '--pg');
       return await runJest('storage-js', pkgDir, ['--coverage=false', ...jestArgs]);
     } finally {

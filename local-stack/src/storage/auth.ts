@@ -12,7 +12,8 @@ const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export function claimsOf(s: StorageService, req: Req): Claims {
   const header = req.headers.apikey;
   const token = bearer(req) ?? (typeof header === 'string' ? header : null);
-  if (!token) throw E.invalidRequest("headers must have required property 'authorization'");
+  // storage-api verifies the empty string when no token is sent: jose's words, as AccessDenied
+  if (!token) throw E.accessDenied('Invalid Compact JWS');
   let claims: Claims;
   try {
     claims = verifyJwt(token, s.secret);

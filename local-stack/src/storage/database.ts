@@ -68,8 +68,19 @@ export async function bucketById(s: StorageService, id: string): Promise<BucketR
 export const OBJECT_JSON = `json_build_object('id', o.id, 'name', o.name, 'bucket_id', o.bucket_id, 'version', o.version, 'metadata', o.metadata,
     'user_metadata', o.user_metadata, 'owner', o.owner, 'owner_id', o.owner_id, 'created_at', o.created_at, 'updated_at', o.updated_at, 'last_accessed_at', o.last_accessed_at)`;
 
-export const BUCKET_JSON = `json_build_object('id', b.id, 'name', b.name, 'owner', b.owner, 'public', coalesce(b.public, false), 'type', 'STANDARD',
-    'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types, 'created_at', b.created_at, 'updated_at', b.updated_at)`;
+/**
+ * A timestamp as storage-api's JSON has it: node-postgres reads `timestamptz` as a JS Date, which serialises as
+ * ISO 8601 in UTC with milliseconds (`2021-02-17T04:43:32.770Z`), not Postgres' text (`…32.770206+00:00`).
+ */
+export const isoTime = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A bucket as storage-api answers it: `GET /bucket/:id` selects the columns without `type`; `GET /bucket`
+ * adds `type` (for clients that know it: hosted leaves it out for old supabase-py/storage3 only).
+ */
+export const bucketJson = (opts: { type: boolean }) =>
+  `json_build_object('id', b.id, 'name', b.name, 'owner', b.owner, 'public', coalesce(b.public, false),${opts.type ? " 'type', 'STANDARD'," : ''}
+    'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types, 'created_at', ${isoTime('b.created_at')}, 'updated_at', ${isoTime('b.updated_at')})`;
 
 export async function findObject(tx: Queryable, bucket: string, name: string): Promise<ObjectRow | null> {
   const { rows } = await tx.query<{ o: ObjectRow }>(

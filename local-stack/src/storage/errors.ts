@@ -31,6 +31,10 @@ export const E = {
   invalidRequest: (message: string) => storageError(400, 'Error', message, 'InvalidRequest'),
   bucketNotEmpty: () =>
     storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty', 'ResourceNotEmpty'),
+  invalidParameter: (parameter: string) =>
+    storageError(400, 'InvalidParameter', `Invalid Parameter ${parameter}`, 'InvalidParameter'),
+  /** a source image the renderer cannot read (storage-api's words for imgproxy's refusals) */
+  imageProcessing: (message: string) => storageError(400, 'InvalidRequest', message, 'InvalidRequest'),
   internal: () => storageError(500, 'Internal', 'Internal Server Error', 'InternalError'),
 };
 

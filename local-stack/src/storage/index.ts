@@ -7,12 +7,14 @@ import type { StackContext } from '../context.ts';
 import { sendJson } from '../http/router.ts';
 import bucketRoutes from './routes/bucket/index.ts';
 import objectRoutes from './routes/object/index.ts';
+import renderRoutes from './routes/render/index.ts';
 import { createStorageService, PREFIX } from './service.ts';
 
 export function registerStorage(ctx: StackContext): void {
   const s = createStorageService(ctx);
   objectRoutes(s);
   bucketRoutes(s);
+  renderRoutes(s);
   ctx.router.add(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], `${PREFIX}/*rest`, (_req, res) =>
     sendJson(res, 404, { statusCode: '404', error: 'Not Found', message: 'Route not found' }),
   );

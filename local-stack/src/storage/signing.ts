@@ -5,11 +5,21 @@ import { JwtError, signJwt, verifyJwt, type Claims } from '../jwt.ts';
 import { E } from './errors.ts';
 import type { StorageService } from './service.ts';
 
-/** The path (relative to /storage/v1) of a download URL for `bucket/name`, valid `expiresIn` seconds. */
-export function signUrl(s: StorageService, bucket: string, name: string, expiresIn: number): string {
+/**
+ * The path (relative to /storage/v1) of a download URL for `bucket/name`, valid `expiresIn` seconds; with
+ * `transformations` (image.ts's claim form) a `render/image` URL whose token carries them.
+ */
+export function signUrl(
+  s: StorageService,
+  bucket: string,
+  name: string,
+  expiresIn: number,
+  transformations = '',
+): string {
   const now = Math.floor(Date.now() / 1000);
-  const token = signJwt({ url: `${bucket}/${name}`, iat: now, exp: now + Math.floor(expiresIn) }, s.secret);
-  return `/object/sign/${bucket}/${name}?token=${token}`;
+  const claims = { url: `${bucket}/${name}`, iat: now, exp: now + Math.floor(expiresIn) };
+  const token = signJwt(transformations ? { ...claims, transformations } : claims, s.secret);
+  return `/${transformations ? 'render/image' : 'object'}/sign/${bucket}/${name}?token=${token}`;
 }
 
 export function expiresInOf(body: Record<string, unknown>): number {

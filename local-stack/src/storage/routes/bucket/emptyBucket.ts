@@ -28,6 +28,7 @@ export default function emptyBucket(s: StorageService): void {
         ).rows,
     );
     await s.files.remove(versions.map((v) => v.version));
-    sendJson(res, 200, { message: 'Successfully emptied' });
+    // hosted empties in a background job and says so; here the objects are gone when it answers
+    sendJson(res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
   });
 }

@@ -1,7 +1,7 @@
 // GET /bucket: the buckets the caller may select (RLS on storage.buckets), by name.
 import { sendJson } from '../../../http/router.ts';
 import { claimsOf } from '../../auth.ts';
-import { asCaller, BUCKET_JSON } from '../../database.ts';
+import { asCaller, bucketJson } from '../../database.ts';
 import { route, type StorageService } from '../../service.ts';
 
 export default function getAllBuckets(s: StorageService): void {
@@ -11,9 +11,11 @@ export default function getAllBuckets(s: StorageService): void {
       s,
       claims,
       async (tx) =>
-        (await tx.query<{ b: unknown }>(`select ${BUCKET_JSON} as b from storage.buckets b order by b.name`)).rows.map(
-          (r) => r.b,
-        ),
+        (
+          await tx.query<{ b: unknown }>(
+            `select ${bucketJson({ type: true })} as b from storage.buckets b order by b.name`,
+          )
+        ).rows.map((r) => r.b),
       {
         readOnly: true,
       },

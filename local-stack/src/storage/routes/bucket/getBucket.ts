@@ -1,7 +1,7 @@
 // GET /bucket/:id: one bucket the caller may select.
 import { sendJson } from '../../../http/router.ts';
 import { claimsOf } from '../../auth.ts';
-import { asCaller, BUCKET_JSON } from '../../database.ts';
+import { asCaller, bucketJson } from '../../database.ts';
 import { E } from '../../errors.ts';
 import { route, type StorageService } from '../../service.ts';
 
@@ -13,9 +13,10 @@ export default function getBucket(s: StorageService): void {
       claims,
       async (tx) =>
         (
-          await tx.query<{ b: unknown }>(`select ${BUCKET_JSON} as b from storage.buckets b where b.id = $1`, [
-            req.params.id,
-          ])
+          await tx.query<{ b: unknown }>(
+            `select ${bucketJson({ type: false })} as b from storage.buckets b where b.id = $1`,
+            [req.params.id],
+          )
         ).rows,
       {
         readOnly: true,

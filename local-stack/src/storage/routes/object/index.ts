@@ -1,5 +1,5 @@
 // The object routes, registered in this order: the router takes the first pattern that matches, so the
-// fixed prefixes (upload/sign, sign, info, list, public, authenticated, move, copy) come before the bare
+// fixed prefixes (upload/sign, sign, info, list, list-v2, public, authenticated, move, copy) come before the bare
 // `/object/:bucket/*path` routes.
 import type { StorageService } from '../../service.ts';
 import copyObject from './copyObject.ts';
@@ -14,6 +14,7 @@ import getSignedUploadURL from './getSignedUploadURL.ts';
 import getSignedURL from './getSignedURL.ts';
 import getSignedURLs from './getSignedURLs.ts';
 import listObjects from './listObjects.ts';
+import listObjectsV2 from './listObjectsV2.ts';
 import moveObject from './moveObject.ts';
 import updateObject from './updateObject.ts';
 import uploadSignedObject from './uploadSignedObject.ts';
@@ -26,6 +27,7 @@ export default function objectRoutes(s: StorageService): void {
   getSignedObject(s);
   getObjectInfo(s);
   listObjects(s);
+  listObjectsV2(s);
   getPublicObject(s);
   getObject(s);
   moveObject(s);
