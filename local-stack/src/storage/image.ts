@@ -2,9 +2,9 @@
 // `render/image` takes (width, height, resize, quality, format), their validation and limits, the
 // `X-Transformations` names storage-api reports, the form a signed URL's token carries them in, and the
 // rendering itself with sharp (libvips, the library imgproxy is built on), loaded only when first used.
-// As imgproxy is configured by the Supabase CLI: sizes clamped to 1..2000, never enlarged, EXIF orientation
-// applied and metadata stripped, quality 80 unless asked, WebP when the request accepts it and no format is
-// asked. Only raster sources are rendered (JPEG, PNG, WebP, GIF's first frame, AVIF); SVG and anything else
+// As the Supabase CLI configures imgproxy: sources up to 50 megapixels and 25 MB, sizes clamped to 1..2000
+// (storage-api), never enlarged, EXIF orientation applied and metadata stripped, quality unless asked 80 for
+// JPEG and WebP and 62 for AVIF, WebP when the request accepts it and no format is asked. Only raster sources are rendered (JPEG, PNG, WebP, GIF's first frame, AVIF); SVG and anything else
 // is refused as imgproxy refuses what it cannot read.
 import type { Sharp } from 'sharp';
 import { E } from './errors.ts';
@@ -20,9 +20,9 @@ export interface TransformOptions {
 const RESIZE = ['cover', 'contain', 'fill'] as const;
 const FORMATS = ['origin', 'avif', 'webp'] as const;
 const SIZE = { min: 1, max: 2000 };
-const DEFAULT_QUALITY = 80;
-/** imgproxy's IMGPROXY_MAX_SRC_RESOLUTION default: 50 megapixels */
+/** the CLI's IMGPROXY_MAX_SRC_RESOLUTION (megapixels) and IMGPROXY_MAX_SRC_FILE_SIZE */
 const MAX_SOURCE_PIXELS = 50_000_000;
+const MAX_SOURCE_BYTES = 25_000_000;
 
 const clamp = (n: number) => Math.min(Math.max(n, SIZE.min), SIZE.max);
 
@@ -114,12 +114,13 @@ function loadSharp(): Promise<SharpFn> {
   return sharpModule;
 }
 
-const OUTPUT: Record<string, { type: string; encode: (img: Sharp, quality: number) => Sharp }> = {
-  jpeg: { type: 'image/jpeg', encode: (img, q) => img.jpeg({ quality: q, mozjpeg: true }) },
-  png: { type: 'image/png', encode: (img) => img.png() },
-  webp: { type: 'image/webp', encode: (img, q) => img.webp({ quality: q }) },
-  gif: { type: 'image/gif', encode: (img) => img.gif() },
-  avif: { type: 'image/avif', encode: (img, q) => img.avif({ quality: q }) },
+/** Each output format: its type, the CLI's IMGPROXY_FORMAT_QUALITY, and its encoder. */
+const OUTPUT: Record<string, { type: string; quality: number; encode: (img: Sharp, quality: number) => Sharp }> = {
+  jpeg: { type: 'image/jpeg', quality: 80, encode: (img, q) => img.jpeg({ quality: q, mozjpeg: true }) },
+  png: { type: 'image/png', quality: 80, encode: (img) => img.png() },
+  webp: { type: 'image/webp', quality: 80, encode: (img, q) => img.webp({ quality: q }) },
+  gif: { type: 'image/gif', quality: 80, encode: (img) => img.gif() },
+  avif: { type: 'image/avif', quality: 62, encode: (img, q) => img.avif({ quality: q }) },
 };
 
 const unsupported = () => E.imageProcessing('The source image is invalid or unsupported for rendering');
@@ -129,6 +130,7 @@ const unsupported = () => E.imageProcessing('The source image is invalid or unsu
  * when it lists `image/webp` (the CLI's imgproxy detects WebP support), else the source's own format.
  */
 export async function renderImage(source: Buffer, t: TransformOptions, accept: string | undefined): Promise<Rendered> {
+  if (source.length > MAX_SOURCE_BYTES) throw E.imageProcessing('The source image file is too large to process');
   const sharp = await loadSharp();
   let input: Sharp;
   let format: string;
@@ -158,7 +160,7 @@ export async function renderImage(source: Buffer, t: TransformOptions, accept: s
   }
   const out = OUTPUT[target]!;
   try {
-    const body = await out.encode(img, t.quality ?? DEFAULT_QUALITY).toBuffer();
+    const body = await out.encode(img, t.quality ?? out.quality).toBuffer();
     return { body, contentType: out.type };
   } catch {
     throw unsupported();

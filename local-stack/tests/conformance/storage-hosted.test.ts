@@ -238,6 +238,12 @@ describe.each(BACKENDS)('storage as hosted answers storage-js, on %s', (backend)
       expect(avif.data!.type).toBe('image/avif');
       const origin = await pics.download('cat.jpg', { transform: { width: 100, format: 'origin' } });
       expect(origin.data!.type).toBe('image/jpeg');
+      // a browser that accepts WebP gets WebP unless the origin format is asked (the CLI's imgproxy detects it)
+      const url = `${stack.apiUrl}/storage/v1/render/image/public/pics/cat.jpg?width=50`;
+      const accept = { headers: { Accept: 'image/avif,image/webp,*/*' } };
+      expect((await fetch(url, accept)).headers.get('content-type')).toBe('image/webp');
+      expect((await fetch(`${url}&format=origin`, accept)).headers.get('content-type')).toBe('image/jpeg');
+      expect((await fetch(url)).headers.get('content-type')).toBe('image/jpeg');
       const low = await pics.download('cat.jpg', { transform: { width: 300, quality: 20 } });
       const high = await pics.download('cat.jpg', { transform: { width: 300, quality: 100 } });
       expect(low.data!.size).toBeLessThan(high.data!.size);
