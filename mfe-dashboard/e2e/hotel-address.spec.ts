@@ -4,12 +4,13 @@
 // hotel's map position, and what is saved is what guests then read on the emergency sheet.
 // A hotel of its own (added here, removed after), at the seeded hotel's position with its address: other files
 // read the seeded hotel's address on the guests' emergency sheet while this one runs.
-// No ward has a boundary yet (docs/addresses.md): as in prices.spec.ts, the wards' answer gives the hotel's ward
-// one, a square around the hotel, to test the rest against the real database.
+// No ward has a boundary yet (docs/addresses.md): the wards' answer gives the hotel's ward one, a square around
+// the hotel (./ward-boundary.ts, as prices.spec.ts does), to test the rest against the real database.
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Locale } from 'antd/es/locale';
 import { BASE, catalogue, serviceRest, signInAs, tr } from '../../shell/e2e/support.ts';
+import { wardBoundaryAround } from './ward-boundary.ts';
 
 const vi = catalogue('mfe-dashboard', 'vi');
 /** antd's Vietnamese strings (its form's messages), as the dashboard loads them for a Vietnamese reader. */
@@ -70,24 +71,7 @@ test("a moderator edits the hotel's address: bad input refused in Vietnamese, th
       old_units: { ward: string; district: string; split: boolean }[];
     }[]
   )[0]!;
-  const d = 0.003;
-  const square = [
-    [before.longitude - d, before.latitude - d],
-    [before.longitude + d, before.latitude - d],
-    [before.longitude + d, before.latitude + d],
-    [before.longitude - d, before.latitude + d],
-    [before.longitude - d, before.latitude - d],
-  ];
-  await page.route(/\/rest\/v1\/vn_wards/, async (route) => {
-    const res = await route.fetch();
-    const rows = (await res.json()) as { code: string }[];
-    await route.fulfill({
-      response: res,
-      json: rows.map((r) =>
-        r.code === before.ward_code ? { ...r, boundary: { type: 'Polygon', coordinates: [square] } } : r,
-      ),
-    });
-  });
+  await wardBoundaryAround(page, before.ward_code, before.latitude, before.longitude);
   await noTiles(page);
   await signInAs(page, 'moderator@demo.test');
   await page.goto(`/${HOTEL}/settings`);

@@ -2,6 +2,7 @@
 // refused in the moderator's language (the seeded moderator uses Vietnamese) with nothing saved, a range saved.
 import { expect, test, type Page } from '@playwright/test';
 import { catalogue, serviceRest, signInAs, tr } from '../../shell/e2e/support.ts';
+import { wardBoundaryAround } from './ward-boundary.ts';
 
 const vi = catalogue('mfe-dashboard', 'vi');
 const HOTEL = 'saigon-riverside-hotel';
@@ -100,24 +101,7 @@ test('the address in both forms: the ward proposed from the pin, the old form fi
       old_units: { ward: string; district: string; split: boolean }[];
     }[]
   )[0]!;
-  const d = 0.003;
-  const square = [
-    [before.longitude - d, before.latitude - d],
-    [before.longitude + d, before.latitude - d],
-    [before.longitude + d, before.latitude + d],
-    [before.longitude - d, before.latitude + d],
-    [before.longitude - d, before.latitude - d],
-  ];
-  await page.route(/\/rest\/v1\/vn_wards/, async (route) => {
-    const res = await route.fetch();
-    const rows = (await res.json()) as { code: string }[];
-    await route.fulfill({
-      response: res,
-      json: rows.map((r) =>
-        r.code === before.ward_code ? { ...r, boundary: { type: 'Polygon', coordinates: [square] } } : r,
-      ),
-    });
-  });
+  await wardBoundaryAround(page, before.ward_code, before.latitude, before.longitude);
   await signInAs(page, 'moderator@demo.test');
   try {
     const drawer = await openMuseum(page);
