@@ -14,9 +14,12 @@ const resolve = {
   ],
 };
 const SCREENS = 'src/expose/screens.test.tsx';
+// Screens' tests beside their feature that also need the stack.
+const ON_THE_STACK = [SCREENS, 'src/features/settings/components/customer-settings-form.test.tsx'];
 
 // Unit and component tests live beside the code (src/**/x.test.ts[x]); Playwright specs in e2e/ are not vitest's.
-// The screens' tests are a project of their own: only they start the local stack (src/test/stack-setup.ts).
+// The screens' tests are a project of their own: only they start the local stack (src/test/stack-setup.ts), once
+// for all their files.
 export default defineConfig({
   test: {
     projects: [
@@ -27,7 +30,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/jsdom-setup.ts'],
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'build/**/*.test.ts'],
-          exclude: ['e2e/**', 'dist/**', 'node_modules/**', SCREENS],
+          exclude: ['e2e/**', 'dist/**', 'node_modules/**', ...ON_THE_STACK],
         },
       },
       {
@@ -38,7 +41,7 @@ export default defineConfig({
           setupFiles: ['src/test/jsdom-setup.ts'],
           globalSetup: ['src/test/stack-setup.ts'],
           server: { deps: { inline: ['react-router', 'react-router-dom'] } },
-          include: [SCREENS],
+          include: ON_THE_STACK,
           testTimeout: 90_000,
           hookTimeout: 240_000,
         },

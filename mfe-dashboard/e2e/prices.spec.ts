@@ -2,6 +2,7 @@
 // refused in the moderator's language (the seeded moderator uses Vietnamese) with nothing saved, a range saved.
 import { expect, test, type Page } from '@playwright/test';
 import { catalogue, serviceRest, signInAs, tr } from '../../shell/e2e/support.ts';
+import { wardBoundaryAround } from './ward-boundary.ts';
 
 const vi = catalogue('mfe-dashboard', 'vi');
 const HOTEL = 'saigon-riverside-hotel';
@@ -100,44 +101,27 @@ test('the address in both forms: the ward proposed from the pin, the old form fi
       old_units: { ward: string; district: string; split: boolean }[];
     }[]
   )[0]!;
-  const d = 0.003;
-  const square = [
-    [before.longitude - d, before.latitude - d],
-    [before.longitude + d, before.latitude - d],
-    [before.longitude + d, before.latitude + d],
-    [before.longitude - d, before.latitude + d],
-    [before.longitude - d, before.latitude - d],
-  ];
-  await page.route(/\/rest\/v1\/vn_wards/, async (route) => {
-    const res = await route.fetch();
-    const rows = (await res.json()) as { code: string }[];
-    await route.fulfill({
-      response: res,
-      json: rows.map((r) =>
-        r.code === before.ward_code ? { ...r, boundary: { type: 'Polygon', coordinates: [square] } } : r,
-      ),
-    });
-  });
+  await wardBoundaryAround(page, before.ward_code, before.latitude, before.longitude);
   await signInAs(page, 'moderator@demo.test');
   try {
     const drawer = await openMuseum(page);
-    await expect(drawer.getByLabel(tr(vi, 'recs.street'))).toHaveValue(before.street);
-    await expect(drawer.getByLabel(tr(vi, 'recs.oldWard'))).toHaveValue(before.old_ward);
+    await expect(drawer.getByLabel(tr(vi, 'address.street'))).toHaveValue(before.street);
+    await expect(drawer.getByLabel(tr(vi, 'address.oldWard'))).toHaveValue(before.old_ward);
     await expect(drawer.locator('.ant-select').filter({ hasText: ward.name })).toBeVisible();
     // The old form emptied, then proposed again from the pin.
-    await drawer.getByLabel(tr(vi, 'recs.oldWard')).fill('');
-    await drawer.getByLabel(tr(vi, 'recs.oldDistrict')).fill('');
-    await drawer.getByRole('button', { name: tr(vi, 'recs.wardFromPin') }).click();
+    await drawer.getByLabel(tr(vi, 'address.oldWard')).fill('');
+    await drawer.getByLabel(tr(vi, 'address.oldDistrict')).fill('');
+    await drawer.getByRole('button', { name: tr(vi, 'address.fromPin') }).click();
     const single = ward.old_units.length === 1 && !ward.old_units[0]!.split;
     await expect(drawer.getByRole('status')).toHaveText(
-      tr(vi, single ? 'recs.wardProposed' : 'recs.wardToConfirm', { ward: ward.name }),
+      tr(vi, single ? 'address.proposed' : 'address.toConfirm', { ward: ward.name }),
     );
-    await expect(drawer.getByLabel(tr(vi, 'recs.wardNeedsReview'))).toBeChecked({ checked: !single });
-    if (single) await expect(drawer.getByLabel(tr(vi, 'recs.oldWard'))).toHaveValue(ward.old_units[0]!.ward);
+    await expect(drawer.getByLabel(tr(vi, 'address.needsReview'))).toBeChecked({ checked: !single });
+    if (single) await expect(drawer.getByLabel(tr(vi, 'address.oldWard'))).toHaveValue(ward.old_units[0]!.ward);
     // A person confirms: the old form typed back, the flag cleared, saved.
-    await drawer.getByLabel(tr(vi, 'recs.oldWard')).fill(before.old_ward);
-    await drawer.getByLabel(tr(vi, 'recs.oldDistrict')).fill(before.old_district);
-    await drawer.getByLabel(tr(vi, 'recs.wardNeedsReview')).uncheck();
+    await drawer.getByLabel(tr(vi, 'address.oldWard')).fill(before.old_ward);
+    await drawer.getByLabel(tr(vi, 'address.oldDistrict')).fill(before.old_district);
+    await drawer.getByLabel(tr(vi, 'address.needsReview')).uncheck();
     await drawer.getByRole('button', { name: tr(vi, 'form.save') }).click();
     await expect(page.getByText(tr(vi, 'recs.saved'))).toBeVisible();
     expect(await read()).toEqual({ ...before, ward_needs_review: false });

@@ -9,6 +9,7 @@ import type { Database } from '@guestmap/shared-ui/database';
 import { renderWithPlatform } from '@guestmap/shared-ui/testing';
 import { AntdTestProvider } from '@guestmap/shared-ui/testing/antd';
 import type { RouteName } from '@guestmap/shared-ui/contracts';
+import type { Lang } from '@guestmap/shared-ui/i18n';
 import register from '../expose/register.ts';
 
 export const HOTEL = 'saigon-riverside-hotel';
@@ -50,6 +51,8 @@ export interface ScreenOptions {
   /** Another API address than the stack's (NOWHERE for a network fault). */
   apiUrl?: string;
   isAdmin?: boolean;
+  /** The page's language (default English). */
+  language?: Lang;
 }
 
 export async function renderScreen(ui: ReactElement, opts: ScreenOptions) {
@@ -62,6 +65,7 @@ export async function renderScreen(ui: ReactElement, opts: ScreenOptions) {
       ? `/partner${opts.query ? `?${opts.query}` : ''}`
       : `/${customerId}/${route === 'CustomerSettings' ? 'settings' : 'dashboard'}${opts.query ? `?${opts.query}` : ''}`;
   const page = await renderWithPlatform(ui, {
+    language: opts.language,
     route,
     params: route === 'PartnerPortal' ? {} : { customerId },
     path,

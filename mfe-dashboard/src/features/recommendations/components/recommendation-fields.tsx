@@ -13,7 +13,7 @@ import { VndRangeFields } from '../../../lib/vnd-range-fields.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { PhotosField } from './photos-field.tsx';
 import { AttributeFields } from './attribute-fields.tsx';
-import { VnAddressFields } from './vn-address-fields.tsx';
+import { VnAddressFields } from '../../../lib/vn-address-fields.tsx';
 
 export function RecommendationFields({
   form,

@@ -5,11 +5,12 @@ import { ATTRIBUTE_KEYS, attributesOf, type PlaceAttributes } from '@guestmap/sh
 import { fromFields, toFields, type TextField } from '../../../lib/translations.ts';
 import { fromJson, toJson, type Hours } from './opening-hours.ts';
 import { toPriceColumns } from '../../../lib/vnd-price.ts';
+import { toAddressColumns, toAddressFields, type VnAddressValues } from '../../../lib/vn-address-values.ts';
 
 type Activity = Tables<'activities'>;
 type Customer = Tables<'customers'>;
 
-export interface FormValues {
+export interface FormValues extends VnAddressValues {
   /** title_en (required), title_vi … title_ja, description_*, offer_* (lib/translations.ts). */
   [text: `${TextField}_${string}`]: string | undefined;
   title_en: string;
@@ -19,12 +20,6 @@ export interface FormValues {
   longitude: number;
   address?: string;
   address_local?: string;
-  /** The address after the 2025 reform (docs/addresses.md): street, new ward by code, the old ward and district. */
-  street?: string;
-  ward_code?: string | null;
-  old_ward?: string;
-  old_district?: string;
-  ward_needs_review?: boolean;
   phone?: string;
   website?: string;
   price_level?: number | null;
@@ -69,11 +64,7 @@ export const toFormValues = (r: Activity): Partial<FormValues> => ({
   longitude: r.longitude,
   address: r.address ?? '',
   address_local: r.address_local ?? '',
-  street: r.street ?? '',
-  ward_code: r.ward_code,
-  old_ward: r.old_ward ?? '',
-  old_district: r.old_district ?? '',
-  ward_needs_review: r.ward_needs_review,
+  ...toAddressFields(r),
   phone: r.phone ?? '',
   website: r.website ?? '',
   price_level: r.price_level,
@@ -97,11 +88,7 @@ export const toPayload = (v: FormValues): ActivityPayload => ({
   longitude: v.longitude,
   address: v.address?.trim() || null,
   address_local: v.address_local?.trim() || null,
-  street: v.street?.trim() || null,
-  ward_code: v.ward_code || null,
-  old_ward: v.old_ward?.trim() || null,
-  old_district: v.old_district?.trim() || null,
-  ward_needs_review: !!v.ward_needs_review,
+  ...toAddressColumns(v),
   phone: v.phone?.trim() || null,
   website: v.website?.trim() || null,
   price_level: v.price_level ?? null,

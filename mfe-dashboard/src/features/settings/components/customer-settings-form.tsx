@@ -1,5 +1,7 @@
-// Customer settings: name, tagline, the front desk's phone (the guests' emergency sheet), branding (logo, colour with a contrast check, cover, welcome
-// text per language), map centre and zoom, public or private; package (administrators only). What is drawn:
+// Customer settings: name, tagline, the front desk's phone and the hotel's address in Vietnam (both on the guests'
+// emergency sheet; the address with the place editor's fields, lib/vn-address-fields.tsx), branding (logo, colour
+// with a contrast check, cover, welcome text per language), map centre and zoom, public or private; package
+// (administrators only). What is drawn:
 // the reads and writes are the feature's api/ files, called by hooks/use-customer-settings.ts.
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
 import { useTranslation, usePlatform } from '@guestmap/shared-ui/contracts';
@@ -10,6 +12,7 @@ import { useCustomerSettings } from '../hooks/use-customer-settings.ts';
 import { CoordinateFields, FormMapPicker } from '@guestmap/shared-ui/map-picker';
 import { IMAGE_ACCEPT } from '../../../lib/images.ts';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
+import { VnAddressFields } from '../../../lib/vn-address-fields.tsx';
 
 type Customer = Tables<'customers'>;
 
@@ -138,6 +141,8 @@ export function CustomerSettingsForm({ customer, onSaved }: { customer: Customer
             fallbackCenter={{ latitude: customer.latitude, longitude: customer.longitude }}
             fallbackZoom={customer.zoom}
           />
+          {/* "Propose from the pin" reads the map position above: the hotel's marker on the guests' map. */}
+          {customer.kind === 'hotel' && <VnAddressFields />}
           <Form.Item
             name="rewards_reinvestment_pct"
             label={t('settings.reinvestment')}

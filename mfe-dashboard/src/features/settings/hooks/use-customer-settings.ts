@@ -50,7 +50,7 @@ export function useCustomerSettings(
 
   const save = async (v: SettingsValues) => {
     setBusy('save');
-    const data = await saving.run(settingsPatch(v));
+    const data = await saving.run(settingsPatch(v, customer.kind));
     setBusy(null);
     if (!data) return;
     toast.success(t('settings.saved'));

@@ -1,13 +1,15 @@
 // The settings form's values and the customer's row: the row → form mapping and the form → update.
 import type { Tables, TablesUpdate } from '@guestmap/shared-ui/database';
 import { fromFields, toFields } from '../../../lib/translations.ts';
+import { toAddressColumns, toAddressFields, type VnAddressValues } from '../../../lib/vn-address-values.ts';
 
 type Customer = Tables<'customers'>;
 
 /** A hotel's phone as the database checks it (customers_phone_format): digits, spaces, + ( ) . / - only. */
 export const PHONE = /^\s*\+?[0-9 ()./-]{3,32}\s*$/;
 
-export interface SettingsValues {
+/** A hotel's address (street, new ward, old ward and district, the flag to confirm) is among them: lib/vn-address-values.ts. */
+export interface SettingsValues extends VnAddressValues {
   name: string;
   tagline?: string;
   phone?: string;
@@ -40,11 +42,13 @@ export function settingsValues(customer: Customer): SettingsValues {
     is_public: customer.is_public,
     require_mfa: customer.require_mfa,
     rewards_reinvestment_pct: Number(customer.rewards_reinvestment_pct),
+    ...toAddressFields(customer),
   };
 }
 
-/** The update the form's values make: texts trimmed, an empty optional field stored as null. */
-export function settingsPatch(v: SettingsValues): TablesUpdate<'customers'> {
+/** The update the form's values make: texts trimmed, an empty optional field stored as null. The address is a
+ * hotel's only (a city's map has none, and its form no address fields): `kind` says whether it is written. */
+export function settingsPatch(v: SettingsValues, kind: Customer['kind']): TablesUpdate<'customers'> {
   return {
     name: v.name.trim(),
     tagline: v.tagline?.trim() || null,
@@ -59,5 +63,6 @@ export function settingsPatch(v: SettingsValues): TablesUpdate<'customers'> {
     is_public: v.is_public,
     require_mfa: v.require_mfa,
     rewards_reinvestment_pct: v.rewards_reinvestment_pct,
+    ...(kind === 'hotel' ? toAddressColumns(v) : {}),
   };
 }

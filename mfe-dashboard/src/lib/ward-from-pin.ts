@@ -1,8 +1,8 @@
-// The place editor's address after Vietnam's 2025 reform (docs/addresses.md): the new ward from the pin (point in
+// A place's or a hotel's address after Vietnam's 2025 reform (docs/addresses.md): the new ward from the pin (point in
 // polygon on the wards' simplified boundaries, vn_wards.boundary), and the old ward and district it proposes.
 // Old wards were merged, and 47 of HCMC's were split between new wards, so the old form cannot be read from the
 // new ward alone: when the new ward was made from several old wards, or from one that was split, the proposal is
-// flagged for a person to confirm (activities.ward_needs_review).
+// flagged for a person to confirm (activities.ward_needs_review, customers.ward_needs_review).
 
 type Ring = [number, number][]; // [longitude, latitude], GeoJSON order
 export type WardBoundary = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };

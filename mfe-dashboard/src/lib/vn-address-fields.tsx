@@ -1,14 +1,16 @@
-// A place's address after Vietnam's 2025 reform (issue 43 item 1, docs/addresses.md): street, the new ward (by its
-// official code), the old ward and district beside it, and the flag a person clears once the ward is confirmed.
-// "Propose from the pin" looks the pin up in the wards' boundaries (point in polygon, utils/ward-from-pin.ts): it sets
+// A place's or a hotel's address after Vietnam's 2025 reform (issue 43 item 1, docs/addresses.md): street, the new
+// ward (by its official code), the old ward and district beside it, and the flag a person clears once the ward is
+// confirmed. Inside an antd Form whose fields include `latitude` and `longitude` (the place's pin in the place
+// editor, the hotel's map position in its settings), with the columns' names as field names.
+// "Propose from the pin" looks the pin up in the wards' boundaries (point in polygon, ward-from-pin.ts): it sets
 // the ward, proposes the old ward and district when exactly one old ward made it, and sets the flag when several did
 // or one was split. Where no boundary holds the pin it says so and changes nothing (it never guesses by distance).
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
-import { useDb } from '../../../lib/use-db.ts';
-import { listVnWards } from '../api/list-vn-wards.ts';
-import { proposeAddress, type WardRow } from '../utils/ward-from-pin.ts';
+import { useDb } from './use-db.ts';
+import { listVnWards } from './api/list-vn-wards.ts';
+import { proposeAddress, type WardRow } from './ward-from-pin.ts';
 
 export function VnAddressFields() {
   const { t } = useTranslation('dashboard');
@@ -28,7 +30,7 @@ export function VnAddressFields() {
     const lat = Number(form.getFieldValue('latitude'));
     const lng = Number(form.getFieldValue('longitude'));
     const p = proposeAddress(lat, lng, wards);
-    if (!p) return setNote(t('recs.wardNoBoundary'));
+    if (!p) return setNote(t('address.noBoundary'));
     form.setFieldsValue({
       ward_code: p.ward.code,
       old_ward: p.oldWard ?? form.getFieldValue('old_ward'),
@@ -36,18 +38,18 @@ export function VnAddressFields() {
       ward_needs_review: p.needsReview,
     });
     setNote(
-      p.needsReview ? t('recs.wardToConfirm', { ward: p.ward.name }) : t('recs.wardProposed', { ward: p.ward.name }),
+      p.needsReview ? t('address.toConfirm', { ward: p.ward.name }) : t('address.proposed', { ward: p.ward.name }),
     );
   };
 
   return (
     <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-      <legend style={{ fontWeight: 600, fontSize: 16, marginBottom: 4 }}>{t('recs.vnAddress')}</legend>
-      <Form.Item name="street" label={t('recs.street')} rules={[{ max: 200 }]}>
+      <legend style={{ fontWeight: 600, fontSize: 16, marginBottom: 4 }}>{t('address.title')}</legend>
+      <Form.Item name="street" label={t('address.street')} rules={[{ max: 200 }]}>
         <Input placeholder="07 Công trường Lam Sơn" lang="vi" />
       </Form.Item>
       <Space wrap align="end">
-        <Form.Item name="ward_code" label={t('recs.ward')}>
+        <Form.Item name="ward_code" label={t('address.ward')}>
           <Select
             showSearch
             allowClear
@@ -57,20 +59,20 @@ export function VnAddressFields() {
           />
         </Form.Item>
         <Form.Item>
-          <Button onClick={propose}>{t('recs.wardFromPin')}</Button>
+          <Button onClick={propose}>{t('address.fromPin')}</Button>
         </Form.Item>
       </Space>
       {note && <Typography.Paragraph role="status">{note}</Typography.Paragraph>}
       <Space wrap>
-        <Form.Item name="old_ward" label={t('recs.oldWard')} rules={[{ max: 100 }]}>
+        <Form.Item name="old_ward" label={t('address.oldWard')} rules={[{ max: 100 }]}>
           <Input lang="vi" />
         </Form.Item>
-        <Form.Item name="old_district" label={t('recs.oldDistrict')} rules={[{ max: 100 }]}>
+        <Form.Item name="old_district" label={t('address.oldDistrict')} rules={[{ max: 100 }]}>
           <Input lang="vi" />
         </Form.Item>
       </Space>
       <Form.Item name="ward_needs_review" valuePropName="checked">
-        <Checkbox>{t('recs.wardNeedsReview')}</Checkbox>
+        <Checkbox>{t('address.needsReview')}</Checkbox>
       </Form.Item>
     </fieldset>
   );

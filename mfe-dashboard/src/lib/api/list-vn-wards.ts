@@ -1,5 +1,5 @@
 // Vietnam's wards and communes after the 2025 reform (docs/addresses.md), with their old units and boundaries: the
-// place editor's ward choice and its proposal from the pin. Readable by everyone.
+// place editor's and the hotel settings' ward choice and their proposal from the pin. Readable by everyone.
 import type { TypedClient } from '@guestmap/shared-ui/database';
 
 export const listVnWards = (db: TypedClient) =>
