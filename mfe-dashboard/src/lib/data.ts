@@ -7,7 +7,7 @@ import type { TypedClient } from '@guestmap/shared-ui/database';
 
 export const dashboardApi = dataApi.enhanceEndpoints({
   addTagTypes: [
-    'DashboardActivities',
+    'DashboardRecommendations',
     'DashboardCampaigns',
     'DashboardPrizes',
     'DashboardLedger',

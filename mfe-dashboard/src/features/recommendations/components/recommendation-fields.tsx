@@ -1,11 +1,11 @@
-// The editor's fields, in the order they are shown. A new field goes here and in utils/activity-form.ts
+// The editor's fields, in the order they are shown. A new field goes here and in utils/recommendation-form.ts
 // (docs/dashboard.md "Adding a field to a recommendation").
 import { Checkbox, Form, Input, InputNumber, Select, Space, Typography, type FormInstance } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { CoordinateFields, FormMapPicker } from '@guestmap/shared-ui/map-picker';
 import { LanguageFields } from '../../../lib/language-fields.tsx';
-import type { FormValues } from '../utils/activity-form.ts';
+import type { FormValues } from '../utils/recommendation-form.ts';
 import { CATEGORIES } from '@guestmap/shared-ui/categories';
 import { validate, type Hours } from '../utils/opening-hours.ts';
 import { slugify } from '../utils/text.ts';

@@ -4,7 +4,7 @@
 import { useTranslation } from '@guestmap/shared-ui/contracts';
 import type { Tables } from '@guestmap/shared-ui/database';
 import { useCustomerId } from '../../../lib/use-db.ts';
-import { useActivities } from '../hooks/use-activities.ts';
+import { useRecommendations } from '../hooks/use-recommendations.ts';
 import { useExplain } from '../hooks/use-explain.ts';
 import { useRecommendationFilters } from '../hooks/use-recommendation-filters.ts';
 import { usePublish } from '../hooks/use-publish.ts';
@@ -21,7 +21,7 @@ import { ImportReportDialog } from './import-report-dialog.tsx';
 export function Recommendations({ customer }: { customer: Tables<'customers'> | null }) {
   const { t } = useTranslation('dashboard');
   const customerId = useCustomerId();
-  const { rows, setRows, loading, reload } = useActivities(customerId);
+  const { rows, setRows, loading, reload } = useRecommendations(customerId);
   const published = rows.filter((r) => r.published).length;
   const { limit } = allowance(customer, published);
   const explain = useExplain(limit);

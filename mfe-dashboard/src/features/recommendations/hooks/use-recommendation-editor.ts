@@ -7,7 +7,7 @@ import { useDb } from '../../../lib/use-db.ts';
 import type { Activity } from '../api/list-activities.ts';
 import { createActivity } from '../api/create-activity.ts';
 import { updateActivity } from '../api/update-activity.ts';
-import { newFormValues, toFormValues, toPayload, type FormValues } from '../utils/activity-form.ts';
+import { newFormValues, toFormValues, toPayload, type FormValues } from '../utils/recommendation-form.ts';
 
 export function useRecommendationEditor(
   customer: Tables<'customers'> | null,

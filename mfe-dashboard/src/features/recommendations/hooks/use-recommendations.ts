@@ -9,25 +9,25 @@ import { listActivities, type Activity } from '../api/list-activities.ts';
 
 const api = dashboardApi.injectEndpoints({
   endpoints: (b) => ({
-    dashboardActivities: b.query<Activity[], string>({
+    dashboardRecommendations: b.query<Activity[], string>({
       queryFn: viaClient(listActivities),
-      providesTags: (_r, _e, customerId) => [{ type: 'DashboardActivities', id: customerId }],
+      providesTags: (_r, _e, customerId) => [{ type: 'DashboardRecommendations', id: customerId }],
     }),
   }),
 });
 
 const NONE: Activity[] = [];
 
-export function useActivities(customerId: string) {
+export function useRecommendations(customerId: string) {
   const { t } = useTranslation('dashboard');
   const { toast } = usePlatform();
   const dispatch = useDataDispatch();
-  const r = api.useDashboardActivitiesQuery(customerId);
+  const r = api.useDashboardRecommendationsQuery(customerId);
   useReadFailure(r, (e) => toast.error(t(errorKey(e))));
   const setRows = useCallback(
     (next: SetStateAction<Activity[]>) =>
       dispatch(
-        api.util.updateQueryData('dashboardActivities', customerId, (draft) =>
+        api.util.updateQueryData('dashboardRecommendations', customerId, (draft) =>
           typeof next === 'function' ? next(draft as Activity[]) : next,
         ),
       ),
