@@ -167,6 +167,9 @@ export function defineGuestmapApp(opts: AppOptions): RsbuildConfig {
         shared: sharedSingletons({ eager: isShell && isProduction, dataLayer: !isShell }),
         manifest: true,
         dts: false,
+        // A remote's shared library whose download failed is downloaded again at the next attempt
+        // (retry-shared.ts). Not in the shell: it loads its lazy library (supabase-js) with its own retries.
+        runtimePlugins: isShell ? [] : [path.join(sharedUiDir, 'build', 'retry-shared.ts')],
         shareStrategy: 'loaded-first',
         // Production: one Module Federation runtime in the page, the shell's; remote entries leave theirs
         // out (about 17 KB gzip less on every remote). Development keeps each app's own runtime so a

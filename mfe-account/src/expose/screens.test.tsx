@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 // The account screens (auth dialog, user screen, map creation) in the platform's providers with antd, against
 // the seeded local stack (PGlite) through a real supabase-js client: each screen's loading, empty, error and
-// filled states as a user meets them.
+// filled states as a user meets them (the settings' two-step sign-in too).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '@guestmap/shared-ui/database';
 import { renderWithPlatform, withNodeBlobs, type RenderWithPlatformOptions } from '@guestmap/shared-ui/testing';
 import { startTestStack, type TestStack } from '@guestmap/local-stack/testing/stack.ts';
+import { totpCode } from '@guestmap/local-stack/src/auth/totp.ts';
 import type { ReactElement } from 'react';
 import register from './register.ts';
 import AuthDialog from './auth-dialog.tsx';
@@ -148,5 +149,63 @@ describe('Map creation (/create-customer)', () => {
     expect(screen.getByText('Choose a position on the map')).toBeTruthy();
     type('Web address', 'saigon-riverside-hotel');
     expect(await screen.findByText('This address is already taken. Choose another one.')).toBeTruthy();
+  });
+});
+
+describe('Settings (/user/settings): two-step sign-in', () => {
+  const section = () => screen.getByRole('region', { name: 'Two-step sign-in' });
+
+  async function newUser(verifiedFactor: boolean) {
+    const email = `mfa-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+    const { error } = await stack.service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    if (error) throw new Error(error.message);
+    if (verifiedFactor) {
+      const own = createClient<Database>(stack.apiUrl, stack.config.auth.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, storageKey: `gm-test-${email}` },
+      });
+      const signedIn = await own.auth.signInWithPassword({ email, password: PASSWORD });
+      if (signedIn.error) throw new Error(signedIn.error.message);
+      const enrolled = await own.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone in the test' });
+      if (enrolled.error) throw new Error(enrolled.error.message);
+      const verified = await own.auth.mfa.challengeAndVerify({
+        factorId: enrolled.data.id,
+        code: totpCode(enrolled.data.totp.secret),
+      });
+      if (verified.error) throw new Error(verified.error.message);
+      await own.auth.signOut({ scope: 'local' });
+    }
+    return email;
+  }
+
+  it('loading, then empty: no button until the factors are read, then "Add an authenticator app"', async () => {
+    const email = await newUser(false);
+    await show(<UserSettings />, { route: 'UserSettings', signIn: { email, password: PASSWORD } });
+    expect(within(section()).queryByRole('button')).toBeNull();
+    expect(await within(section()).findByRole('button', { name: 'Add an authenticator app' })).toBeTruthy();
+    expect(within(section()).queryByText('Authenticator app on')).toBeNull();
+  });
+
+  it('filled: a verified app is listed with Remove, and nothing offers to add another', async () => {
+    const email = await newUser(true);
+    await show(<UserSettings />, { route: 'UserSettings', signIn: { email, password: PASSWORD } });
+    expect(await within(section()).findByText('Authenticator app on')).toBeTruthy();
+    expect(within(section()).getByText('Phone in the test')).toBeTruthy();
+    expect(within(section()).getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(within(section()).queryByRole('button', { name: 'Add an authenticator app' })).toBeNull();
+  });
+
+  it('error: a list that cannot be read is logged and the section offers to add an app', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refused = createClient<Database>(stack.apiUrl, 'not-a-valid-key', {
+      auth: { persistSession: false, autoRefreshToken: false, storageKey: 'gm-test-refused-mfa' },
+    });
+    await show(<UserSettings />, {
+      route: 'UserSettings',
+      user: { id: '00000000-0000-4000-8000-000000000002', email: 'someone-else@example.test', isAnonymous: false },
+      platform: { supabase: refused },
+    });
+    expect(await within(section()).findByRole('button', { name: 'Add an authenticator app' })).toBeTruthy();
+    await waitFor(() => expect(warn.mock.calls.some(([m]) => String(m).includes('listing factors failed'))).toBe(true));
+    warn.mockRestore();
   });
 });

@@ -5,26 +5,17 @@
 // "Propose from the pin" looks the pin up in the wards' boundaries (point in polygon, ward-from-pin.ts): it sets
 // the ward, proposes the old ward and district when exactly one old ward made it, and sets the flag when several did
 // or one was split. Where no boundary holds the pin it says so and changes nothing (it never guesses by distance).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from '@guestmap/shared-ui/contracts';
-import { useDb } from './use-db.ts';
-import { listVnWards } from './api/list-vn-wards.ts';
-import { proposeAddress, type WardRow } from './ward-from-pin.ts';
+import { useVnWards } from './use-vn-wards.ts';
+import { proposeAddress } from './ward-from-pin.ts';
 
 export function VnAddressFields() {
   const { t } = useTranslation('dashboard');
-  const db = useDb();
   const form = Form.useFormInstance();
-  const [wards, setWards] = useState<WardRow[]>([]);
+  const wards = useVnWards();
   const [note, setNote] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void listVnWards(db).then(({ data }) => live && setWards((data ?? []) as unknown as WardRow[]));
-    return () => {
-      live = false;
-    };
-  }, [db]);
 
   const propose = () => {
     const lat = Number(form.getFieldValue('latitude'));

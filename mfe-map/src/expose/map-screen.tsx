@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation, usePlatform, useParams, useSearchParams } from '@guestmap/shared-ui/contracts';
 import { up } from '@guestmap/shared-ui/tokens';
 import { usePlaces } from '../lib/hooks/use-places.ts';
-import { usePlaceNames } from '../lib/api/get-place-names.ts';
+import { usePlaceNames } from '../lib/hooks/use-place-names.ts';
 import type { Activity } from '../lib/utils/types.ts';
 import { timeZoneFor } from '../lib/utils/time-zone.ts';
 import { mapUi } from '../lib/store/ui-slice.ts';
@@ -78,7 +78,7 @@ export default function MapScreen() {
   });
   const actions = useActivityActions(customerId);
   // Names in every language (for search) are read when the guest first types a query.
-  const allNames = usePlaceNames(db, customerId, ui.query.trim() !== '');
+  const { names: allNames, reader: namesReader } = usePlaceNames(customerId, ui.query.trim() !== '');
   const filterMatch = usePlaceFilterMatch(ui.placeFilters, Math.floor(now.getTime() / 60000), timeZone);
   const match = readingFilters ? 'loading' : filterMatch;
   const { categories, statusOf, entries } = usePlaceEntries(activities, ui, {
@@ -173,14 +173,13 @@ export default function MapScreen() {
           {selected ? (
             <LazyActivityPanel
               key={selected.id}
+              customerId={customerId}
               activity={selected}
               locale={locale}
               now={now}
               timeZone={timeZone}
               hotelName={hotel ? customer.name : null}
-              saved={actions.isSaved(selected)}
               onClose={close}
-              onFavourite={() => void actions.favourite(selected)}
               onShare={() => void actions.share(selected)}
               onDirections={() => actions.directions(selected)}
             />
@@ -208,6 +207,7 @@ export default function MapScreen() {
         <RewardsEntry customer={customer} campaigns={campaigns} showButton={desktop || (!ui.sheetOpen && !selected)} />
       </div>
       {actions.shareMenu}
+      {namesReader}
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { HotelsHero } from '../features/hero/components/heroes.tsx';
 import { RevenueCalculator } from '../features/calculator/components/revenue-calculator.tsx';
 import { Packages } from '../features/pricing/components/packages.tsx';
 import { CommissionStatement } from '../features/calculator/components/commission-statement.tsx';
-import { MapsShowcase } from '../features/showcase/components/maps-showcase.tsx';
+import { LazyMapsShowcase } from '../features/showcase/components/lazy-maps-showcase.tsx';
 
 interface Item {
   title: string;
@@ -77,7 +77,7 @@ export default function Hotels() {
           title={t('showcase.title')}
           lead={t('showcase.lead')}
         />
-        <MapsShowcase />
+        <LazyMapsShowcase />
       </Section>
 
       <Section id="contact" labelledBy="hotels-cta-title">

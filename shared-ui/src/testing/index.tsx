@@ -218,3 +218,33 @@ export async function withNodeBlobs<T>(start: () => Promise<T>): Promise<T> {
     Object.assign(globalThis, saved);
   }
 }
+
+/**
+ * Holds every read of the API's REST service (`/rest/v1/`) until `release()`: the screen is shown while its
+ * reads are really in flight, then the same requests go on to the stack unchanged. Install before rendering
+ * (the client takes `fetch` when it is made); `restore()` in a finally. `which` holds only the reads whose address
+ * it accepts (the others go through at once).
+ */
+export function holdReads(which: (url: string) => boolean = () => true) {
+  const realFetch = globalThis.fetch;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('/rest/v1/') && which(url)) {
+      held++;
+      await gate;
+    }
+    return realFetch(input, init);
+  };
+  return {
+    /** How many requests are waiting (or have waited) at the gate. */
+    held: () => held,
+    release: () => open(),
+    restore: () => {
+      open();
+      globalThis.fetch = realFetch;
+    },
+  };
+}

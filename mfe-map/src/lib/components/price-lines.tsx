@@ -3,8 +3,8 @@
 // rate of Dec 3, 2026". Loaded lazily by the place panel, only for a place with a price, with its texts and the
 // rates' read: a guest who opens none downloads nothing of it.
 import { useState } from 'react';
-import { usePlatform, useTranslation } from '@guestmap/shared-ui/contracts';
-import { useRates } from '../api/get-rates.ts';
+import { useTranslation } from '@guestmap/shared-ui/contracts';
+import { useRates } from '../hooks/rates-data.ts';
 import { usePricesCatalogue } from '../locales/prices/catalogue.ts';
 import {
   convertPrice,
@@ -43,12 +43,13 @@ export interface PriceLinesProps {
 }
 
 export default function PriceLines({ price, locale, now, kind = 'price' }: PriceLinesProps) {
-  const { db } = usePlatform();
   const { t } = useTranslation('map');
   const ready = usePricesCatalogue();
-  const rates = useRates(db);
+  const rates = useRates();
   const [chosen, setChosen] = useState(readChoice);
-  if (!ready) return null;
+  // Shown once the rates have answered (or could not): an estimate appearing later would move what is
+  // below the price (the place's actions) under the guest's pointer.
+  if (!ready || rates === null) return null;
   // The currencies with a fresh rate, by their names in the guest's language.
   const fresh = rates
     .filter((r) => isRateFresh(r.as_of, now))

@@ -1,19 +1,13 @@
 // /user/settings: a second factor (an authenticator app, TOTP) through supabase-js's auth.mfa: enrol with the
 // QR code or the secret, confirm with a code, remove with a fresh code. Once verified, the account's money
 // actions need a session that entered a code (the database answers aal2_required otherwise).
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/contracts';
 import { useBusy } from '../../../lib/hooks/use-busy.ts';
 import { Section } from './section.tsx';
+import { useFactors } from '../hooks/use-factors.ts';
 
-interface Factor {
-  id: string;
-  friendly_name?: string;
-  status: string;
-  factor_type: string;
-  created_at: string;
-}
 type Step =
   { kind: 'idle' } | { kind: 'enrol'; id: string; qr: string; secret: string } | { kind: 'remove'; id: string };
 
@@ -23,26 +17,16 @@ export function TwoFactorSection() {
   const supabase = useSupabase();
   const { busy, run } = useBusy('mfa');
   const codeId = useId();
-  const [factors, setFactors] = useState<Factor[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const userId = user?.id;
+  const { factors, reload } = useFactors(user?.id);
 
-  const reload = useCallback(async () => {
-    const { data, error: e } = await supabase.auth.mfa.listFactors();
-    if (e) throw e;
-    setFactors((data?.all ?? []).filter((f) => f.factor_type === 'totp') as Factor[]);
-  }, [supabase]);
-  useEffect(() => {
-    if (userId) reload().catch((e) => console.warn('[account] listing factors failed', e));
-  }, [reload, userId]);
-
-  const verified = factors.filter((f) => f.status === 'verified');
+  const verified = (factors ?? []).filter((f) => f.status === 'verified');
   const begin = () =>
     void run('enrol', async () => {
       // A half-finished enrolment is dropped first (an unverified factor needs no code to remove).
-      for (const f of factors.filter((x) => x.status !== 'verified'))
+      for (const f of (factors ?? []).filter((x) => x.status !== 'verified'))
         await supabase.auth.mfa.unenroll({ factorId: f.id });
       const { data, error: e } = await supabase.auth.mfa.enroll({
         factorType: 'totp',
@@ -75,7 +59,7 @@ export function TwoFactorSection() {
   return (
     <Section title={t('user.mfa.title')}>
       <Typography.Paragraph>{t('user.mfa.intro')}</Typography.Paragraph>
-      {verified.length > 0 ? (
+      {factors === null ? null : verified.length > 0 ? (
         <ul data-testid="mfa-factors" style={{ listStyle: 'none', padding: 0 }}>
           {verified.map((f) => (
             <li key={f.id} style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>

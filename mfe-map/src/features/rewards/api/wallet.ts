@@ -2,7 +2,6 @@
 // and today's plays per campaign (for "plays left today", today = the hotel's day in its time zone).
 // RLS shows a user only their own rows. Voucher codes are bearer secrets no client reads from the table
 // (issue 41): the guest's own come from my_voucher_codes and are joined here.
-import { useCallback, useEffect, useState } from 'react';
 import type { Supabase as SupabaseClient } from '@guestmap/shared-ui/contracts';
 import type { I18nText } from '../../../lib/utils/types.ts';
 import { hotelDay } from '../utils/hotel-day.ts';
@@ -90,34 +89,4 @@ export async function fetchWallet(
     })),
     playsToday,
   };
-}
-
-export type WalletState = { status: 'none' | 'loading' | 'error' | 'ready'; wallet: Wallet; reload: () => void };
-
-/** The wallet of `userId` at `customerId`; 'none' while nobody is signed in (no account is made just to look). */
-export function useWallet(
-  supabase: SupabaseClient,
-  userId: string | null,
-  customerId: string,
-  timeZone: string | null,
-): WalletState {
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<{ key: string; status: 'ready' | 'error'; wallet: Wallet } | null>(null);
-  const key = `${userId}#${customerId}#${timeZone}#${version}`;
-  useEffect(() => {
-    if (!userId || !timeZone) return;
-    let live = true;
-    fetchWallet(supabase, userId, customerId, timeZone).then(
-      (wallet) => live && setState({ key, status: 'ready', wallet }),
-      () => live && setState((s) => ({ key, status: 'error', wallet: s?.wallet ?? EMPTY_WALLET })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, userId, customerId, timeZone, key]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  if (!userId) return { status: 'none', wallet: EMPTY_WALLET, reload };
-  if (state?.key === key) return { status: state.status, wallet: state.wallet, reload };
-  // While reloading, keep showing what we had.
-  return { status: state ? 'ready' : 'loading', wallet: state?.wallet ?? EMPTY_WALLET, reload };
 }

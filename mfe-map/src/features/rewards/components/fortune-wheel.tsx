@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { pickText } from '@guestmap/shared-ui/i18n';
 import { useTranslation, useSupabase } from '@guestmap/shared-ui/contracts';
 import type { PlayOutcome } from '../api/play-reward.ts';
-import { fetchWheelPrizes, type WheelPrize } from '../api/prizes.ts';
+import { useWheelPrizes } from '../hooks/rewards-data.ts';
 import { usePlay } from '../hooks/use-play.ts';
 import type { GameProps } from './game-props.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
@@ -27,7 +27,7 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
   const supabase = useSupabase();
   const id = useId();
   const reduced = useReducedMotion();
-  const [prizes, setPrizes] = useState<WheelPrize[] | null | 'error'>(null);
+  const prizes = useWheelPrizes(campaign.id, locale);
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [shown, setShown] = useState<PlayOutcome | null>(null);
@@ -45,17 +45,12 @@ export function FortuneWheel({ campaign, playsToday, timeZone, locale, onPlayed,
   );
   const { state, play, retryPending, checking, checkNow } = usePlay(supabase, campaign.id, afterPlay, resumed);
 
-  useEffect(() => {
-    let live = true;
-    fetchWheelPrizes(supabase, campaign.id, locale).then(
-      (p) => live && setPrizes(p),
-      () => live && setPrizes('error'),
-    );
-    return () => {
-      live = false;
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, [supabase, campaign.id, locale]);
+    },
+    [],
+  );
 
   const finish = useCallback(() => {
     const o = landing.current;

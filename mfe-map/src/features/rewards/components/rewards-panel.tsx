@@ -6,8 +6,7 @@ import { useTranslation, usePlatform, useSupabase } from '@guestmap/shared-ui/co
 import { keepFocusInside } from '@guestmap/shared-ui/components';
 import type { Customer } from '../../../lib/utils/types.ts';
 import type { Campaign } from '../api/campaigns.ts';
-import { useWallet } from '../api/wallet.ts';
-import { useHotelTimeZone } from '../api/time-zone.ts';
+import { useHotelTimeZone, useWallet } from '../hooks/rewards-data.ts';
 import { DEFAULT_TIME_ZONE } from '../utils/hotel-day.ts';
 import { useRewardsCatalogue } from '../locales/catalogue.ts';
 import { ScratchCard } from './scratch-card.tsx';
@@ -37,8 +36,8 @@ function RewardsPanelTexts({ customer, campaigns, onClose }: Props) {
   const supabase = useSupabase();
   const [tab, setTab] = useState<Tab>('play');
   const [userId, setUserId] = useState<string | null>(user?.id ?? null);
-  const timeZone = useHotelTimeZone(supabase, customer.id);
-  const wallet = useWallet(supabase, userId, customer.id, timeZone);
+  const timeZone = useHotelTimeZone(customer.id);
+  const wallet = useWallet(userId, customer.id, timeZone);
   const dialog = useRef<HTMLElement>(null);
   const uid = useId();
   const tabId = (x: Tab) => `${uid}-tab-${x}`;
