@@ -81,16 +81,13 @@ export async function runRlsScenarios(root: string, stack: Stack): Promise<numbe
 
   for (let index = 0; index < scenarios.length; index++) {
     const uid = crypto.randomUUID();
-    const firstBucket = crypto.randomUUID();
-    const firstObject = crypto.randomUUID();
+    const firstBucket: string = crypto.randomUUID();
+    const firstObject: string = crypto.randomUUID();
     const spec = yaml.load(
       render(text, { uid, bucketName: firstBucket, objectName: firstObject, runId: crypto.randomUUID() }),
     ) as Spec;
     const scenario = spec.tests[index]!;
-    const jwt = signJwt(
-      { sub: uid, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
-      auth.jwtSecret,
-    );
+    const jwt = signJwt({ sub: uid, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 }, auth.jwtSecret);
     await stack.db.exec(
       `insert into auth.users (instance_id, id, aud, role, email) values ('00000000-0000-0000-0000-000000000000', '${uid}', 'authenticated', 'authenticated', '${uid}@supabase.io')`,
     );
@@ -125,9 +122,9 @@ export async function runRlsScenarios(root: string, stack: Stack): Promise<numbe
       scenarioPolicies = await createPolicies(scenario.policies);
       if (scenario.setup?.create_bucket !== false) await createBucket(firstBucket);
       // the object an assert names stays the current one for the asserts after it
-      let currentObject = firstObject;
+      let currentObject: string = firstObject;
       for (const [i, a] of scenario.asserts.entries()) {
-        let bucket = firstBucket;
+        let bucket: string = firstBucket;
         if (a.bucketName) {
           bucket = a.bucketName;
           await createBucket(bucket);
@@ -143,7 +140,8 @@ export async function runRlsScenarios(root: string, stack: Stack): Promise<numbe
           if (reply.status !== a.status) wrong.push(`status ${reply.status}, expected ${a.status}`);
           if (a.error !== undefined && reply.message !== a.error)
             wrong.push(`message ${JSON.stringify(reply.message)}, expected ${JSON.stringify(a.error)}`);
-          if (wrong.length) problems.push(`#${i + 1} ${a.operation}: ${wrong.join('; ')} (${reply.body.slice(0, 160)})`);
+          if (wrong.length)
+            problems.push(`#${i + 1} ${a.operation}: ${wrong.join('; ')} (${reply.body.slice(0, 160)})`);
           else assertsPassed++;
         } finally {
           await dropPolicies(local);
@@ -190,8 +188,9 @@ async function reply(res: Response): Promise<Reply> {
 function uploadForm(a: Assert, image: Buffer): FormData {
   const form = new FormData();
   let file = image;
-  if (a.contentLength && a.contentLength > image.length) file = Buffer.concat([image, Buffer.alloc(a.contentLength - image.length)]);
-  form.append('file', new Blob([file]), 'sadcat.jpg');
+  if (a.contentLength && a.contentLength > image.length)
+    file = Buffer.concat([image, Buffer.alloc(a.contentLength - image.length)]);
+  form.append('file', new Blob([new Uint8Array(file)]), 'sadcat.jpg');
   if (a.userMetadata) form.append('metadata', JSON.stringify(a.userMetadata));
   if (a.mimeType) form.append('contentType', a.mimeType);
   return form;
@@ -309,7 +308,7 @@ async function tus(a: Assert, c: Context): Promise<Reply> {
       'upload-offset': '0',
       'content-type': 'application/offset+octet-stream',
     },
-    body: data,
+    body: new Uint8Array(data),
   });
   if (patched.status !== 204) return failed(patched);
   return { status: 200, body: '{}' };

@@ -32,8 +32,14 @@ else process.exitCode = outside(args);
 
 function outside(argv: string[]): number {
   const src = process.env.STORAGE_SRC;
-  if (!src || !fs.existsSync(path.join(src, 'acceptance/specs')) || !fs.existsSync(path.join(src, 'src/test/rls_tests.yaml'))) {
-    console.error('Set STORAGE_SRC to a supabase/storage checkout (with acceptance/specs and src/test/rls_tests.yaml).');
+  if (
+    !src ||
+    !fs.existsSync(path.join(src, 'acceptance/specs')) ||
+    !fs.existsSync(path.join(src, 'src/test/rls_tests.yaml'))
+  ) {
+    console.error(
+      'Set STORAGE_SRC to a supabase/storage checkout (with acceptance/specs and src/test/rls_tests.yaml).',
+    );
     return 2;
   }
   const rest = [...argv];
@@ -52,7 +58,10 @@ function outside(argv: string[]): number {
     } else if (!fs.existsSync(path.join(root, 'node_modules/vitest'))) {
       fs.writeFileSync(path.join(root, 'package.json'), '{ "name": "storage-acceptance-run", "private": true }\n');
       console.log(`installing ${PACKAGES.join(' ')} …`);
-      execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', ...PACKAGES], { cwd: root, stdio: 'inherit' });
+      execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', ...PACKAGES], {
+        cwd: root,
+        stdio: 'inherit',
+      });
     }
     const tsx = path.resolve(path.dirname(self), '../../node_modules/.bin/tsx');
     const env = { ...process.env, SUITE_INSIDE: '1', SUITE_ROOT: root };
@@ -137,7 +146,10 @@ async function runVitest(root: string, env: Record<string, string>, vitestArgs: 
       numFailedTests: number;
       numPendingTests: number;
       numTotalTests: number;
-      testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+      testResults: {
+        name: string;
+        assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+      }[];
     };
     console.log(
       `\nstorage acceptance (REST specs): ${r.numPassedTests} of ${r.numTotalTests} tests pass, ${r.numFailedTests} fail, ${r.numPendingTests} skipped.`,
@@ -149,7 +161,11 @@ async function runVitest(root: string, env: Record<string, string>, vitestArgs: 
       for (const a of t.assertionResults)
         if (a.status === 'failed')
           console.log(
-            `✗ ${path.basename(t.name)} › ${a.fullName}: ${plain(a.failureMessages[0] ?? '').split('\n').slice(0, 4).join(' ').slice(0, 300)}`,
+            `✗ ${path.basename(t.name)} › ${a.fullName}: ${plain(a.failureMessages[0] ?? '')
+              .split('\n')
+              .slice(0, 4)
+              .join(' ')
+              .slice(0, 300)}`,
           );
   }
   return status;
