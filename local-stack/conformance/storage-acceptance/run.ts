@@ -13,12 +13,12 @@
 // are installed there from the npm registry, or taken from `--deps-dir` (a folder whose node_modules has them).
 // The stack serves an empty project (the repo's config.toml, no migrations, no seed) from in-memory PGlite, or
 // with `--pg` from a throwaway PostgreSQL server. A measurement tool, not part of `npm test`.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { takeOption } from '../jest-suite.ts';
+import { reenter, runNode, takeOption } from '../jest-suite.ts';
 import { REST_SPECS, acceptanceEnv, setUpRlsContract } from './project.ts';
 
 /** What the copy needs: vitest at the major storage's package.json pins, js-yaml for the scenarios. */
@@ -63,16 +63,7 @@ function outside(argv: string[]): number {
         stdio: 'inherit',
       });
     }
-    const tsx = path.resolve(path.dirname(self), '../../node_modules/.bin/tsx');
-    const env = { ...process.env, SUITE_INSIDE: '1', SUITE_ROOT: root };
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    const r = isRoot
-      ? spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', tsx, self, ...rest], {
-          stdio: 'inherit',
-          env,
-        })
-      : spawnSync(tsx, [self, ...rest], { stdio: 'inherit', env });
-    return r.status ?? 1;
+    return reenter(self, root, rest);
   } finally {
     if (!keep) fs.rmSync(root, { recursive: true, force: true });
   }
@@ -122,24 +113,21 @@ async function runVitest(root: string, env: Record<string, string>, vitestArgs: 
   const out = path.join(root, 'vitest-results.json');
   fs.rmSync(out, { force: true });
   const files = vitestArgs.some((a) => a.endsWith('.ts')) ? [] : REST_SPECS.map((f) => `acceptance/specs/${f}`);
-  const status = await new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--config',
-        'acceptance/acceptance.vitest.config.ts',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${out}`,
-        ...files,
-        ...vitestArgs,
-      ],
-      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env, CI: '', NODE_OPTIONS: '' } },
-    );
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+  const status = await runNode(
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      'acceptance/acceptance.vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...files,
+      ...vitestArgs,
+    ],
+    root,
+    { ...process.env, ...env, CI: '' },
+  );
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as {
       numPassedTests: number;
