@@ -96,19 +96,39 @@ function runOutside(o: Outside): number {
         stdio: 'inherit',
       });
     }
-    const tsx = path.resolve(path.dirname(o.self), '../../node_modules/.bin/tsx');
-    const env = { ...process.env, SUITE_INSIDE: '1', SUITE_ROOT: root };
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    const r = isRoot
-      ? spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', tsx, o.self, ...args], {
-          stdio: 'inherit',
-          env,
-        })
-      : spawnSync(tsx, [o.self, ...args], { stdio: 'inherit', env });
-    return r.status ?? 1;
+    return reenter(o.self, root, args);
   } finally {
     if (!keep) fs.rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs the runner `self` again as the inner half (SUITE_INSIDE, SUITE_ROOT=`root`) with `args`: as root in a
+ * private network namespace (`unshare -n`, loopback up), otherwise directly. Returns its exit status.
+ */
+export function reenter(self: string, root: string, args: string[]): number {
+  const tsx = path.resolve(path.dirname(self), '../../node_modules/.bin/tsx');
+  const env = { ...process.env, SUITE_INSIDE: '1', SUITE_ROOT: root };
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const r = isRoot
+    ? spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', tsx, self, ...args], {
+        stdio: 'inherit',
+        env,
+      })
+    : spawnSync(tsx, [self, ...args], { stdio: 'inherit', env });
+  return r.status ?? 1;
+}
+
+/** Runs a Node script (`argv[0]`) in `cwd` asynchronously (the stack answers from this event loop meanwhile). */
+export function runNode(argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, argv, {
+      cwd,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...env, NODE_OPTIONS: '' },
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 /**
@@ -119,21 +139,17 @@ export async function runJest(label: string, pkgDir: string, jestArgs: string[])
   const root = suiteRoot();
   const out = path.join(root, 'jest-results.json');
   fs.rmSync(out, { force: true });
-  const status = await new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/jest/bin/jest.js'),
-        '--runInBand',
-        '--ci',
-        '--json',
-        `--outputFile=${out}`,
-        ...jestArgs,
-      ],
-      { cwd: pkgDir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } },
-    );
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+  const status = await runNode(
+    [
+      path.join(root, 'node_modules/jest/bin/jest.js'),
+      '--runInBand',
+      '--ci',
+      '--json',
+      `--outputFile=${out}`,
+      ...jestArgs,
+    ],
+    pkgDir,
+  );
   summarise(label, out);
   return status;
 }

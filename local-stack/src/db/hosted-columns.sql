@@ -49,3 +49,29 @@ begin
     end if;
   end loop;
 end $$;
+
+-- ─── storage's operation helpers ──────────────────────────────────────────────────────────────────────────────
+-- Functions hosted's storage schema has for policies that depend on what a request does: the operation name the
+-- storage service sets for each route (src/storage/operations.ts, e.g. `storage.object.list`), compared with
+-- the `storage.` prefix optional on either side. storage.operation() is that setting; allow_only_operation is
+-- true for exactly one operation, allow_any_operation for any of a list; empty names never match.
+create or replace function storage.operation() returns text language sql stable as $$
+  select current_setting('storage.operation', true)
+$$;
+create or replace function storage.allow_only_operation(expected_operation text) returns boolean
+language sql stable as $$
+  select coalesce(nullif(expected_operation, '') is not null
+    and regexp_replace(storage.operation(), '^storage\.', '') = regexp_replace(expected_operation, '^storage\.', ''),
+    false)
+$$;
+create or replace function storage.allow_any_operation(expected_operations text[]) returns boolean
+language sql stable as $$
+  select coalesce(regexp_replace(storage.operation(), '^storage\.', '') in (
+    select regexp_replace(e, '^storage\.', '') from unnest(expected_operations) as e where coalesce(e, '') <> ''
+  ), false)
+$$;
+alter function storage.operation() owner to supabase_storage_admin;
+alter function storage.allow_only_operation(text) owner to supabase_storage_admin;
+alter function storage.allow_any_operation(text[]) owner to supabase_storage_admin;
+grant execute on function storage.operation(), storage.allow_only_operation(text), storage.allow_any_operation(text[])
+  to anon, authenticated, service_role;

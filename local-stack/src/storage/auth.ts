@@ -18,16 +18,19 @@ export function claimsOf(s: StorageService, req: Req): Claims {
   try {
     claims = verifyJwt(token, s.secret);
   } catch (e) {
-    throw E.invalidJwt(
-      e instanceof JwtError && e.reason === 'expired'
-        ? 'jwt expired'
-        : e instanceof JwtError && e.reason === 'signature'
-          ? 'invalid signature'
-          : 'jwt malformed',
-    );
+    // storage-api answers every failed verification as AccessDenied with jose's words
+    throw E.accessDenied(joseMessage(e));
   }
   if (typeof claims.role !== 'string' || !ROLES.has(claims.role)) throw E.accessDenied('role not allowed');
   return claims;
+}
+
+/** What jose says of a token it refuses (expired, bad signature, or not a compact JWS at all). */
+function joseMessage(e: unknown): string {
+  if (e instanceof JwtError && e.reason === 'expired') return '"exp" claim timestamp check failed';
+  if (e instanceof JwtError && e.reason === 'signature') return 'signature verification failed';
+  if (e instanceof JwtError && e.reason === 'algorithm') return '"alg" (Algorithm) Header Parameter value not allowed';
+  return 'Invalid Compact JWS';
 }
 
 /** `owner` (a uuid, or null) and `owner_id` (the token's sub as text) of what the caller creates. */

@@ -6,6 +6,17 @@ export function storageError(statusCode: number, error: string, message: string,
   return new HttpError(statusCode >= 500 ? 500 : 400, { statusCode: String(statusCode), code, error, message });
 }
 
+/** An error storage-api sends with its own HTTP status (its role check answers 403 itself, not 400). */
+export function storageErrorWithStatus(
+  status: number,
+  statusCode: number,
+  error: string,
+  message: string,
+  code: string,
+) {
+  return new HttpError(status, { statusCode: String(statusCode), code, error, message });
+}
+
 export const E = {
   noSuchKey: () => storageError(404, 'not_found', 'Object not found', 'NoSuchKey'),
   noSuchBucket: () => storageError(404, 'Bucket not found', 'Bucket not found', 'NoSuchBucket'),
@@ -26,11 +37,14 @@ export const E = {
     storageError(415, 'invalid_mime_type', `the content is not of type ${mime}`, 'InvalidMimeType'),
   rls: () => storageError(403, 'Unauthorized', 'new row violates row-level security policy', 'AccessDenied'),
   accessDenied: (message = 'Access denied') => storageError(403, 'Unauthorized', message, 'AccessDenied'),
+  /** a route for the service role only, called with another role */
+  invalidRole: () => storageErrorWithStatus(403, 403, 'Unauthorized', 'Access denied: Invalid role', 'AccessDenied'),
   invalidJwt: (message: string) => storageError(400, 'InvalidJWT', message, 'InvalidJWT'),
-  invalidSignature: () => storageError(400, 'InvalidSignature', 'Invalid signature', 'InvalidSignature'),
+  invalidSignature: (message = 'Invalid signature') =>
+    storageError(400, 'InvalidSignature', message, 'InvalidSignature'),
   invalidRequest: (message: string) => storageError(400, 'Error', message, 'InvalidRequest'),
   bucketNotEmpty: () =>
-    storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty', 'ResourceNotEmpty'),
+    storageError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty', 'ResourceNotEmpty'),
   invalidParameter: (parameter: string) =>
     storageError(400, 'InvalidParameter', `Invalid Parameter ${parameter}`, 'InvalidParameter'),
   /** a source image the renderer cannot read (storage-api's words for imgproxy's refusals) */

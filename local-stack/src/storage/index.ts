@@ -6,12 +6,14 @@
 import type { StackContext } from '../context.ts';
 import { sendJson } from '../http/router.ts';
 import bucketRoutes from './routes/bucket/index.ts';
+import healthRoutes from './routes/health/index.ts';
 import objectRoutes from './routes/object/index.ts';
 import renderRoutes from './routes/render/index.ts';
 import { createStorageService, PREFIX } from './service.ts';
 
 export function registerStorage(ctx: StackContext): void {
   const s = createStorageService(ctx);
+  healthRoutes(s);
   objectRoutes(s);
   bucketRoutes(s);
   renderRoutes(s);

@@ -8,6 +8,7 @@ export const ROUTE_OPERATIONS: Record<string, string> = {
   'POST /object/sign/:bucket/*path': 'storage.object.sign',
   'GET /object/sign/:bucket/*path': 'storage.object.get_signed',
   'GET /object/info/authenticated/:bucket/*path': 'storage.object.info_authenticated',
+  'GET /object/info/public/:bucket/*path': 'storage.object.info_public',
   'GET /object/info/:bucket/*path': 'storage.object.info_authenticated',
   'POST /object/list/:bucket': 'storage.object.list',
   'POST /object/list-v2/:bucket': 'storage.object.list_v2',

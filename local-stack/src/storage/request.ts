@@ -27,3 +27,16 @@ export async function jsonBody(req: Req): Promise<Record<string, unknown>> {
     throw E.invalidRequest('Body is not valid JSON');
   }
 }
+
+/** The user metadata of the `x-metadata` header (base64 of a JSON object), or null when absent. */
+export function xMetadata(req: Req): Record<string, unknown> | null {
+  const md = req.headers['x-metadata'];
+  if (typeof md !== 'string' || !md) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(md, 'base64').toString('utf8'));
+  } catch {
+    throw E.invalidRequest('Invalid metadata');
+  }
+  return isObj(v) ? v : null;
+}

@@ -1,5 +1,6 @@
-// Signed URLs (storage-api signs them as JWTs with the project's secret): `{url: "bucket/key"}` for
-// downloads, plus `owner` and `upsert` for uploads.
+// Signed URLs (storage-api signs them as JWTs with the project's secret): `{url: "bucket/key", scope}`, scope
+// `download`, or `upload` with `owner` and `upsert`. A token is taken only for its scope; one without a scope
+// (signed before scopes) is an upload token when it has `upsert`, else a download token.
 import type { Req } from '../http/router.ts';
 import { JwtError, signJwt, verifyJwt, type Claims } from '../jwt.ts';
 import { E } from './errors.ts';
@@ -17,7 +18,7 @@ export function signUrl(
   transformations = '',
 ): string {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { url: `${bucket}/${name}`, iat: now, exp: now + Math.floor(expiresIn) };
+  const claims = { url: `${bucket}/${name}`, scope: 'download', iat: now, exp: now + Math.floor(expiresIn) };
   const token = signJwt(transformations ? { ...claims, transformations } : claims, s.secret);
   return `/${transformations ? 'render/image' : 'object'}/sign/${bucket}/${name}?token=${token}`;
 }
@@ -28,8 +29,10 @@ export function expiresInOf(body: Record<string, unknown>): number {
   return v;
 }
 
-/** The claims of the `?token=` of a signed URL, which must be for `bucket/name`. */
-export function verifyUrlToken(s: StorageService, req: Req, bucket: string, name: string): Claims {
+export type UrlScope = 'download' | 'upload';
+
+/** The claims of the `?token=` of a signed URL, which must be for `bucket/name` and `scope`. */
+export function verifyUrlToken(s: StorageService, req: Req, bucket: string, name: string, scope: UrlScope): Claims {
   const token = req.query.get('token');
   if (!token) throw E.invalidRequest("querystring must have required property 'token'");
   let claims: Claims;
@@ -38,6 +41,8 @@ export function verifyUrlToken(s: StorageService, req: Req, bucket: string, name
   } catch (e) {
     throw E.invalidJwt(e instanceof JwtError && e.reason === 'expired' ? 'jwt expired' : 'invalid signature');
   }
+  const tokenScope = claims.scope ?? ('upsert' in claims ? 'upload' : 'download');
+  if (tokenScope !== scope) throw E.invalidSignature(`Token is not scoped for ${scope}`);
   if (claims.url !== `${bucket}/${name}`) throw E.invalidSignature();
   return claims;
 }

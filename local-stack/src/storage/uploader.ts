@@ -9,7 +9,7 @@ import { markupUnderImageType } from './content.ts';
 import { asCaller, bucketById } from './database.ts';
 import { E } from './errors.ts';
 import { mimeAllowed, sizeLimit } from './limits.ts';
-import { isObj, keyParams } from './request.ts';
+import { isObj, keyParams, xMetadata } from './request.ts';
 import type { StorageService } from './service.ts';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -76,10 +76,9 @@ export async function writeObjectRow(
             'select version from storage.objects where bucket_id = $1 and name = $2 for update',
             [o.bucket, o.name],
           );
-          if (rows.length) {
-            if (!o.upsert) throw E.duplicate();
-            oldVersion = rows[0]!.version ?? '';
-          }
+          // Without upsert the insert itself meets the existing row: RLS's check comes before the unique
+          // key, so a caller the policies refuse hears that rather than that the object exists (storage-api).
+          if (rows.length && o.upsert) oldVersion = rows[0]!.version ?? '';
         },
       },
     );
@@ -133,7 +132,9 @@ export async function upload(
     if (!(file instanceof Blob)) file = [...form.values()].find((v): v is File => v instanceof Blob) ?? null;
     if (!(file instanceof Blob)) throw E.invalidRequest('No content provided');
     data = Buffer.from(await file.arrayBuffer());
-    mimetype = file.type || 'application/octet-stream';
+    // the form's `contentType` field names the type before the file part's own (storage-api)
+    const declared = form.get('contentType');
+    mimetype = (typeof declared === 'string' && declared) || file.type || 'application/octet-stream';
     const cc = form.get('cacheControl');
     cacheControl = typeof cc === 'string' && cc ? (/^\d+$/.test(cc) ? `max-age=${cc}` : cc) : 'no-cache';
     const md = form.get('metadata');
@@ -149,15 +150,7 @@ export async function upload(
     data = raw;
     mimetype = contentType || 'application/octet-stream';
     cacheControl = String(req.headers['cache-control'] ?? '') || 'no-cache';
-    const md = req.headers['x-metadata'];
-    if (typeof md === 'string' && md) {
-      try {
-        const v = JSON.parse(Buffer.from(md, 'base64').toString('utf8')) as unknown;
-        if (isObj(v)) userMetadata = v;
-      } catch {
-        throw E.invalidRequest('Invalid metadata');
-      }
-    }
+    userMetadata = xMetadata(req) ?? userMetadata;
   }
   if (data.length > limit) throw E.tooLarge();
   if (!mimeAllowed(mimetype, bucket.allowed_mime_types)) throw E.mime(mimetype);

@@ -19,8 +19,8 @@ export default function createBucket(s: StorageService): void {
     const o = bucketOptions(body);
     const { owner, owner_id } = ownerOf(claims);
     await asCaller(s, claims, async (tx) => {
-      const exists = await tx.query('select 1 from storage.buckets where id = $1 or name = $2', [id, name || id]);
-      if (exists.rows.length) throw E.duplicate('BucketAlreadyExists');
+      // no lookup first: RLS's check on the insert comes before the unique key (a refused caller learns
+      // nothing of the other buckets), then a taken id or name is BucketAlreadyExists
       await tx.query(
         'insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6, $7)',
         [id, name || id, owner, owner_id, o.public ?? false, o.file_size_limit ?? null, o.allowed_mime_types ?? null],

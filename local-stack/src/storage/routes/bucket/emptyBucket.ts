@@ -1,4 +1,5 @@
-// POST /bucket/:id/empty: remove every object of a bucket the caller may delete.
+// POST /bucket/:id/empty: remove every object of a bucket; for the service role only (storage-api registers it
+// behind its role check: any other role is answered 403 "Access denied: Invalid role").
 import { sendJson } from '../../../http/router.ts';
 import { claimsOf } from '../../auth.ts';
 import { asCaller } from '../../database.ts';
@@ -8,6 +9,7 @@ import { route, type StorageService } from '../../service.ts';
 export default function emptyBucket(s: StorageService): void {
   route(s, 'POST', '/bucket/:id/empty', async (req, res) => {
     const claims = claimsOf(s, req);
+    if (claims.role !== 'service_role') throw E.invalidRole();
     const id = req.params.id ?? '';
     const found = await asCaller(
       s,

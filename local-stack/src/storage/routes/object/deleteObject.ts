@@ -1,4 +1,5 @@
-// DELETE /object/:bucket/*path: remove one object the caller may delete.
+// DELETE /object/:bucket/*path: remove one object the caller may delete (AccessDenied for one that exists
+// but RLS keeps from them, NoSuchKey for one that does not exist).
 import { sendJson } from '../../../http/router.ts';
 import { claimsOf } from '../../auth.ts';
 import { asCaller } from '../../database.ts';
@@ -17,7 +18,15 @@ export default function deleteObject(s: StorageService): void {
       );
       return rows;
     });
-    if (deleted.length === 0) throw E.noSuchKey();
+    if (deleted.length === 0) {
+      // storage-api looks the object up as itself first: one that exists but the caller may not delete is
+      // AccessDenied, only a missing one is NoSuchKey
+      const { rows } = await s.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        bucket,
+        name,
+      ]);
+      throw rows.length ? E.accessDenied() : E.noSuchKey();
+    }
     await s.files.remove(deleted.map((o) => o.version));
     sendJson(res, 200, { message: 'Successfully deleted' });
   });

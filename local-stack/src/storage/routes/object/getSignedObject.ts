@@ -9,7 +9,7 @@ import { verifyUrlToken } from '../../signing.ts';
 export default function getSignedObject(s: StorageService): void {
   route(s, 'GET', '/object/sign/:bucket/*path', async (req, res) => {
     const { bucket, name } = keyParams(req);
-    verifyUrlToken(s, req, bucket, name);
+    verifyUrlToken(s, req, bucket, name, 'download');
     const obj = await findObject(s.db, bucket, name);
     if (!obj) throw E.noSuchKey();
     sendObject(s, req, res, obj);

@@ -9,7 +9,7 @@ import { upload } from '../../uploader.ts';
 export default function uploadSignedObject(s: StorageService): void {
   route(s, 'PUT', '/object/upload/sign/:bucket/*path', async (req, res) => {
     const { bucket, name } = keyParams(req);
-    const claims = verifyUrlToken(s, req, bucket, name);
+    const claims = verifyUrlToken(s, req, bucket, name, 'upload');
     const ownerId = typeof claims.owner === 'string' ? claims.owner : null;
     await upload(s, req, res, claims.upsert === true, {
       owner: ownerId && UUID_RE.test(ownerId) ? ownerId : null,

@@ -12,7 +12,7 @@ import { verifyUrlToken } from '../../signing.ts';
 export default function renderSignedImage(s: StorageService): void {
   route(s, 'GET', '/render/image/sign/:bucket/*path', async (req, res) => {
     const { bucket, name } = keyParams(req);
-    const claims = verifyUrlToken(s, req, bucket, name);
+    const claims = verifyUrlToken(s, req, bucket, name, 'download');
     const obj = await findObject(s.db, bucket, name);
     if (!obj) throw E.noSuchKey();
     const transform = parseTransformationsClaim(
