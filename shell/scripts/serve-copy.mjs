@@ -23,8 +23,11 @@ export async function waitFor(url, ms) {
   }
 }
 
-/** Starts `platform.mjs serve` with the shell on `base` (remotes follow) and the API on `api`; resolves when all answer. */
-export async function serveCopy({ base, api }) {
+/**
+ * Starts `platform.mjs serve` with the shell on `base` (remotes follow) and the API on `api`; resolves when all answer.
+ * `checkout` serves another checkout's builds (its own platform.mjs), this one's by default.
+ */
+export async function serveCopy({ base, api, checkout = root }) {
   const env = {
     ...process.env,
     GUESTMAP_PORT_BASE: String(base),
@@ -32,7 +35,7 @@ export async function serveCopy({ base, api }) {
     SUPABASE_DB_PORT: String(api + 1),
     SUPABASE_INBOX_PORT: String(api + 3),
   };
-  const server = spawn(process.execPath, [path.join(root, 'shell/scripts/platform.mjs'), 'serve'], {
+  const server = spawn(process.execPath, [path.join(checkout, 'shell/scripts/platform.mjs'), 'serve'], {
     env,
     stdio: 'ignore',
     detached: true,
