@@ -4,7 +4,7 @@
 // `request.headers`), and prints `N passed, M failed` and which tests fail.
 //
 //   SUPABASE_JS_SRC=<supabase-js checkout> pnpm --filter @guestmap/local-stack supabase-js \
-//     [-- --jest-dir DIR] [--keep DIR] [--pg] [--auto-expose] [-t 'name pattern'] [test files…]
+//     [-- --jest-dir DIR] [--keep DIR] [--pg] [--auto-expose] [--log FILE] [-t 'name pattern'] [test files…]
 //
 // The test calls http://127.0.0.1:54321 (hard-coded), so as root the run goes into a private network
 // namespace (`unshare -n`) where that port is free; otherwise port 54321 must be free. The checkout is copied
@@ -21,7 +21,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runJest, runSuite } from '../jest-suite.ts';
+import { runJest, runSuite, takeOption } from '../jest-suite.ts';
 
 /** The monorepo's workspace packages the package imports: where their sources are, and their CommonJS build. */
 const WORKSPACE: Record<string, { dir: string; out: string }> = {
@@ -65,6 +65,7 @@ process.exitCode = await runSuite(
   async (pkgDir, pkg, args) => {
     const { startStack } = await import('../../src/stack.ts');
     const usePg = args.includes('--pg');
+    const logFile = takeOption(args, 'log');
     if (args.includes('--auto-expose')) {
       // the copy only: the default privileges `public` had before hosted's change of 30 October 2026 (the
       // CLI's `[api] auto_expose_new_tables = true`), as the earliest migration, so the project's tables
@@ -82,7 +83,7 @@ process.exitCode = await runSuite(
         databaseUrl: pg ? await pg.createDatabase('supabase_js') : undefined,
         dataDir: null,
         ports: { api: 54321, db: 0, inbox: 0 },
-        log: () => undefined,
+        log: logFile ? (line: string) => fs.appendFileSync(logFile, `${line}\n`) : () => undefined,
       });
       console.log(`stack: ${stack.apiUrl} (${pg ? 'PostgreSQL' : 'PGlite'}, project ${path.join(pkg, 'supabase')})`);
       const jestArgs = args.filter((a) => a !== '--pg' && a !== '--auto-expose');
