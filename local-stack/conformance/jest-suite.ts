@@ -37,16 +37,26 @@ export function takeOption(args: string[], name: string): string | undefined {
 const isInside = () => process.env.SUITE_INSIDE === '1';
 const suiteRoot = () => process.env.SUITE_ROOT!;
 
-interface Outside {
+interface Outside extends SuiteOptions {
   /** the runner's own file (re-run inside the namespace) */
   self: string;
   /** the package inside the checkout, e.g. `packages/core/storage-js` */
   pkg: string;
   /** prefix of the temporary folder */
   name: string;
+  args: string[];
+}
+
+/** What differs between the suites' packages. */
+interface SuiteOptions {
   /** npm packages beyond JEST_PACKAGES (the package's own dependencies) */
   extraPackages?: string[];
-  args: string[];
+  /** the CLI project's folder inside the package (`test/supabase` unless said) */
+  project?: string;
+  /** more folders of the checkout to copy (workspace packages the suite imports from source) */
+  copy?: string[];
+  /** run on the copy before jest is installed (e.g. linking workspace packages into its node_modules) */
+  prepare?: (root: string) => void;
 }
 
 /**
@@ -58,7 +68,7 @@ export async function runSuite(
   selfUrl: string,
   name: string,
   inside: (pkgDir: string, pkg: string, args: string[]) => Promise<number>,
-  opts: { extraPackages?: string[] } = {},
+  opts: SuiteOptions = {},
 ): Promise<number> {
   const pkg = `packages/core/${name}`;
   const args = process.argv.slice(2);
@@ -68,8 +78,9 @@ export async function runSuite(
 
 function runOutside(o: Outside): number {
   const src = process.env.SUPABASE_JS_SRC;
-  if (!src || !fs.existsSync(path.join(src, o.pkg, 'test/supabase/config.toml'))) {
-    console.error(`Set SUPABASE_JS_SRC to a supabase-js checkout (with ${o.pkg}/test/supabase/config.toml).`);
+  const project = `${o.pkg}/${o.project ?? 'test/supabase'}`;
+  if (!src || !fs.existsSync(path.join(src, project, 'config.toml'))) {
+    console.error(`Set SUPABASE_JS_SRC to a supabase-js checkout (with ${project}/config.toml).`);
     return 2;
   }
   const args = [...o.args];
@@ -77,12 +88,14 @@ function runOutside(o: Outside): number {
   const jestDir = takeOption(args, 'jest-dir');
   const root = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), `${o.name}-`));
   try {
-    fs.rmSync(path.join(root, o.pkg), { recursive: true, force: true });
-    fs.mkdirSync(path.join(root, o.pkg), { recursive: true });
-    fs.cpSync(path.join(src, o.pkg), path.join(root, o.pkg), {
-      recursive: true,
-      filter: (p) => !/node_modules|[\\/]dist([\\/]|$)|[\\/]\.data([\\/]|$)|[\\/]coverage([\\/]|$)/.test(p),
-    });
+    for (const dir of [o.pkg, ...(o.copy ?? [])]) {
+      fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+      fs.mkdirSync(path.join(root, dir), { recursive: true });
+      fs.cpSync(path.join(src, dir), path.join(root, dir), {
+        recursive: true,
+        filter: (p) => !/node_modules|[\\/]dist([\\/]|$)|[\\/]\.data([\\/]|$)|[\\/]coverage([\\/]|$)/.test(p),
+      });
+    }
     fs.copyFileSync(path.join(src, 'tsconfig.base.json'), path.join(root, 'tsconfig.base.json'));
     if (jestDir) {
       fs.rmSync(path.join(root, 'node_modules'), { recursive: true, force: true });
@@ -96,6 +109,7 @@ function runOutside(o: Outside): number {
         stdio: 'inherit',
       });
     }
+    o.prepare?.(root);
     return reenter(o.self, root, args);
   } finally {
     if (!keep) fs.rmSync(root, { recursive: true, force: true });
@@ -133,14 +147,20 @@ export function runNode(argv: string[], cwd: string, env: NodeJS.ProcessEnv = pr
 
 /**
  * Runs jest in band in `pkgDir` (asynchronously: the stack answers from this process's event loop meanwhile),
- * then prints the summary. `jestArgs` are passed on (test files, `-t pattern`).
+ * then prints the summary. `jestArgs` are passed on (test files, `-t pattern`); `nodeArgs` go to node.
  */
-export async function runJest(label: string, pkgDir: string, jestArgs: string[]): Promise<number> {
+export async function runJest(
+  label: string,
+  pkgDir: string,
+  jestArgs: string[],
+  nodeArgs: string[] = [],
+): Promise<number> {
   const root = suiteRoot();
   const out = path.join(root, 'jest-results.json');
   fs.rmSync(out, { force: true });
   const status = await runNode(
     [
+      ...nodeArgs,
       path.join(root, 'node_modules/jest/bin/jest.js'),
       '--runInBand',
       '--ci',

@@ -22,7 +22,9 @@ export async function token(ctx: StackContext, limiter: RateLimiter, req: Req, r
       throw validationFailed('missing email or phone');
     }
     const mail = email.trim().toLowerCase();
-    limiter.request('signInSignUps', ip, mail);
+    // GoTrue limits every grant of /token (web3 apart) with one limiter, `token_refresh`'s budget; the
+    // `sign_in_sign_ups` budget is /signup's (and the OTP routes')
+    limiter.request('tokenRefresh', ip, mail);
     const user = await findUserByEmail(ctx.db, mail);
     const ok = await bcrypt.compare(password, user?.encrypted_password || DUMMY_HASH).catch(() => false);
     if (!user || !user.encrypted_password || !ok) throw badRequest('invalid_credentials', 'Invalid login credentials');
