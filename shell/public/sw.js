@@ -166,21 +166,41 @@ async function warmOne(url, kind, installing = false) {
 
 /**
  * A remote this visit used may be entered through another of its screens next time (a place's deep
- * link instead of the map): keep the small entry file of each screen it exposes. Their shared code was
- * loaded, and kept, with the screen that was shown.
+ * link instead of the map): keep the small entry file of each screen it exposes. The shared code the shell
+ * provides was loaded, and kept, with the screen that was shown; shared code the shell does not provide (the
+ * data layer, which no first screen carries: docs/platform.md) is loaded only by a part opened later, so its
+ * files are kept too, or that part could not open offline.
  */
 async function warmExposes(manifestUrl, manifest) {
   const publicPath = manifest && manifest.metaData && manifest.metaData.publicPath;
   const baseUrl = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('./', manifestUrl);
   const files = [];
-  for (const expose of (manifest && manifest.exposes) || []) {
-    const assets = expose.assets || {};
-    for (const group of [assets.js, assets.css]) if (group) files.push(...(group.sync || []), ...(group.async || []));
+  const add = (assets) => {
+    for (const group of [assets && assets.js, assets && assets.css])
+      if (group) files.push(...(group.sync || []), ...(group.async || []));
+  };
+  for (const expose of (manifest && manifest.exposes) || []) add(expose.assets);
+  const shared = (manifest && manifest.shared) || [];
+  if (shared.length) {
+    const provided = await shellShared();
+    for (const s of shared) if (provided && !provided.has(s.name)) add(s.assets);
   }
   for (const file of files) {
     const url = new URL(file, baseUrl).href;
     if (classify({ method: 'GET', url, mode: 'cors', destination: '' }, self.location.origin) === 'static')
       await warmOne(url, 'static').catch(() => false);
+  }
+}
+
+/** The names of the modules the shell shares (its own mf-manifest.json), or null when it cannot be read. */
+async function shellShared() {
+  try {
+    const url = new URL('/mf-manifest.json', self.location.origin).href;
+    const response = (await fetch(url, { cache: 'no-cache' }).catch(() => null)) || (await cached(STORES.pages, url));
+    if (!response || !response.ok) return null;
+    return new Set(((await response.json()).shared || []).map((s) => s.name));
+  } catch {
+    return null;
   }
 }
 
