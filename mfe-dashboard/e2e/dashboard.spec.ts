@@ -241,7 +241,7 @@ test.describe('as the hotel moderator', () => {
         dispatchEvent(new PopStateEvent('popstate'));
       }, `/${HOTEL}/settings`);
       await screenReady(page);
-      await page.getByLabel(tr(vi, 'settings.name')).fill(renamed);
+      await page.getByLabel(tr(vi, 'settings.name'), { exact: true }).fill(renamed);
       await page.getByRole('button', { name: tr(vi, 'form.save') }).click();
       await expect(page.getByText(tr(vi, 'settings.saved'))).toBeVisible();
       await expect(title).toHaveText(tr(vi, 'CustomerSettings.heading', { name: renamed }));
